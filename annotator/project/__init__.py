@@ -1,0 +1,1 @@
+"""The project folder: manifest, items, rubrics, gold pairs, validation and creation."""

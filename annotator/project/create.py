@@ -1,0 +1,185 @@
+"""``annotator init``: make a self-contained project folder from images and captions.
+
+Everything is written into a hidden sibling folder that is renamed into place at the end,
+so a failure (a bad input, a full disk, a path too long) never leaves half a project.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import shutil
+import uuid
+from pathlib import Path
+
+from annotator.errors import ProjectError
+from annotator.project.captions import (
+    Captions,
+    Pair,
+    captions_from_sidecars,
+    captions_from_table,
+    list_images,
+)
+from annotator.project.folder import open_project, sort_problems
+from annotator.project.items import ITEMS_FILE, derive_item_id
+from annotator.project.manifest import (
+    DEFAULT_RUBRIC,
+    MANIFEST_FILE,
+    new_manifest,
+    write_manifest,
+)
+from annotator.project.model import Problem, Project
+from annotator.project.rubric import load_rubric
+
+IMAGES_DIR = "images"
+
+
+@dataclasses.dataclass(frozen=True)
+class _Row:
+    item_id: str
+    pair: Pair
+
+
+def init_project(
+    folder: Path,
+    *,
+    images: Path,
+    captions: Path | None,
+    name: str | None = None,
+    rubric: str = DEFAULT_RUBRIC,
+) -> Project:
+    """Create a project in ``folder`` (new, or an empty folder) and return it opened.
+
+    Images are copied into ``folder/images/`` keeping sub-folders; ``items.csv`` gets an
+    explicit id per pair. Problems with the inputs are in the returned ``problems``; if no
+    valid pair remains, :class:`ProjectError` is raised and nothing is created.
+    """
+    folder = folder.resolve()
+    _refuse_existing(folder)
+    load_rubric(rubric)  # a RubricError here names the rubric and what exists
+    if not images.is_dir():
+        raise ProjectError("The images folder does not exist or is not a folder.", file=images)
+    if captions is not None and not captions.is_file():
+        raise ProjectError("The captions file does not exist.", file=captions)
+    rows, problems = _read_inputs(images, captions)
+    if not rows:
+        shown = "\n".join(f"  {p}" for p in problems[:5])
+        more = f"\n  … and {len(problems) - 5} more" if len(problems) > 5 else ""
+        raise ProjectError(
+            f"No valid image–caption pairs were found, so no project was created.\n{shown}{more}",
+            file=captions or images,
+        )
+    manifest = new_manifest(name or folder.name, rubric=rubric)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    staging = folder.with_name(f".{folder.name}.init-{uuid.uuid4().hex[:8]}")
+    staging.mkdir()
+    try:
+        _copy_images(images, staging / IMAGES_DIR, sorted({row.pair.image for row in rows}))
+        (staging / ITEMS_FILE).write_bytes(_items_csv(rows).encode("utf-8"))
+        write_manifest(staging, manifest)
+        if folder.exists():
+            folder.rmdir()  # empty, checked above
+        staging.rename(folder)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    project = open_project(folder)
+    return dataclasses.replace(project, problems=sort_problems([*problems, *project.problems]))
+
+
+def _refuse_existing(folder: Path) -> None:
+    if (folder / MANIFEST_FILE).exists():
+        raise ProjectError(
+            "This folder is already a project; init never overwrites one. "
+            "Choose a new folder name.",
+            file=folder / MANIFEST_FILE,
+        )
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise ProjectError(
+            "This folder already exists and is not empty; give a new folder for the project.",
+            file=folder,
+        )
+
+
+def _read_inputs(images: Path, captions: Path | None) -> tuple[list[_Row], list[Problem]]:
+    available, problems = list_images(images)
+    if not available:
+        problems.append(Problem(images, None, "There are no image files in this folder."))
+        return [], problems
+    if captions is None:
+        found: Captions = captions_from_sidecars(images, available)
+    else:
+        found = captions_from_table(images, captions, available=available)
+    problems.extend(found.problems)
+    rows = _with_ids(found.pairs, problems)
+    if captions is not None:
+        unused = sorted(set(available) - {row.pair.image for row in rows})
+        if unused:
+            shown = ", ".join(unused[:5])
+            if len(unused) > 5:
+                shown += f" and {len(unused) - 5} more"
+            problems.append(
+                Problem(
+                    captions,
+                    None,
+                    f"{len(unused)} image(s) in {images} have no caption here and were not "
+                    f"copied: {shown}.",
+                )
+            )
+    return rows, problems
+
+
+def _with_ids(pairs: list[Pair], problems: list[Problem]) -> list[_Row]:
+    """Ids as ``items.csv`` would derive them; duplicates reported with the earlier line."""
+    rows: list[_Row] = []
+    seen_pairs: dict[tuple[str, str], Pair] = {}
+    seen_ids: dict[str, Pair] = {}
+    for pair in pairs:
+        key = (pair.image, pair.caption)
+        item_id = pair.item_id or derive_item_id(f"{IMAGES_DIR}/{pair.image}", pair.caption)
+        earlier = seen_pairs.get(key)
+        message = None
+        if earlier is not None:
+            message = f"The same image and caption are already on line {earlier.line}"
+        elif item_id in seen_ids:
+            message = f"The item id {item_id!r} is already used on line {seen_ids[item_id].line}"
+        if message:
+            problems.append(Problem(pair.origin, pair.line, f"{message}; skipped."))
+            continue
+        seen_pairs[key] = seen_ids[item_id] = pair
+        rows.append(_Row(item_id, pair))
+    return rows
+
+
+def _copy_images(source: Path, target: Path, images: list[str]) -> None:
+    for rel in images:
+        destination = target / rel
+        try:
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source / rel, destination)
+        except OSError as exc:
+            raise ProjectError(
+                f"Copying this image into the project failed ({exc.strerror or exc}); "
+                "no project was created.",
+                file=source / rel,
+            ) from exc
+
+
+def _items_csv(rows: list[_Row]) -> str:
+    context_columns: list[str] = []
+    for row in rows:
+        context_columns.extend(c for c in row.pair.context if c not in context_columns)
+    with_source = any(row.pair.source for row in rows)
+    header = ["item_id", "image", "caption", *(["source"] if with_source else []), *context_columns]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    for row in rows:
+        pair = row.pair
+        fields = [row.item_id, f"{IMAGES_DIR}/{pair.image}", pair.caption]
+        if with_source:
+            fields.append(pair.source)
+        fields.extend(pair.context.get(c, "") for c in context_columns)
+        writer.writerow(fields)
+    return out.getvalue()

@@ -1,0 +1,107 @@
+"""Open a project folder (fast, no image bytes) or validate it (every image decoded).
+
+Both collect every problem with file and line instead of stopping at the first; only a
+folder that is not a project at all, or a project file that cannot be used as a whole
+(``project.toml``, the rubric), raises.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from annotator.errors import ProjectError, RubricError
+from annotator.project.gold import GOLD_FILE, read_gold
+from annotator.project.items import ITEMS_FILE, read_items
+from annotator.project.manifest import MANIFEST_FILE, Manifest, read_manifest
+from annotator.project.model import GoldItem, Item, Problem, Project, Rubric
+from annotator.project.paths import FolderProbe
+from annotator.project.rubric import load_rubric
+
+Progress = Callable[[int, int], None]
+
+
+def open_project(folder: Path) -> Project:
+    """The project in ``folder``: manifest, rubric, valid items and gold, and all problems.
+
+    Raises :class:`NotAProjectError` if ``folder`` is not a project folder and
+    :class:`ProjectError` if ``project.toml`` or its rubric is unusable.
+    """
+    manifest = read_manifest(folder)
+    rubric = _rubric(folder, manifest)
+    probe = FolderProbe(folder)
+    items_file = read_items(folder, probe=probe)
+    gold, gold_problems = read_gold(folder, rubric, item_ids=items_file.ids, probe=probe)
+    return Project(
+        root=folder,
+        project_id=manifest.project_id,
+        name=manifest.name,
+        rubric=rubric,
+        items=tuple(items_file.items),
+        gold=tuple(gold),
+        problems=sort_problems([*items_file.problems, *gold_problems]),
+        max_megapixels=manifest.max_megapixels,
+    )
+
+
+def validate_project(folder: Path, *, progress: Progress | None = None) -> Project:
+    """Like :func:`open_project`, but every image is decoded; bad ones become problems.
+
+    ``progress(done, total)`` is called after each image, for a progress bar.
+    """
+    from annotator.project.images import check_image  # Pillow only where images are decoded
+
+    project = open_project(folder)
+    max_pixels = int(project.max_megapixels * 1_000_000)
+    total = len(project.items) + len(project.gold)
+    done = 0
+    checked: dict[str, str | None] = {}  # an image shared by several pairs is decoded once
+
+    def bad(item: Item) -> str | None:
+        nonlocal done
+        if item.image not in checked:
+            checked[item.image] = check_image(project.image_path(item), max_pixels=max_pixels)
+        done += 1
+        if progress is not None:
+            progress(done, total)
+        return checked[item.image]
+
+    problems = list(project.problems)
+    items: list[Item] = []
+    for item in project.items:
+        message = bad(item)
+        if message is None:
+            items.append(item)
+        else:
+            problems.append(_image_problem(folder / ITEMS_FILE, item, message))
+    gold: list[GoldItem] = []
+    for pair in project.gold:
+        message = bad(pair.item)
+        if message is None:
+            gold.append(pair)
+        else:
+            problems.append(_image_problem(folder / GOLD_FILE, pair.item, message))
+    return dataclasses.replace(
+        project, items=tuple(items), gold=tuple(gold), problems=sort_problems(problems)
+    )
+
+
+def sort_problems(problems: Iterable[Problem]) -> tuple[Problem, ...]:
+    """By file, then line (whole-file problems first); stable for equal places."""
+    return tuple(sorted(problems, key=lambda p: (str(p.file), p.line or 0)))
+
+
+def _image_problem(file: Path, item: Item, message: str) -> Problem:
+    return Problem(file, item.line, f"The image {item.image} {message} The row was skipped.")
+
+
+def _rubric(folder: Path, manifest: Manifest) -> Rubric:
+    try:
+        return load_rubric(manifest.rubric)
+    except RubricError as exc:
+        raise ProjectError(
+            f"The project uses the rubric {manifest.rubric!r}, which cannot be loaded: {exc}",
+            file=folder / MANIFEST_FILE,
+            line=manifest.line_of("project.rubric"),
+        ) from exc

@@ -1,0 +1,112 @@
+"""Rubrics are data: ``resources/rubrics/<id>.toml`` (DESIGN §4).
+
+A broken rubric file stops the app with a :class:`RubricError` that names the file, the
+line and the level, since a lab lead may edit these by hand.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from annotator.errors import RubricError
+from annotator.project.model import Level, Rubric
+from annotator.project.tomltext import error_line, key_lines
+from annotator.resources import resource_path
+
+_RUBRIC_ID = re.compile(r"^[A-Za-z0-9_-]+$")
+_LEVELS_HEADER = re.compile(r"^\s*\[\[\s*levels\s*\]\]")
+
+
+def rubrics_dir() -> Path:
+    return resource_path("rubrics")
+
+
+def available_rubrics() -> list[str]:
+    """Ids of the shipped rubrics, sorted."""
+    return sorted(p.stem for p in rubrics_dir().glob("*.toml"))
+
+
+def load_rubric(rubric_id: str) -> Rubric:
+    """The shipped rubric ``rubric_id``; :class:`RubricError` if unknown or malformed."""
+    if not _RUBRIC_ID.match(rubric_id):
+        raise RubricError(
+            f"{rubric_id!r} is not a rubric name (letters, digits, - and _ only). "
+            f"Available rubrics: {', '.join(available_rubrics())}."
+        )
+    path = rubrics_dir() / f"{rubric_id}.toml"
+    if not path.is_file():
+        raise RubricError(
+            f"There is no rubric called {rubric_id!r}. "
+            f"Available rubrics: {', '.join(available_rubrics()) or 'none'}.",
+            file=path,
+        )
+    return load_rubric_file(path)
+
+
+def load_rubric_file(path: Path) -> Rubric:
+    """Read one rubric file; its ``id`` must match the file name."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise RubricError(f"The rubric file cannot be read: {exc.strerror}.", file=path) from exc
+    except UnicodeDecodeError as exc:
+        raise RubricError("The rubric file is not UTF-8 text.", file=path) from exc
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line, message = error_line(exc)
+        raise RubricError(
+            f"The rubric file is not valid TOML: {message}.", file=path, line=line
+        ) from exc
+    lines = key_lines(text)
+
+    def fail(message: str, key: str | None = None) -> RubricError:
+        return RubricError(message, file=path, line=lines.get(key) if key else None)
+
+    rubric_id = _text(data, "id", fail)
+    if rubric_id != path.stem:
+        raise fail(f"The rubric id {rubric_id!r} must match the file name {path.name}.", "id")
+    raw_levels = data.get("levels")
+    if not isinstance(raw_levels, list) or len(raw_levels) < 2:
+        raise fail("A rubric needs at least two [[levels]] tables.", "levels")
+    level_lines = [n for n, ln in enumerate(text.splitlines(), start=1) if _LEVELS_HEADER.match(ln)]
+    levels = tuple(
+        _level(raw, index, path, level_lines[index] if index < len(level_lines) else None)
+        for index, raw in enumerate(raw_levels)
+    )
+    try:
+        return Rubric(
+            rubric_id=rubric_id,
+            name=_text(data, "name", fail),
+            question=_text(data, "question", fail),
+            levels=levels,
+        )
+    except ValueError as exc:
+        raise fail(f"The rubric's levels are not usable: {exc}.", "levels") from exc
+
+
+def _text(data: dict[str, Any], key: str, fail: Callable[..., RubricError]) -> str:
+    raw = data.get(key)
+    if not isinstance(raw, str) or not raw.strip():
+        raise fail(f'The rubric needs a text {key!r} (for example {key} = "...").', key)
+    return raw.strip()
+
+
+def _level(raw: Any, index: int, path: Path, line: int | None) -> Level:
+    where = f"Level {index + 1} (the [[levels]] table number {index + 1})"
+    if not isinstance(raw, dict):
+        raise RubricError(f"{where} is not a table.", file=path, line=line)
+    value = raw.get("value")
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RubricError(f"{where} needs a number 'value'.", file=path, line=line)
+    for key in ("key", "label", "text"):
+        if not isinstance(raw.get(key), str) or not raw[key].strip():
+            raise RubricError(f"{where} needs a text {key!r}.", file=path, line=line)
+    try:
+        return Level(value=value, key=raw["key"], label=raw["label"].strip(), text=raw["text"])
+    except ValueError as exc:
+        raise RubricError(f"{where}: {exc}.", file=path, line=line) from exc

@@ -1,0 +1,96 @@
+"""Rubric files: the shipped vicr5 scale and clear messages for broken ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from annotator.errors import RubricError
+from annotator.project.rubric import available_rubrics, load_rubric, load_rubric_file
+
+LEVEL = """
+[[levels]]
+value = {value}
+key = "{key}"
+label = "Level {key}"
+text = "What level {key} means."
+"""
+
+
+def rubric_text(*, header: str | None = None, levels: list[str] | None = None) -> str:
+    head = header if header is not None else 'id = "test"\nname = "Test"\nquestion = "How good?"\n'
+    body = levels if levels is not None else [LEVEL.format(value=v, key=v) for v in (1, 2, 3)]
+    return head + "".join(body)
+
+
+def write(tmp_path: Path, text: str, name: str = "test") -> Path:
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_vicr5_has_five_levels_on_keys_one_to_five():
+    rubric = load_rubric("vicr5")
+    assert rubric.rubric_id == "vicr5"
+    assert [level.value for level in rubric.levels] == [1, 2, 3, 4, 5]
+    assert [level.key for level in rubric.levels] == ["1", "2", "3", "4", "5"]
+    assert rubric.level_for_key("5").label == "Full scene + meaning"
+    assert rubric.question.endswith("?")
+    assert all(len(level.text) > 40 for level in rubric.levels)
+
+
+def test_vicr5_is_available():
+    assert "vicr5" in available_rubrics()
+
+
+@pytest.mark.parametrize("name", ["nosuch", "../vicr5", "vicr5.toml"])
+def test_unknown_rubric_names_what_exists(name):
+    with pytest.raises(RubricError, match="vicr5") as caught:
+        load_rubric(name)
+    assert name in str(caught.value)
+
+
+def test_a_well_formed_file_loads(tmp_path):
+    rubric = load_rubric_file(write(tmp_path, rubric_text()))
+    assert [level.value for level in rubric.levels] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("levels", "line", "expected"),
+    [
+        ([LEVEL.format(value=1, key=1), LEVEL.format(value=2, key="ab")], 11, "Level 2"),
+        ([LEVEL.format(value=1, key=1), LEVEL.format(value='"two"', key=2)], 11, "number 'value'"),
+        ([LEVEL.format(value=1, key=1), '\n[[levels]]\nvalue = 2\nkey = "2"\n'], 11, "'label'"),
+        ([LEVEL.format(value=1, key=1)], 5, "at least two [[levels]]"),
+        ([LEVEL.format(value=1, key=1), LEVEL.format(value=1, key=2)], 5, "distinct"),
+    ],
+    ids=["long-key", "text-value", "no-label", "one-level", "same-values"],
+)
+def test_a_malformed_level_is_named_with_file_and_line(tmp_path, levels, line, expected):
+    path = write(tmp_path, rubric_text(levels=levels))
+    with pytest.raises(RubricError) as caught:
+        load_rubric_file(path)
+    assert (caught.value.file, caught.value.line) == (path, line)
+    assert expected in caught.value.message
+    assert str(caught.value).startswith(f"{path}:{line}: ")
+
+
+def test_invalid_toml_names_the_line(tmp_path):
+    path = write(tmp_path, rubric_text() + "\nvalue = = 3\n")
+    with pytest.raises(RubricError, match="not valid TOML") as caught:
+        load_rubric_file(path)
+    assert caught.value.line == 23
+
+
+def test_id_must_match_the_file_name(tmp_path):
+    path = write(tmp_path, rubric_text(), name="other")
+    with pytest.raises(RubricError, match=r"must match the file name other\.toml") as caught:
+        load_rubric_file(path)
+    assert caught.value.line == 1
+
+
+def test_missing_question_is_named(tmp_path):
+    path = write(tmp_path, rubric_text(header='id = "test"\nname = "Test"\n'))
+    with pytest.raises(RubricError, match="'question'"):
+        load_rubric_file(path)
