@@ -1,0 +1,1 @@
+"""SQLite session files: schema, migrations and durable writes. The only package with SQL."""

@@ -1,0 +1,49 @@
+"""What one stored rating is: the row format shared by the flow, the store and merging."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+
+
+class Phase(Enum):
+    """Why a rating was given. Only GAME and RETEST ratings are data (DESIGN §9)."""
+
+    TUTORIAL = "tutorial"
+    PROBATION = "probation"
+    GAME = "game"
+    RETEST = "retest"
+    CHECK = "check"
+
+    @property
+    def is_data(self) -> bool:
+        return self in (Phase.GAME, Phase.RETEST)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One submitted rating, exactly as stored (one row, random UUID key)."""
+
+    rating_id: str
+    tagger: str
+    item_id: str
+    round: int
+    phase: Phase
+    value: float
+    shown_at: datetime
+    submitted_at: datetime
+    ms_on_screen: int
+    consensus: float | None = None
+    consensus_n: int | None = None
+    points: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.tagger.strip():
+            raise ValueError("a rating needs a tagger")
+        if self.round < 1:
+            raise ValueError("rounds are numbered from 1")
+        if self.ms_on_screen < 0:
+            raise ValueError("time on screen cannot be negative")
+        if self.submitted_at < self.shown_at:
+            raise ValueError("a rating cannot be submitted before it was shown")

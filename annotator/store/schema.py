@@ -1,0 +1,75 @@
+"""Numbered schema migrations of a session file.
+
+Each migration is applied once, in one transaction, and recorded by sqlite-utils in
+``_sqlite_migrations``; ``PRAGMA user_version`` mirrors the number applied so a file
+written by a newer app is recognised before anything touches it.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+MIGRATIONS = Migrations("annotator.session")
+
+
+@MIGRATIONS(name="0001_initial")
+def _initial(db: Database) -> None:
+    # One statement at a time: executescript() would COMMIT and break the transaction.
+    for statement in _statements(
+        """
+        CREATE TABLE session_info (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE taggers (
+            name TEXT PRIMARY KEY,
+            added_at TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE order_seeds (
+            tagger TEXT NOT NULL,
+            round INTEGER NOT NULL,
+            seed INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (tagger, round)
+        ) STRICT;
+        CREATE TABLE orders (
+            tagger TEXT NOT NULL,
+            round INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            item_id TEXT NOT NULL,
+            PRIMARY KEY (tagger, round, position),
+            UNIQUE (tagger, round, item_id)
+        ) STRICT;
+        CREATE TABLE ratings (
+            rating_id TEXT PRIMARY KEY,
+            tagger TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            round INTEGER NOT NULL CHECK (round >= 1),
+            phase TEXT NOT NULL
+                CHECK (phase IN ('tutorial', 'probation', 'game', 'retest', 'check')),
+            value REAL NOT NULL,
+            shown_at TEXT NOT NULL,
+            submitted_at TEXT NOT NULL,
+            ms_on_screen INTEGER NOT NULL CHECK (ms_on_screen >= 0),
+            consensus REAL,
+            consensus_n INTEGER,
+            points INTEGER,
+            laptop_id TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX ratings_by_item ON ratings (item_id);
+        CREATE INDEX ratings_by_tagger_round ON ratings (tagger, round);
+        CREATE UNIQUE INDEX ratings_once_per_round ON ratings (tagger, round, item_id)
+            WHERE phase IN ('game', 'retest');
+        """
+    ):
+        db.execute(statement)
+    db.execute("PRAGMA user_version = 1")
+
+
+SCHEMA_VERSION = 1
+"""Number of migrations this app knows; bump it (and set user_version) in each new one."""
+
+
+def _statements(script: str) -> list[str]:
+    return [part.strip() for part in script.split(";") if part.strip()]

@@ -1,0 +1,286 @@
+"""Open, create and write one laptop's session file (DESIGN §5).
+
+Guarantees: the file is in WAL mode with ``synchronous=FULL``; every write is one
+transaction that has been committed (and fsynced) when the call returns, so a rating the
+tagger saw acknowledged survives the app being killed or the laptop losing power.
+A file of another project, of a newer schema, or that is not a session file at all, is
+refused with :class:`SessionFileError` before anything is written to it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from annotator import __version__
+from annotator.errors import SessionFileError
+from annotator.store.records import Phase, Rating
+from annotator.store.schema import MIGRATIONS, SCHEMA_VERSION
+
+_RATING_COLUMNS = (
+    "rating_id, tagger, item_id, round, phase, value, shown_at, submitted_at, "
+    "ms_on_screen, consensus, consensus_n, points, laptop_id"
+)
+
+
+def to_iso(moment: datetime) -> str:
+    """UTC ISO-8601 with milliseconds: sortable as text and unambiguous across laptops."""
+    if moment.tzinfo is None:
+        raise ValueError("times must be timezone-aware")
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def from_iso(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+class SessionStore:
+    """One session file: taggers, per-tagger orders and ratings of one project."""
+
+    def __init__(self, db: Database, path: Path, laptop_id: str):
+        self._db = db
+        self.path = path
+        self.laptop_id = laptop_id
+
+    @classmethod
+    def open(
+        cls,
+        path: Path,
+        *,
+        project_id: str,
+        laptop_id: str,
+        laptop_name: str = "",
+        create: bool = True,
+    ) -> SessionStore:
+        """Open (or create) the session file at ``path`` for ``project_id``."""
+        path = Path(path)
+        if not path.exists() and not create:
+            raise SessionFileError("This session file does not exist.", file=path)
+        existing = path.exists() and path.stat().st_size > 0
+        if existing:
+            _refuse_non_sqlite(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        try:
+            db = Database(conn)
+            if existing:
+                _refuse_foreign_database(db, path)
+                _check_schema_version(db, path)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            MIGRATIONS.apply(db)
+            store = cls(db, path, laptop_id)
+            store._bind_to_project(project_id, laptop_name)
+        except sqlite3.DatabaseError as error:
+            conn.close()
+            raise SessionFileError(
+                f"This file is damaged or is not a session file ({error}).", file=path
+            ) from error
+        return store
+
+    def _bind_to_project(self, project_id: str, laptop_name: str) -> None:
+        info = self.info()
+        if "project_id" not in info:
+            now = to_iso(datetime.now(UTC))
+            with self._db.atomic():
+                self._db.execute(
+                    "INSERT INTO session_info (key, value) VALUES "
+                    "('project_id', ?), ('laptop_id', ?), ('laptop_name', ?), "
+                    "('created_at', ?), ('app_version', ?)",
+                    [project_id, self.laptop_id, laptop_name, now, __version__],
+                )
+            return
+        if info["project_id"] != project_id:
+            self.close()
+            raise SessionFileError(
+                "This session file belongs to another project "
+                f"(project id {info['project_id']}, this project is {project_id}). "
+                "Copy it into the sessions/ folder of the project it came from.",
+                file=self.path,
+            )
+
+    def info(self) -> dict[str, str]:
+        """The file's identity: project id, laptop id and name, creation time, app version."""
+        rows = self._db.execute("SELECT key, value FROM session_info").fetchall()
+        return dict(rows)
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def close(self) -> None:
+        self._db.conn.close()
+
+    # taggers ------------------------------------------------------------------
+
+    def taggers(self) -> list[str]:
+        rows = self._db.execute("SELECT name FROM taggers ORDER BY name COLLATE NOCASE")
+        return [name for (name,) in rows.fetchall()]
+
+    def add_tagger(self, name: str, *, now: datetime) -> None:
+        """Record a tagger name; adding an existing name changes nothing."""
+        with self._db.atomic():
+            self._db.execute(
+                "INSERT OR IGNORE INTO taggers (name, added_at) VALUES (?, ?)",
+                [name, to_iso(now)],
+            )
+
+    # orders -------------------------------------------------------------------
+
+    def order(self, tagger: str, round_number: int) -> list[str]:
+        """The tagger's recorded order of item ids for a round (empty if none yet)."""
+        rows = self._db.execute(
+            "SELECT item_id FROM orders WHERE tagger = ? AND round = ? ORDER BY position",
+            [tagger, round_number],
+        )
+        return [item_id for (item_id,) in rows.fetchall()]
+
+    def order_seed(self, tagger: str, round_number: int) -> int | None:
+        row = self._db.execute(
+            "SELECT seed FROM order_seeds WHERE tagger = ? AND round = ?",
+            [tagger, round_number],
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def extend_order(
+        self, tagger: str, round_number: int, item_ids: Sequence[str], *, seed: int, now: datetime
+    ) -> None:
+        """Append items to the tagger's order for a round (the first call records the seed)."""
+        with self._db.atomic():
+            self._db.execute(
+                "INSERT OR IGNORE INTO order_seeds (tagger, round, seed, created_at) "
+                "VALUES (?, ?, ?, ?)",
+                [tagger, round_number, seed, to_iso(now)],
+            )
+            start = self._db.execute(
+                "SELECT COALESCE(MAX(position) + 1, 0) FROM orders WHERE tagger = ? AND round = ?",
+                [tagger, round_number],
+            ).fetchone()[0]
+            self._db.conn.executemany(
+                "INSERT INTO orders (tagger, round, position, item_id) VALUES (?, ?, ?, ?)",
+                [(tagger, round_number, start + i, item) for i, item in enumerate(item_ids)],
+            )
+
+    # ratings ------------------------------------------------------------------
+
+    def record_rating(self, rating: Rating) -> None:
+        """Commit one rating; when this returns the rating is on disk.
+
+        A full disk or a file made read-only raises :class:`SessionFileError`, and the
+        rating is not stored: the screen must keep the pair and say so.
+        """
+        try:
+            self._insert_rating(rating)
+        except sqlite3.Error as error:
+            raise SessionFileError(
+                f"The rating could not be saved ({error}). Nothing was lost before it; "
+                "check that the disk is not full and the file is writable, then submit again.",
+                file=self.path,
+            ) from error
+
+    def _insert_rating(self, rating: Rating) -> None:
+        with self._db.atomic():
+            self._db.execute(
+                f"INSERT INTO ratings ({_RATING_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    rating.rating_id,
+                    rating.tagger,
+                    rating.item_id,
+                    rating.round,
+                    rating.phase.value,
+                    rating.value,
+                    to_iso(rating.shown_at),
+                    to_iso(rating.submitted_at),
+                    rating.ms_on_screen,
+                    rating.consensus,
+                    rating.consensus_n,
+                    rating.points,
+                    self.laptop_id,
+                ],
+            )
+
+    def rated_item_ids(
+        self, tagger: str, round_number: int, phases: Iterable[Phase]
+    ) -> set[str]:
+        """Items the tagger has already rated in a round, in the given phases."""
+        phase_values = [phase.value for phase in phases]
+        marks = ", ".join("?" for _ in phase_values)
+        rows = self._db.execute(
+            f"SELECT item_id FROM ratings WHERE tagger = ? AND round = ? AND phase IN ({marks})",
+            [tagger, round_number, *phase_values],
+        )
+        return {item_id for (item_id,) in rows.fetchall()}
+
+    def ratings(self, *, tagger: str | None = None) -> list[Rating]:
+        """All ratings of the file (or of one tagger), oldest first."""
+        where, params = ("WHERE tagger = ?", [tagger]) if tagger is not None else ("", [])
+        rows = self._db.execute(
+            f"SELECT {_RATING_COLUMNS} FROM ratings {where} ORDER BY submitted_at, rating_id",
+            params,
+        ).fetchall()
+        return [_rating_from_row(row) for row in rows]
+
+    def integrity_check(self) -> str:
+        return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+def _rating_from_row(row: Sequence) -> Rating:
+    return Rating(
+        rating_id=row[0],
+        tagger=row[1],
+        item_id=row[2],
+        round=row[3],
+        phase=Phase(row[4]),
+        value=row[5],
+        shown_at=from_iso(row[6]),
+        submitted_at=from_iso(row[7]),
+        ms_on_screen=row[8],
+        consensus=row[9],
+        consensus_n=row[10],
+        points=row[11],
+    )
+
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _refuse_non_sqlite(path: Path) -> None:
+    """A file that does not even start like SQLite is named plainly, not 'disk I/O error'."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(_SQLITE_MAGIC))
+    except OSError as error:
+        raise SessionFileError(f"Cannot read this file ({error.strerror}).", file=path) from error
+    if head and head != _SQLITE_MAGIC:
+        raise SessionFileError(
+            "This is not a session file (it is not an SQLite database).", file=path
+        )
+
+
+def _refuse_foreign_database(db: Database, path: Path) -> None:
+    """An SQLite file of some other program must not get our tables added to it."""
+    if "session_info" not in db.table_names():
+        db.conn.close()
+        raise SessionFileError(
+            "This SQLite file is not a session file of this app; it was left untouched.",
+            file=path,
+        )
+
+
+def _check_schema_version(db: Database, path: Path) -> None:
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    known = {migration.name for migration in MIGRATIONS.pending(Database(memory=True))}
+    unknown = [m.name for m in MIGRATIONS.applied(db) if m.name not in known]
+    if version > SCHEMA_VERSION or unknown:
+        db.conn.close()
+        raise SessionFileError(
+            f"This session file was written by a newer version of the app (schema {version}, "
+            f"this app knows up to {SCHEMA_VERSION}). Update the app on this computer to open it.",
+            file=path,
+        )
