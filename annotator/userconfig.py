@@ -1,0 +1,92 @@
+"""Per-user settings kept outside any project: this laptop's id and recent projects.
+
+Stored as a small JSON file in the platform's configuration folder (overridable with
+``ANNOTATOR_CONFIG_DIR``, which tests use). A damaged file is replaced by defaults rather
+than stopping a tagger from working: nothing in it is data.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import re
+import sys
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+APP_DIR_NAME = "CaptionRatingAnnotator"
+MAX_RECENT = 10
+
+
+def config_dir() -> Path:
+    """Where this user's settings live on this OS."""
+    override = os.environ.get("ANNOTATOR_CONFIG_DIR")
+    if override:
+        return Path(override)
+    home = Path.home()
+    if sys.platform == "win32":
+        return Path(os.environ.get("APPDATA", home / "AppData" / "Roaming")) / APP_DIR_NAME
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / APP_DIR_NAME
+    return Path(os.environ.get("XDG_CONFIG_HOME", home / ".config")) / APP_DIR_NAME
+
+
+@dataclass
+class UserConfig:
+    """This laptop's identity and the tagger's recent choices."""
+
+    laptop_id: str
+    laptop_name: str
+    recent_projects: list[str] = field(default_factory=list)
+    last_tagger: str = ""
+
+    @property
+    def session_file_stem(self) -> str:
+        """File name (without suffix) of this laptop's session files: readable and unique."""
+        slug = re.sub(r"[^A-Za-z0-9]+", "-", self.laptop_name).strip("-").lower() or "laptop"
+        return f"{slug[:40]}-{self.laptop_id[:8]}"
+
+    def remember_project(self, folder: Path) -> None:
+        text = str(Path(folder).resolve())
+        self.recent_projects = [text] + [p for p in self.recent_projects if p != text]
+        del self.recent_projects[MAX_RECENT:]
+
+
+def load_config() -> UserConfig:
+    """Read the settings, creating them (with a new laptop id) on first use."""
+    path = config_dir() / "settings.json"
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        config = UserConfig(
+            laptop_id=str(raw["laptop_id"]),
+            laptop_name=str(raw.get("laptop_name") or platform.node()),
+            recent_projects=[str(p) for p in raw.get("recent_projects", [])],
+            last_tagger=str(raw.get("last_tagger", "")),
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        config = UserConfig(laptop_id=uuid.uuid4().hex, laptop_name=platform.node())
+        save_config(config)
+    return config
+
+
+def save_config(config: UserConfig) -> None:
+    """Write the settings beside the target and rename into place."""
+    folder = config_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "settings.json"
+    temporary = target.with_suffix(".json.tmp")
+    temporary.write_text(
+        json.dumps(
+            {
+                "laptop_id": config.laptop_id,
+                "laptop_name": config.laptop_name,
+                "recent_projects": config.recent_projects,
+                "last_tagger": config.last_tagger,
+            },
+            indent=2,
+        ),
+        encoding="utf-8",
+    )
+    temporary.replace(target)
