@@ -1,0 +1,115 @@
+"""The ``annotator`` command.
+
+With no subcommand it opens the GUI on the start screen; ``open`` goes straight to a
+project; the other subcommands work headless and print messages, never tracebacks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from annotator import __version__
+from annotator.errors import AnnotatorError, NotAProjectError
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_NOT_A_PROJECT = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="annotator",
+        description="Rate how well captions describe images, with an expert panel, offline.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    opener = commands.add_parser("open", help="open a project folder in the app")
+    opener.add_argument("folder", type=Path)
+    opener.add_argument("--tagger", help="start rating at once as this tagger")
+
+    validate = commands.add_parser(
+        "validate",
+        help="list every problem of a project folder (exit 0 clean, 1 problems, 2 not a project)",
+    )
+    validate.add_argument("folder", type=Path)
+
+    init = commands.add_parser("init", help="create a project from images and captions")
+    init.add_argument("folder", type=Path, help="the new project folder")
+    init.add_argument("--images", type=Path, required=True, help="folder of images")
+    init.add_argument(
+        "--captions",
+        type=Path,
+        help="CSV/TSV with image and caption columns (omit to use sidecar .txt files)",
+    )
+    init.add_argument("--name", help="project name (default: the folder's name)")
+    init.add_argument("--rubric", default="vicr5", help="rubric id (default: vicr5)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        return _run_gui(None, None)
+    if args.command == "open":
+        return _run_gui(args.folder, args.tagger)
+    if args.command == "validate":
+        return _validate(args.folder)
+    if args.command == "init":
+        return _init(args)
+    raise AssertionError(f"unhandled command {args.command}")
+
+
+def _run_gui(folder: Path | None, tagger: str | None) -> int:
+    from annotator.ui.app import run_gui  # Qt only when a window is wanted
+
+    return run_gui(folder, tagger=tagger)
+
+
+def _validate(folder: Path) -> int:
+    from annotator.project.folder import validate_project
+
+    try:
+        project = validate_project(folder)
+    except NotAProjectError as error:
+        print(error, file=sys.stderr)
+        return EXIT_NOT_A_PROJECT
+    except AnnotatorError as error:
+        print(error)
+        return EXIT_PROBLEMS
+    for problem in project.problems:
+        print(problem)
+    count = len(project.problems)
+    print(
+        f"{count} problem{'s' if count != 1 else ''}; {len(project.items)} pairs can be rated.",
+        file=sys.stderr,
+    )
+    return EXIT_PROBLEMS if count else EXIT_OK
+
+
+def _init(args: argparse.Namespace) -> int:
+    from annotator.project.create import init_project
+
+    try:
+        project = init_project(
+            args.folder,
+            images=args.images,
+            captions=args.captions,
+            name=args.name,
+            rubric=args.rubric,
+        )
+    except AnnotatorError as error:
+        print(error, file=sys.stderr)
+        return EXIT_PROBLEMS
+    for problem in project.problems:
+        print(problem)
+    print(
+        f"Created {project.root} with {len(project.items)} pairs"
+        + (f"; {len(project.problems)} input lines were left out (listed above)."
+           if project.problems else "."),
+        file=sys.stderr,
+    )
+    return EXIT_PROBLEMS if project.problems else EXIT_OK

@@ -1,0 +1,31 @@
+"""The main window's menu actions as data: one row per action, bound in one loop."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QKeySequence
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    menu: str
+    name: str
+    text: str
+    shortcut: QKeySequence | QKeySequence.StandardKey | str | None
+    handler: str
+
+
+ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("&File", "openProject", "&Open project folder…", QKeySequence.StandardKey.Open,
+               "choose_project_folder"),
+    ActionSpec("&File", "quit", "&Quit", QKeySequence.StandardKey.Quit, "close"),
+    ActionSpec("&View", "textLarger", "&Larger text", QKeySequence.StandardKey.ZoomIn,
+               "text_larger"),
+    ActionSpec("&View", "textSmaller", "&Smaller text", QKeySequence.StandardKey.ZoomOut,
+               "text_smaller"),
+    ActionSpec("&View", "textNormal", "&Normal text size", "Ctrl+0", "text_normal"),
+    ActionSpec("&Help", "ratingGuide", "&Rating Guide", QKeySequence.StandardKey.HelpContents,
+               "show_rating_guide"),
+    ActionSpec("&Help", "about", "&About", None, "show_about"),
+)

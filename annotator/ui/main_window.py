@@ -1,0 +1,173 @@
+"""The main window: a start screen and a rating screen, menus built from ``ACTIONS``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
+
+from annotator import __version__
+from annotator.errors import AnnotatorError
+from annotator.project.folder import open_project
+from annotator.project.model import Project
+from annotator.session.flow import RatingSession
+from annotator.session.opening import open_laptop_session
+from annotator.store.session_file import SessionStore
+from annotator.ui.actions import ACTIONS
+from annotator.ui.dialogs.rating_guide import RatingGuideDialog
+from annotator.ui.image_loader import ImageLoader
+from annotator.ui.screens.rating_screen import RatingScreen
+from annotator.ui.screens.start_screen import StartScreen
+from annotator.userconfig import UserConfig, save_config
+
+TEXT_SCALE_STEP = 1.15
+
+
+class MainWindow(QMainWindow):
+    """Owns the opened project and this laptop's session file for it."""
+
+    def __init__(self, config: UserConfig):
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.setWindowTitle("Caption Rating Annotator")
+        self._config = config
+        self._project: Project | None = None
+        self._store: SessionStore | None = None
+        self._rating_screen: RatingScreen | None = None
+        self._guide: RatingGuideDialog | None = None
+        self._base_point_size = QApplication.font().pointSizeF()
+        self._text_scale = 1.0
+        self.loader = ImageLoader(self)
+        self.start_screen = StartScreen(config.recent_projects, self)
+        self.start_screen.project_open_requested.connect(self.open_project_folder)
+        self.start_screen.start_requested.connect(self.start_rating)
+        self._stack = QStackedWidget(self)
+        self._stack.addWidget(self.start_screen)
+        self.setCentralWidget(self._stack)
+        self.actions_by_name: dict[str, QAction] = {}
+        self._build_menus()
+        self.resize(1200, 900)
+
+    def _build_menus(self) -> None:
+        menus = {}
+        for spec in ACTIONS:
+            if spec.menu not in menus:
+                menus[spec.menu] = self.menuBar().addMenu(spec.menu)
+            action = QAction(spec.text, self, objectName=spec.name)
+            if spec.shortcut is not None:
+                action.setShortcut(QKeySequence(spec.shortcut))
+            action.triggered.connect(getattr(self, spec.handler))
+            menus[spec.menu].addAction(action)
+            self.actions_by_name[spec.name] = action
+
+    @property
+    def rating_screen(self) -> RatingScreen | None:
+        return self._rating_screen
+
+    # opening ------------------------------------------------------------------
+
+    def choose_project_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Open project folder")
+        if folder:
+            self.open_project_folder(Path(folder))
+
+    def open_project_folder(self, folder: Path) -> bool:
+        """Open a project and this laptop's session file; explain any refusal."""
+        try:
+            project = open_project(folder)
+            store = open_laptop_session(project, self._config)
+        except AnnotatorError as error:
+            QMessageBox.critical(self, "Cannot open this project", str(error))
+            return False
+        self._close_session()
+        self._project, self._store = project, store
+        self._config.remember_project(folder)
+        save_config(self._config)
+        self.setWindowTitle(f"{project.name} — Caption Rating Annotator")
+        self.start_screen.show_project(
+            project, taggers=store.taggers(), last_tagger=self._config.last_tagger
+        )
+        self._stack.setCurrentWidget(self.start_screen)
+        return True
+
+    def start_rating(self, tagger: str) -> None:
+        """Resume (or begin) this tagger's round exactly where they stopped."""
+        if self._project is None or self._store is None:
+            return
+        try:
+            session = RatingSession(self._project, self._store, tagger)
+        except AnnotatorError as error:
+            QMessageBox.critical(self, "Cannot start", str(error))
+            return
+        self._config.last_tagger = tagger
+        save_config(self._config)
+        screen = RatingScreen(session, self.loader, self)
+        screen.guide_requested.connect(self.show_rating_guide)
+        screen.set_body_point_size(QApplication.font().pointSizeF())
+        if self._rating_screen is not None:
+            self._stack.removeWidget(self._rating_screen)
+            self._rating_screen.deleteLater()
+        self._rating_screen = screen
+        self._stack.addWidget(screen)
+        self._stack.setCurrentWidget(screen)
+        screen.setFocus()
+
+    # view ---------------------------------------------------------------------
+
+    def text_larger(self) -> None:
+        self._set_text_scale(self._text_scale * TEXT_SCALE_STEP)
+
+    def text_smaller(self) -> None:
+        self._set_text_scale(self._text_scale / TEXT_SCALE_STEP)
+
+    def text_normal(self) -> None:
+        self._set_text_scale(1.0)
+
+    def _set_text_scale(self, scale: float) -> None:
+        self._text_scale = min(3.0, max(0.6, scale))
+        font = QApplication.font()
+        font.setPointSizeF(self._base_point_size * self._text_scale)
+        QApplication.setFont(font)
+        if self._rating_screen is not None:
+            self._rating_screen.set_body_point_size(font.pointSizeF())
+
+    # help ---------------------------------------------------------------------
+
+    def show_rating_guide(self) -> None:
+        if self._project is None:
+            QMessageBox.information(self, "Rating Guide", "Open a project to see its rubric.")
+            return
+        if self._guide is None:
+            self._guide = RatingGuideDialog(self._project.rubric, self)
+        self._guide.show()
+        self._guide.raise_()
+        self._guide.activateWindow()
+
+    @property
+    def rating_guide(self) -> RatingGuideDialog | None:
+        return self._guide
+
+    def show_about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About Caption Rating Annotator",
+            f"Caption Rating Annotator {__version__}\n"
+            "Rates how well captions describe images; works fully offline.",
+        )
+
+    # closing ------------------------------------------------------------------
+
+    def _close_session(self) -> None:
+        if self._guide is not None:
+            self._guide.close()
+            self._guide = None
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Every rating is already committed; just release the file and the decoder."""
+        self.loader.wait_idle(5000)
+        self._close_session()
+        super().closeEvent(event)

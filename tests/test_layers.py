@@ -1,0 +1,77 @@
+"""The layering of DESIGN.md §2 / STYLE.md: Qt only in ui/, imports go one way only."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "annotator"
+QT_MODULES = ("PySide6", "shiboken6", "PyQt5", "PyQt6", "qtpy")
+
+# For each layer, the annotator layers it must never import.
+FORBIDDEN = {
+    "project": {"store", "session", "analysis", "ui", "cli"},
+    "store": {"session", "analysis", "ui", "cli"},
+    "session": {"analysis", "ui", "cli"},
+    "analysis": {"session", "ui", "cli"},
+}
+
+
+def modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def non_ui_modules() -> list[Path]:
+    return [path for path in modules() if "ui" not in path.relative_to(PACKAGE).parts]
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_names(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("path", non_ui_modules(), ids=module_name)
+def test_no_qt_import_outside_ui(path: Path) -> None:
+    qt = {name for name in imported_names(path) if name.split(".")[0] in QT_MODULES}
+    assert not qt, f"{module_name(path)} imports {qt}"
+
+
+@pytest.mark.parametrize("path", non_ui_modules(), ids=module_name)
+def test_imports_go_one_way(path: Path) -> None:
+    layer = path.relative_to(PACKAGE).parts[0]
+    forbidden = FORBIDDEN.get(layer, set())
+    wrong = {
+        name for name in imported_names(path)
+        if name.startswith("annotator.") and name.split(".")[1] in forbidden
+    }
+    assert not wrong, f"{module_name(path)} ({layer}) imports {wrong}"
+
+
+def test_importing_every_non_ui_module_loads_no_qt() -> None:
+    # annotator.__main__ would run the app; its one line is checked by the ast tests above.
+    names = [module_name(p) for p in non_ui_modules() if p.name != "__main__.py"]
+    assert "annotator.cli" in names and "annotator.store.session_file" in names
+    script = (
+        "import importlib, sys\n"
+        f"for name in {names!r}:\n"
+        "    importlib.import_module(name)\n"
+        f"loaded = sorted(m for m in sys.modules if m.split('.')[0] in {QT_MODULES!r})\n"
+        "print(','.join(loaded))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "", f"Qt loaded by non-UI modules: {result.stdout}"

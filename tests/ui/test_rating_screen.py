@@ -1,0 +1,111 @@
+"""A tagger rates with the keyboard only, closes the app and continues where they stopped."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton
+
+from annotator.ui.screens.rating_screen import RatingScreen
+from tests.ui.conftest import by_name
+
+
+def rate_with_keys(qtbot, screen: RatingScreen, key: str) -> None:
+    before = screen.current_pair
+    qtbot.keyClick(screen, key)
+    qtbot.keyClick(screen, Qt.Key.Key_Return)
+    assert screen.current_pair != before
+
+
+def test_keyboard_only_rating_then_resume_at_pair_six(qtbot, make_project_folder,
+                                                      make_main_window) -> None:
+    folder = make_project_folder(n_items=12)
+    window = make_main_window(folder)
+    name_box = by_name(window, "Your name")
+    qtbot.keyClicks(name_box, "Ana Tagger")
+    qtbot.keyClick(name_box, Qt.Key.Key_Return)
+    screen = window.rating_screen
+    assert screen is not None and window.centralWidget().currentWidget() is screen
+    progress = by_name(window, "Progress")
+    assert isinstance(progress, QLabel)
+    assert progress.text() == "Pair 1 of 12, round 1"
+    rated = []
+    for key in "31524":
+        rated.append(screen.current_pair.item.item_id)
+        rate_with_keys(qtbot, screen, key)
+    assert progress.text() == "Pair 6 of 12, round 1"
+    sixth = screen.current_pair.item.item_id
+    window.close()
+
+    files = list((folder / "sessions").glob("*.sqlite"))
+    rows = sqlite3.connect(files[0]).execute(
+        "SELECT item_id, value, tagger FROM ratings ORDER BY submitted_at"
+    ).fetchall()
+    assert rows == [(item, float(k), "Ana Tagger") for item, k in zip(rated, "31524", strict=True)]
+
+    reopened = make_main_window(folder, tagger="Ana Tagger")
+    assert by_name(reopened, "Progress").text() == "Pair 6 of 12, round 1"
+    assert reopened.rating_screen.current_pair.item.item_id == sixth
+
+
+def test_enter_without_a_chosen_level_does_nothing(qtbot, make_project_folder,
+                                                   make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3), tagger="ana")
+    screen = window.rating_screen
+    first = screen.current_pair
+    submit = by_name(window, "Submit rating")
+    assert isinstance(submit, QPushButton) and not submit.isEnabled()
+    qtbot.keyClick(screen, Qt.Key.Key_Return)
+    assert screen.current_pair == first
+    qtbot.keyClick(screen, "9")  # not a key of the rubric
+    assert not submit.isEnabled()
+
+
+def test_clicking_a_level_and_submit_works_too(qtbot, make_project_folder,
+                                               make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3), tagger="ana")
+    level = by_name(window, "Level 4: Objects + space")
+    qtbot.mouseClick(level, Qt.MouseButton.LeftButton)
+    assert level.text().startswith("✓")
+    assert level.font().bold()
+    assert "Chosen: 4" in by_name(window, "Status").text()
+    qtbot.mouseClick(by_name(window, "Submit rating"), Qt.MouseButton.LeftButton)
+    assert by_name(window, "Progress").text() == "Pair 2 of 3, round 1"
+
+
+def test_the_last_pair_leads_to_a_finished_page(qtbot, make_project_folder,
+                                                make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=2), tagger="ana")
+    screen = window.rating_screen
+    rate_with_keys(qtbot, screen, "2")
+    rate_with_keys(qtbot, screen, "5")
+    finished = by_name(window, "Round finished")
+    assert finished.isVisible()
+    assert "all 2 pairs" in finished.text()
+
+
+def test_the_image_is_loaded_and_zooms_with_keys(qtbot, make_project_folder,
+                                                 make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3), tagger="ana")
+    view = by_name(window, "Image")
+    qtbot.waitUntil(view.has_image, timeout=5000)
+    screen = window.rating_screen
+    qtbot.keyClick(screen, "+")
+    qtbot.keyClick(screen, "+")
+    assert view.zoom > 1.5
+    qtbot.keyClick(screen, "0")
+    assert view.zoom == 1.0
+
+
+def test_an_image_that_cannot_be_shown_offers_to_skip(qtbot, make_project_folder,
+                                                      make_main_window) -> None:
+    folder = make_project_folder(n_items=2)
+    for image in (folder / "images").glob("*.jpg"):
+        image.write_bytes(b"not a JPEG at all")  # open_project never decodes images
+    window = make_main_window(folder, tagger="ana")
+    skip = by_name(window, "Skip this pair for now")
+    qtbot.waitUntil(skip.isVisible, timeout=5000)
+    first = window.rating_screen.current_pair
+    qtbot.mouseClick(skip, Qt.MouseButton.LeftButton)
+    assert window.rating_screen.current_pair.item != first.item

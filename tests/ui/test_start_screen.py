@@ -1,0 +1,63 @@
+"""The start screen: open a project (or refuse one clearly), choose a tagger, the Guide."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from annotator.userconfig import load_config
+from tests.ui.conftest import by_name
+
+
+def test_opening_shows_the_project_and_remembers_it(qtbot, make_project_folder,
+                                                    make_main_window) -> None:
+    folder = make_project_folder(n_items=7, name="Harbour panel")
+    window = make_main_window()
+    assert not by_name(window, "Your name").isEnabled()
+    assert window.open_project_folder(folder)
+    assert "Harbour panel: 7 pairs to rate" in by_name(window, "Project summary").text()
+    assert load_config().recent_projects[0] == str(folder.resolve())
+    again = make_main_window()
+    recent = by_name(again, "Recent projects")
+    assert recent.item(0).text() == str(folder.resolve())
+
+
+def test_a_folder_that_is_not_a_project_is_refused_with_its_name(
+    qtbot, tmp_path, make_main_window, capture_message_box
+) -> None:
+    window = make_main_window()
+    texts = capture_message_box()
+    assert not window.open_project_folder(tmp_path / "nowhere")
+    assert texts and "nowhere" in texts[0]
+    assert window.rating_screen is None
+
+
+def test_known_taggers_are_offered(qtbot, make_project_folder, make_main_window) -> None:
+    folder = make_project_folder(n_items=3)
+    make_main_window(folder, tagger="Zoe").close()
+    window = make_main_window(folder)
+    box = by_name(window, "Your name")
+    assert [box.itemText(i) for i in range(box.count())] == ["Zoe"]
+    assert box.currentText() == "Zoe"  # the last tagger on this laptop
+
+
+def test_f1_opens_the_rating_guide_with_every_level(qtbot, make_project_folder,
+                                                    make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3), tagger="ana")
+    qtbot.keyClick(window.rating_screen, Qt.Key.Key_F1)
+    guide = window.rating_guide
+    assert guide is not None and guide.isVisible()
+    text = by_name(guide, "Rating Guide text").toPlainText()
+    for level in window.rating_screen._session.project.rubric.levels:
+        assert level.text in text
+        assert level.label in text
+
+
+def test_text_size_actions_scale_the_caption(qtbot, make_project_folder,
+                                             make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3), tagger="ana")
+    caption = by_name(window, "Caption")
+    before = caption.font().pointSizeF()
+    window.actions_by_name["textLarger"].trigger()
+    assert caption.font().pointSizeF() > before * 1.1
+    window.actions_by_name["textNormal"].trigger()
+    assert abs(caption.font().pointSizeF() - before) < 0.01
