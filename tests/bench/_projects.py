@@ -1,0 +1,44 @@
+"""Generated project folders for benchmarks: real files, many items, cheap to make."""
+
+from __future__ import annotations
+
+import csv
+import os
+import uuid
+from pathlib import Path
+
+from PIL import Image
+
+
+def write_project(root: Path, image_files: list[Path], n_items: int) -> Path:
+    """A project whose items cycle over ``image_files`` (hard-linked into images/)."""
+    images = root / "images"
+    images.mkdir(parents=True)
+    (root / "project.toml").write_text(
+        f'[project]\nid = "{uuid.uuid4()}"\nname = "Benchmark"\nrubric = "vicr5"\n'
+        'created = "2026-11-22"\n',
+        encoding="utf-8",
+    )
+    with (root / "items.csv").open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["item_id", "image", "caption", "source"])
+        for index in range(n_items):
+            source = image_files[index % len(image_files)]
+            target = images / f"img{index:05d}{source.suffix}"
+            os.link(source, target)
+            writer.writerow([f"item{index:05d}", f"images/{target.name}",
+                             f"Benchmark caption number {index} of a photo.", "human"])
+    return root
+
+
+def small_jpeg(path: Path) -> Path:
+    Image.new("RGB", (32, 24), (120, 60, 30)).save(path, "JPEG")
+    return path
+
+
+def large_jpeg(path: Path, *, seed: int, size: tuple[int, int] = (6000, 4000)) -> Path:
+    """A 24-megapixel JPEG with photo-like noise (so it does not compress to nothing)."""
+    noise = Image.effect_noise((size[0] // 4, size[1] // 4), 40 + seed).resize(size)
+    gradient = Image.linear_gradient("L").resize(size)
+    Image.merge("RGB", (noise, gradient, noise.rotate(180))).save(path, "JPEG", quality=90)
+    return path
