@@ -9,10 +9,13 @@ import csv
 import os
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PIL import Image
+
+from annotator.project.manifest import new_manifest, write_manifest
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -57,14 +60,10 @@ def make_project_folder(tmp_path: Path) -> ProjectFactory:
              project_id: str | None = None) -> Path:
         root = folder or tmp_path / f"project-{uuid.uuid4().hex[:6]}"
         (root / "images").mkdir(parents=True)
-        (root / "project.toml").write_text(
-            "[project]\n"
-            f'id = "{project_id or uuid.uuid4()}"\n'
-            f'name = "{name}"\n'
-            'rubric = "vicr5"\n'
-            'created = "2026-11-22"\n',
-            encoding="utf-8",
-        )
+        manifest = new_manifest(name)
+        if project_id is not None:
+            manifest = replace(manifest, project_id=project_id)
+        write_manifest(root, manifest)
         with (root / "items.csv").open("w", newline="", encoding="utf-8") as handle:
             writer = csv.writer(handle)
             writer.writerow(["item_id", "image", "caption", "source"])

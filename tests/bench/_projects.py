@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import csv
 import os
-import uuid
 from pathlib import Path
 
 from PIL import Image
+
+from annotator.project.manifest import new_manifest, write_manifest
 
 
 def write_project(root: Path, image_files: list[Path], n_items: int) -> Path:
     """A project whose items cycle over ``image_files`` (hard-linked into images/)."""
     images = root / "images"
     images.mkdir(parents=True)
-    (root / "project.toml").write_text(
-        f'[project]\nid = "{uuid.uuid4()}"\nname = "Benchmark"\nrubric = "vicr5"\n'
-        'created = "2026-11-22"\n',
-        encoding="utf-8",
-    )
+    write_manifest(root, new_manifest("Benchmark"))
     with (root / "items.csv").open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["item_id", "image", "caption", "source"])

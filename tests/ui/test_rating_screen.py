@@ -29,12 +29,12 @@ def test_keyboard_only_rating_then_resume_at_pair_six(qtbot, make_project_folder
     assert screen is not None and window.centralWidget().currentWidget() is screen
     progress = by_name(window, "Progress")
     assert isinstance(progress, QLabel)
-    assert progress.text() == "Pair 1 of 12, round 1"
+    assert progress.text() == "Pair 1 of 12, round 1 — rating as Ana Tagger"
     rated = []
     for key in "31524":
         rated.append(screen.current_pair.item.item_id)
         rate_with_keys(qtbot, screen, key)
-    assert progress.text() == "Pair 6 of 12, round 1"
+    assert progress.text() == "Pair 6 of 12, round 1 — rating as Ana Tagger"
     sixth = screen.current_pair.item.item_id
     window.close()
 
@@ -45,7 +45,7 @@ def test_keyboard_only_rating_then_resume_at_pair_six(qtbot, make_project_folder
     assert rows == [(item, float(k), "Ana Tagger") for item, k in zip(rated, "31524", strict=True)]
 
     reopened = make_main_window(folder, tagger="Ana Tagger")
-    assert by_name(reopened, "Progress").text() == "Pair 6 of 12, round 1"
+    assert by_name(reopened, "Progress").text() == "Pair 6 of 12, round 1 — rating as Ana Tagger"
     assert reopened.rating_screen.current_pair.item.item_id == sixth
 
 
@@ -71,7 +71,7 @@ def test_clicking_a_level_and_submit_works_too(qtbot, make_project_folder,
     assert level.font().bold()
     assert "Chosen: 4" in by_name(window, "Status").text()
     qtbot.mouseClick(by_name(window, "Submit rating"), Qt.MouseButton.LeftButton)
-    assert by_name(window, "Progress").text() == "Pair 2 of 3, round 1"
+    assert by_name(window, "Progress").text() == "Pair 2 of 3, round 1 — rating as ana"
 
 
 def test_the_last_pair_leads_to_a_finished_page(qtbot, make_project_folder,

@@ -61,3 +61,20 @@ def test_text_size_actions_scale_the_caption(qtbot, make_project_folder,
     assert caption.font().pointSizeF() > before * 1.1
     window.actions_by_name["textNormal"].trigger()
     assert abs(caption.font().pointSizeF() - before) < 0.01
+
+
+def test_problems_are_counted_and_listed_with_file_and_line(
+    qtbot, make_project_folder, make_main_window, capture_message_box
+) -> None:
+    folder = make_project_folder(n_items=3)
+    with (folder / "items.csv").open("a", encoding="utf-8") as handle:
+        handle.write("item009,images/photo000.jpg,,human\n")
+    window = make_main_window()
+    assert window.open_project_folder(folder)
+    assert "3 pairs to rate" in by_name(window, "Project summary").text()
+    assert "1 problem found" in by_name(window, "Project summary").text()
+    button = by_name(window, "Show problems")
+    assert button.isVisible()
+    texts = capture_message_box()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert texts and f"{folder / 'items.csv'}:5:" in texts[0]

@@ -28,8 +28,8 @@ from annotator.ui.widgets.rubric_panel import RubricPanel
 CAPTION_SCALE = 1.6
 
 
-def progress_text(pair: Pair) -> str:
-    return f"Pair {pair.position} of {pair.total}, round {pair.round}"
+def progress_text(pair: Pair, tagger: str) -> str:
+    return f"Pair {pair.position} of {pair.total}, round {pair.round} — rating as {tagger}"
 
 
 class RatingScreen(QWidget):
@@ -65,18 +65,23 @@ class RatingScreen(QWidget):
         top.addWidget(guide_button)
 
         self._image = ImageView(self)
+        caption_heading = QLabel("Caption:", self, objectName="captionHeading")
         self._caption = QLabel(self, objectName="captionLabel")
         self._caption.setAccessibleName("Caption")
         self._caption.setWordWrap(True)
         self._caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self._caption.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._caption.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        caption_heading.setBuddy(self._caption)
         question = QLabel(rubric.question, self, objectName="questionLabel")
+        question_font = question.font()
+        question_font.setBold(True)
+        question.setFont(question_font)
         self._rubric = RubricPanel(rubric, self)
         self._rubric.level_chosen.connect(self._on_level_chosen)
 
         self._status = QLabel(
-            "Choose a level with a key or a click.", self, objectName="statusLabel"
+            "Press a key 1–5 (or click) to choose a level.", self, objectName="statusLabel"
         )
         self._status.setAccessibleName("Status")
         self._skip = QPushButton("Skip this pair for now", self, objectName="skipButton")
@@ -96,6 +101,7 @@ class RatingScreen(QWidget):
         rating_layout = QVBoxLayout(rating_page)
         rating_layout.addLayout(top)
         rating_layout.addWidget(self._image, 1)
+        rating_layout.addWidget(caption_heading)
         rating_layout.addWidget(self._caption)
         rating_layout.addWidget(question)
         rating_layout.addWidget(self._rubric)
@@ -154,7 +160,7 @@ class RatingScreen(QWidget):
         if pair is None:
             self._show_finished()
             return
-        self._progress.setText(progress_text(pair))
+        self._progress.setText(progress_text(pair, self._session.tagger))
         self._caption.setText(pair.item.caption)
         self._caption.setAccessibleDescription(pair.item.caption)
         path = self._session.project.image_path(pair.item)

@@ -57,9 +57,13 @@ class StartScreen(QWidget):
 
         self._recent = QListWidget(self, objectName="recentProjects")
         self._recent.setAccessibleName("Recent projects")
+        self._recent.setMaximumHeight(220)
         for folder in recent_projects:
             entry = QListWidgetItem(folder, self._recent)
             entry.setData(Qt.ItemDataRole.UserRole, folder)
+        if not recent_projects:
+            placeholder = QListWidgetItem("No recent projects yet.", self._recent)
+            placeholder.setFlags(Qt.ItemFlag.NoItemFlags)
         self._recent.itemActivated.connect(self._open_recent)
         recent_label = QLabel("&Recent projects (Enter or double-click to open):", self)
         recent_label.setBuddy(self._recent)
@@ -68,6 +72,7 @@ class StartScreen(QWidget):
         self._summary.setAccessibleName("Project summary")
         self._summary.setWordWrap(True)
         self._problems_button = QPushButton("Show problems…", self, objectName="problemsButton")
+        self._problems_button.setAccessibleName("Show problems")
         self._problems_button.clicked.connect(self._show_problems)
         self._problems_button.hide()
 
@@ -91,12 +96,20 @@ class StartScreen(QWidget):
         form.addRow(self._start_button)
         self._project_box.setEnabled(False)
 
-        layout = QVBoxLayout(self)
+        column = QWidget(self)
+        column.setMaximumWidth(900)
+        layout = QVBoxLayout(column)
         layout.addWidget(title)
         layout.addWidget(open_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(recent_label)
-        layout.addWidget(self._recent, 1)
+        layout.addWidget(self._recent)
+        layout.addSpacing(12)
         layout.addWidget(self._project_box)
+        layout.addStretch(1)
+        outer = QHBoxLayout(self)
+        outer.addStretch(1)
+        outer.addWidget(column, 4)
+        outer.addStretch(1)
 
     def show_project(self, project: Project, *, taggers: list[str], last_tagger: str = "") -> None:
         """Show the opened project and the taggers known on this laptop."""

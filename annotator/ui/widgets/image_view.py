@@ -7,9 +7,11 @@ the view has focus (Tab reaches it). Mouse: Ctrl+wheel zooms, dragging pans.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage, QPainter, QPixmap, QResizeEvent, QWheelEvent
+from PySide6.QtGui import QColor, QImage, QPainter, QPixmap, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsScene, QGraphicsView, QWidget
 
+NEUTRAL_GREY = "#808080"
+"""Mid grey behind the photo: neither glare nor a colour cast on how it looks."""
 ZOOM_STEP = 1.25
 MAX_ZOOM = 8.0
 
@@ -26,6 +28,7 @@ class ImageView(QGraphicsView):
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setBackgroundBrush(QColor(NEUTRAL_GREY))
         self._scene = QGraphicsScene(self)
         self.setScene(self._scene)
         self._pixmap_item = QGraphicsPixmapItem()
