@@ -105,13 +105,10 @@ class MainWindow(QMainWindow):
         screen = RatingScreen(session, self.loader, self)
         screen.guide_requested.connect(self.show_rating_guide)
         screen.set_body_point_size(QApplication.font().pointSizeF())
-        if self._rating_screen is not None:
-            self._stack.removeWidget(self._rating_screen)
-            self._rating_screen.deleteLater()
+        self._drop_rating_screen()
         self._rating_screen = screen
         self._stack.addWidget(screen)
         self._stack.setCurrentWidget(screen)
-        screen.setFocus()
 
     # view ---------------------------------------------------------------------
 
@@ -158,7 +155,14 @@ class MainWindow(QMainWindow):
 
     # closing ------------------------------------------------------------------
 
+    def _drop_rating_screen(self) -> None:
+        if self._rating_screen is not None:
+            self._stack.removeWidget(self._rating_screen)
+            self._rating_screen.deleteLater()
+            self._rating_screen = None
+
     def _close_session(self) -> None:
+        self._drop_rating_screen()
         if self._guide is not None:
             self._guide.close()
             self._guide = None

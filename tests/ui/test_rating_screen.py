@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from annotator.ui.screens.rating_screen import RatingScreen
 from tests.ui.conftest import by_name
@@ -109,3 +109,15 @@ def test_an_image_that_cannot_be_shown_offers_to_skip(qtbot, make_project_folder
     first = window.rating_screen.current_pair
     qtbot.mouseClick(skip, Qt.MouseButton.LeftButton)
     assert window.rating_screen.current_pair.item != first.item
+
+
+def test_each_new_pair_puts_focus_on_its_caption(qtbot, make_project_folder,
+                                                 make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3), tagger="ana")
+    caption = by_name(window, "Caption")
+    assert QApplication.focusWidget() is caption
+    qtbot.keyClick(window.rating_screen, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is not caption
+    rate_with_keys(qtbot, window.rating_screen, "4")
+    assert QApplication.focusWidget() is caption
+    assert caption.accessibleDescription() == window.rating_screen.current_pair.item.caption

@@ -7,7 +7,7 @@ image, F1 opens the Rating Guide (bound by the main window).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QImage, QKeySequence, QShortcut
+from PySide6.QtGui import QImage, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -142,6 +142,10 @@ class RatingScreen(QWidget):
         finished_font.setPointSizeF(font.pointSizeF())
         self._finished.setFont(finished_font)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._caption.setFocus()
+
     # state --------------------------------------------------------------------
 
     @property
@@ -163,6 +167,8 @@ class RatingScreen(QWidget):
         self._progress.setText(progress_text(pair, self._session.tagger))
         self._caption.setText(pair.item.caption)
         self._caption.setAccessibleDescription(pair.item.caption)
+        if self.isVisible():
+            self._caption.setFocus()  # a screen reader reads the new caption at once
         path = self._session.project.image_path(pair.item)
         cached = self._loader.cached(path)
         if cached is not None:
