@@ -52,6 +52,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except OSError as error:  # a disk or permission problem, not a bug: say which file
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"{where}{error.strerror or error}", file=sys.stderr)
+        return EXIT_NOT_A_PROJECT
+
+
+def _dispatch(args: argparse.Namespace) -> int:
     if args.command is None:
         return _run_gui(None, None)
     if args.command == "open":

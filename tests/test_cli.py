@@ -84,3 +84,15 @@ def test_the_installed_command_and_python_m_both_run() -> None:
         result = subprocess.run([*command, "--version"], capture_output=True, text=True,
                                 check=True)
         assert result.stdout.strip() == f"annotator {__version__}"
+
+
+def test_an_unwritable_target_is_a_message_not_a_traceback(tmp_path: Path, capsys) -> None:
+    source = tmp_path / "photos"
+    write_jpeg(source / "a.jpg")
+    (source / "a.txt").write_text("A caption.", encoding="utf-8")
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("x", encoding="utf-8")
+    code = main(["init", str(blocker / "panel"), "--images", str(source)])
+    assert code in (EXIT_PROBLEMS, EXIT_NOT_A_PROJECT)
+    err = capsys.readouterr().err
+    assert "file-not-folder" in err and "Traceback" not in err

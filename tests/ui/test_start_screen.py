@@ -78,3 +78,17 @@ def test_problems_are_counted_and_listed_with_file_and_line(
     texts = capture_message_box()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert texts and f"{folder / 'items.csv'}:5:" in texts[0]
+
+
+def test_an_unexpected_error_is_logged_and_explained(qtbot, user_config_dir,
+                                                     capture_message_box) -> None:
+    from annotator.ui.app import report_unexpected_error
+
+    texts = capture_message_box()
+    try:
+        raise RuntimeError("decoder exploded")
+    except RuntimeError as error:
+        report_unexpected_error(RuntimeError, error, error.__traceback__)
+    assert "decoder exploded" in texts[0] and "saved" in texts[0]
+    log = (user_config_dir / "errors.log").read_text(encoding="utf-8")
+    assert "Traceback" in log and "RuntimeError: decoder exploded" in log
