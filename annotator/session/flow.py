@@ -115,11 +115,10 @@ class RatingSession:
         assert item is not None  # the order only holds items of the project
         return Pair(item, self._done_count + 1, self.total, self.round, self._phase)
 
-    def upcoming_item(self) -> Item | None:
-        """The item after the current one, so the UI can prefetch its image."""
-        if len(self._remaining) < 2:
-            return None
-        return self.project.item_by_id(self._remaining[1])
+    def upcoming_items(self, count: int) -> list[Item]:
+        """The next ``count`` items after the current one, so the UI can prefetch images."""
+        upcoming = (self.project.item_by_id(i) for i in self._remaining[1 : 1 + count])
+        return [item for item in upcoming if item is not None]
 
     def pair_shown(self) -> Pair | None:
         """Mark the current pair as on screen now (its time counts from here)."""

@@ -147,3 +147,13 @@ def test_submit_needs_a_shown_pair_and_a_level_of_the_rubric(make_project_folder
     session.submit(3)  # a refused value leaves the pair on screen
     with pytest.raises(FlowError):
         session.submit(3)  # the same pair cannot be submitted twice
+
+
+def test_upcoming_items_follow_the_order_for_prefetching(make_project_folder) -> None:
+    _, _, session = start(make_project_folder(n_items=4))
+    order = session.order
+    assert [item.item_id for item in session.upcoming_items(2)] == order[1:3]
+    for _ in range(3):
+        session.pair_shown()
+        session.submit(2)
+    assert session.upcoming_items(2) == []

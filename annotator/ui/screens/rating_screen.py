@@ -26,6 +26,8 @@ from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
 from annotator.ui.widgets.rubric_panel import RubricPanel
 
 CAPTION_SCALE = 1.6
+PREFETCH_AHEAD = 2
+"""Images decoded ahead; with the current one this must fit the loader's cache (4)."""
 
 
 def progress_text(pair: Pair, tagger: str) -> str:
@@ -176,8 +178,7 @@ class RatingScreen(QWidget):
         else:
             self._image.show_message("Loading image…")
             self._loader.request(path)
-        upcoming = self._session.upcoming_item()
-        if upcoming is not None:
+        for upcoming in self._session.upcoming_items(PREFETCH_AHEAD):
             self._loader.prefetch(self._session.project.image_path(upcoming))
         self.pair_shown.emit(pair.item.item_id)
 

@@ -1,0 +1,40 @@
+"""This laptop's settings: a stable id, recent projects, and tolerance of a damaged file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from annotator.userconfig import MAX_RECENT, UserConfig, load_config, save_config
+
+
+def test_first_use_creates_a_stable_laptop_id(user_config_dir: Path) -> None:
+    first = load_config()
+    assert len(first.laptop_id) == 32
+    assert (user_config_dir / "settings.json").is_file()
+    assert load_config().laptop_id == first.laptop_id
+
+
+def test_recent_projects_newest_first_without_repeats(tmp_path: Path) -> None:
+    config = load_config()
+    folders = [tmp_path / f"p{i}" for i in range(MAX_RECENT + 3)]
+    for folder in folders:
+        config.remember_project(folder)
+    config.remember_project(folders[-5])
+    save_config(config)
+    recent = load_config().recent_projects
+    assert recent[0] == str(folders[-5].resolve())
+    assert len(recent) == MAX_RECENT == len(set(recent))
+
+
+def test_a_damaged_settings_file_is_replaced_by_defaults(user_config_dir: Path) -> None:
+    user_config_dir.mkdir(parents=True)
+    (user_config_dir / "settings.json").write_text("{not json", encoding="utf-8")
+    config = load_config()
+    assert config.recent_projects == [] and config.laptop_id
+    assert load_config().laptop_id == config.laptop_id
+
+
+def test_session_file_names_are_readable_and_safe() -> None:
+    config = UserConfig(laptop_id="0123456789abcdef" * 2, laptop_name="Ana's Mac/Book Pro")
+    assert config.session_file_stem == "ana-s-mac-book-pro-01234567"
+    assert UserConfig(laptop_id="ab" * 16, laptop_name="???").session_file_stem == "laptop-abababab"
