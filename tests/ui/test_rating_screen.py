@@ -121,3 +121,14 @@ def test_each_new_pair_puts_focus_on_its_caption(qtbot, make_project_folder,
     rate_with_keys(qtbot, window.rating_screen, "4")
     assert QApplication.focusWidget() is caption
     assert caption.accessibleDescription() == window.rating_screen.current_pair.item.caption
+
+
+def test_a_project_without_valid_pairs_says_so(qtbot, make_project_folder,
+                                               make_main_window) -> None:
+    folder = make_project_folder(n_items=2)
+    for image in (folder / "images").glob("*.jpg"):
+        image.unlink()
+    window = make_main_window(folder, tagger="ana")
+    finished = by_name(window, "Round finished")
+    assert finished.isVisible()
+    assert "no pairs that can be rated" in finished.text()

@@ -184,10 +184,17 @@ class RatingScreen(QWidget):
 
     def _show_finished(self) -> None:
         session = self._session
-        self._finished.setText(
-            f"Round {session.round} is complete: you rated all {session.total} pairs.\n"
-            "Thank you! You can close the app; your ratings are saved."
-        )
+        if session.total == 0:
+            text = (
+                "This project has no pairs that can be rated. Ask your lab lead to run "
+                "'annotator validate' on the project folder."
+            )
+        else:
+            text = (
+                f"Round {session.round} is complete: you rated all {session.total} pairs.\n"
+                "Thank you! You can close the app; your ratings are saved."
+            )
+        self._finished.setText(text)
         self._pages.setCurrentWidget(self._finished)
 
     def _set_image(self, image: QImage) -> None:
