@@ -79,7 +79,9 @@ class SessionStore:
         except sqlite3.DatabaseError as error:
             conn.close()
             raise SessionFileError(
-                f"This file is damaged or is not a session file ({error}).", file=path
+                f"This file is damaged or is not a session file ({error}). Keep it for your "
+                "lab lead, and move it out of the sessions folder to start a new one.",
+                file=path,
             ) from error
         return store
 
