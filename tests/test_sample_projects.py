@@ -1,0 +1,40 @@
+"""The bundled sample project is clean, big enough to try the app, and fully licensed."""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+from pathlib import Path
+
+from annotator.project.folder import validate_project
+from annotator.project.model import GoldPurpose
+
+SAMPLE = Path(__file__).resolve().parent.parent / "sample_projects" / "vicr-demo"
+
+
+def test_the_sample_project_validates_without_problems() -> None:
+    project = validate_project(SAMPLE)
+    assert project.problems == ()
+    assert len(project.items) >= 40
+    assert len({item.image for item in project.items}) >= 15
+    assert {item.source for item in project.items} >= {"human", "model-a", "mismatched"}
+
+
+def test_gold_pairs_cover_tutorial_and_probation_and_stay_apart() -> None:
+    project = validate_project(SAMPLE)
+    purposes = Counter(gold.purpose for gold in project.gold)
+    assert purposes[GoldPurpose.TUTORIAL] == 10
+    assert purposes[GoldPurpose.PROBATION] >= 20
+    tutorial_levels = {g.rating for g in project.gold if g.purpose is GoldPurpose.TUTORIAL}
+    assert tutorial_levels == {1, 2, 3, 4, 5}
+    assert all(gold.explanation.strip() for gold in project.gold)
+    rated = {(item.image, item.caption) for item in project.items}
+    assert not rated & {(gold.item.image, gold.item.caption) for gold in project.gold}
+
+
+def test_every_image_has_a_licence_row() -> None:
+    with (SAMPLE / "images" / "licenses.csv").open(encoding="utf-8", newline="") as handle:
+        rows = {row["file"]: row for row in csv.DictReader(handle)}
+    images = {p.name for p in (SAMPLE / "images").iterdir() if p.suffix.lower() == ".jpg"}
+    assert images == set(rows)
+    assert all(row["licence"].strip() for row in rows.values())
