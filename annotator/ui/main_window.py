@@ -84,6 +84,7 @@ class MainWindow(QMainWindow):
         self._project, self._store = project, store
         self._config.remember_project(folder)
         save_config(self._config)
+        self.start_screen.set_recent_projects(self._config.recent_projects)
         self.setWindowTitle(f"{project.name} — Caption Rating Annotator")
         self.start_screen.show_project(
             project, taggers=store.taggers(), last_tagger=self._config.last_tagger

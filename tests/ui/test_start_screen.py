@@ -16,6 +16,7 @@ def test_opening_shows_the_project_and_remembers_it(qtbot, make_project_folder,
     assert window.open_project_folder(folder)
     assert "Harbour panel: 7 pairs to rate" in by_name(window, "Project summary").text()
     assert load_config().recent_projects[0] == str(folder.resolve())
+    assert by_name(window, "Recent projects").item(0).text() == str(folder.resolve())
     again = make_main_window()
     recent = by_name(again, "Recent projects")
     assert recent.item(0).text() == str(folder.resolve())

@@ -58,12 +58,7 @@ class StartScreen(QWidget):
         self._recent = QListWidget(self, objectName="recentProjects")
         self._recent.setAccessibleName("Recent projects")
         self._recent.setMaximumHeight(220)
-        for folder in recent_projects:
-            entry = QListWidgetItem(folder, self._recent)
-            entry.setData(Qt.ItemDataRole.UserRole, folder)
-        if not recent_projects:
-            placeholder = QListWidgetItem("No recent projects yet.", self._recent)
-            placeholder.setFlags(Qt.ItemFlag.NoItemFlags)
+        self.set_recent_projects(recent_projects)
         self._recent.itemActivated.connect(self._open_recent)
         recent_label = QLabel("&Recent projects (Enter or double-click to open):", self)
         recent_label.setBuddy(self._recent)
@@ -110,6 +105,15 @@ class StartScreen(QWidget):
         outer.addStretch(1)
         outer.addWidget(column, 4)
         outer.addStretch(1)
+
+    def set_recent_projects(self, folders: list[str]) -> None:
+        self._recent.clear()
+        for folder in folders:
+            entry = QListWidgetItem(folder, self._recent)
+            entry.setData(Qt.ItemDataRole.UserRole, folder)
+        if not folders:
+            placeholder = QListWidgetItem("No recent projects yet.", self._recent)
+            placeholder.setFlags(Qt.ItemFlag.NoItemFlags)
 
     def show_project(self, project: Project, *, taggers: list[str], last_tagger: str = "") -> None:
         """Show the opened project and the taggers known on this laptop."""
