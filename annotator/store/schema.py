@@ -68,7 +68,8 @@ def _initial(db: Database) -> None:
 
 
 SCHEMA_VERSION = 1
-"""Number of migrations this app knows; bump it (and set user_version) in each new one."""
+"""Number of migrations this app knows. Each migration sets ``user_version`` to its own
+number, which is how an older app recognises a newer file without reading its tables."""
 
 
 def _statements(script: str) -> list[str]:

@@ -277,9 +277,7 @@ def _refuse_foreign_database(db: Database, path: Path) -> None:
 
 def _check_schema_version(db: Database, path: Path) -> None:
     version = int(db.execute("PRAGMA user_version").fetchone()[0])
-    known = {migration.name for migration in MIGRATIONS.pending(Database(memory=True))}
-    unknown = [m.name for m in MIGRATIONS.applied(db) if m.name not in known]
-    if version > SCHEMA_VERSION or unknown:
+    if version > SCHEMA_VERSION:
         db.conn.close()
         raise SessionFileError(
             f"This session file was written by a newer version of the app (schema {version}, "

@@ -44,3 +44,4 @@ def test_acknowledged_ratings_survive_sigkill(make_project_folder, user_config_d
     stored = {row[0] for row in conn.execute("SELECT rating_id FROM ratings")}
     missing = acknowledged - stored
     assert not missing, f"{len(missing)} acknowledged ratings were lost"
+    print(f"{RUNS} kills, {len(acknowledged)} acknowledged ratings, all stored")
