@@ -50,6 +50,7 @@ def test_new_file_is_migrated_strict_wal_and_bound_to_the_project(tmp_path: Path
         assert tables[name].rstrip().endswith("STRICT"), name
     applied = conn.execute("SELECT name FROM _sqlite_migrations").fetchall()
     assert applied == [("0001_initial",)]
+    assert len(applied) == SCHEMA_VERSION  # every migration must also bump user_version
 
 
 def test_reopening_applies_no_migration_twice_and_keeps_ratings(tmp_path: Path) -> None:
