@@ -26,7 +26,7 @@ def decode_for_display(path: Path, *, max_side: int = DISPLAY_MAX_SIDE) -> QImag
     """Decode ``path`` to a QImage no larger than ``max_side``, upright per EXIF."""
     try:
         with Image.open(path) as image:
-            image.draft("RGB", (max_side, max_side))
+            image.draft("RGB", draft_request(image.size, max_side=max_side))
             image = ImageOps.exif_transpose(image)
             if max(image.size) > max_side:
                 image.thumbnail((max_side, max_side), Image.Resampling.BILINEAR)
@@ -38,6 +38,17 @@ def decode_for_display(path: Path, *, max_side: int = DISPLAY_MAX_SIDE) -> QImag
         raise ImageDecodeError(f"{path} is not an image this app can read.") from error
     except (OSError, ValueError, Image.DecompressionBombError) as error:
         raise ImageDecodeError(f"{path} cannot be shown: {error}") from error
+
+
+def draft_request(size: tuple[int, int], *, max_side: int) -> tuple[int, int]:
+    """The size to ask ``Image.draft`` for: the display size with the image's own aspect.
+
+    Pillow picks the smallest JPEG scale that covers the request in *both* directions, so
+    asking for a square would make a 6000×4000 photo decode at full size instead of half.
+    """
+    width, height = size
+    scale = min(1.0, max_side / max(width, height))
+    return max(1, round(width * scale)), max(1, round(height * scale))
 
 
 def _has_alpha(image: Image.Image) -> bool:

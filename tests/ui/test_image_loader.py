@@ -7,7 +7,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from annotator.ui.image_loader import ImageDecodeError, ImageLoader, decode_for_display
+from annotator.ui.image_loader import (
+    ImageDecodeError,
+    ImageLoader,
+    decode_for_display,
+    draft_request,
+)
 from tests.conftest import write_jpeg
 
 
@@ -76,3 +81,19 @@ def test_loader_reports_failures(qtbot, tmp_path: Path) -> None:
     with qtbot.waitSignal(loader.image_failed, timeout=5000) as failed:
         loader.request(tmp_path / "gone.jpg")
     assert "missing" in failed.args[1]
+
+
+@pytest.mark.parametrize(("size", "expected"), [((6000, 4000), (2560, 1707)),
+                                                ((4000, 6000), (1707, 2560)),
+                                                ((800, 600), (800, 600))])
+def test_draft_request_keeps_the_aspect_so_jpeg_scaling_applies(size, expected) -> None:
+    assert draft_request(size, max_side=2560) == expected
+
+
+def test_a_24_megapixel_jpeg_decodes_at_half_size_not_full(tmp_path: Path) -> None:
+    path = write_jpeg(tmp_path / "big.jpg", size=(6000, 4000))
+    with Image.open(path) as image:
+        image.draft("RGB", draft_request(image.size, max_side=2560))
+        assert image.size == (3000, 2000)
+    decoded = decode_for_display(path, max_side=2560)
+    assert (decoded.width(), decoded.height()) == (2560, 1707)
