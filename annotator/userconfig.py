@@ -41,6 +41,7 @@ class UserConfig:
     laptop_name: str
     recent_projects: list[str] = field(default_factory=list)
     last_tagger: str = ""
+    text_scale: float = 1.0
 
     @property
     def session_file_stem(self) -> str:
@@ -64,6 +65,7 @@ def load_config() -> UserConfig:
             laptop_name=str(raw.get("laptop_name") or platform.node()),
             recent_projects=[str(p) for p in raw.get("recent_projects", [])],
             last_tagger=str(raw.get("last_tagger", "")),
+            text_scale=float(raw.get("text_scale", 1.0)),
         )
     except (OSError, ValueError, KeyError, TypeError):
         config = UserConfig(laptop_id=uuid.uuid4().hex, laptop_name=platform.node())
@@ -84,6 +86,7 @@ def save_config(config: UserConfig) -> None:
                 "laptop_name": config.laptop_name,
                 "recent_projects": config.recent_projects,
                 "last_tagger": config.last_tagger,
+                "text_scale": config.text_scale,
             },
             indent=2,
         ),

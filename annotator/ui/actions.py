@@ -27,5 +27,6 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("&View", "textNormal", "&Normal text size", "Ctrl+0", "text_normal"),
     ActionSpec("&Help", "ratingGuide", "&Rating Guide", QKeySequence.StandardKey.HelpContents,
                "show_rating_guide"),
+    ActionSpec("&Help", "keyboardShortcuts", "&Keyboard shortcuts", None, "show_shortcuts"),
     ActionSpec("&Help", "about", "&About", None, "show_about"),
 )

@@ -22,6 +22,15 @@ from annotator.ui.screens.start_screen import StartScreen
 from annotator.userconfig import UserConfig, save_config
 
 TEXT_SCALE_STEP = 1.15
+KEYBOARD_HELP = (
+    "1–5: choose a level (the rubric's keys)\n"
+    "Enter: submit the chosen level\n"
+    "F1: Rating Guide with the full text of every level\n"
+    "+ / − / 0: zoom the image in, out, back to fit (arrow keys pan once it has focus)\n"
+    "Ctrl++ / Ctrl+− / Ctrl+0: larger, smaller, normal text\n"
+    "Tab: move between the caption, the image, the levels and Submit\n"
+    "Ctrl+O: open a project folder; Ctrl+Q: quit (every rating is already saved)"
+)
 
 
 class MainWindow(QMainWindow):
@@ -36,8 +45,6 @@ class MainWindow(QMainWindow):
         self._store: SessionStore | None = None
         self._rating_screen: RatingScreen | None = None
         self._guide: RatingGuideDialog | None = None
-        self._base_point_size = QApplication.font().pointSizeF()
-        self._text_scale = 1.0
         self.loader = ImageLoader(self)
         self.start_screen = StartScreen(config.recent_projects, self)
         self.start_screen.project_open_requested.connect(self.open_project_folder)
@@ -47,6 +54,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self._stack)
         self.actions_by_name: dict[str, QAction] = {}
         self._build_menus()
+        self._set_text_scale(config.text_scale)
         self.resize(1200, 900)
 
     def _build_menus(self) -> None:
@@ -114,18 +122,22 @@ class MainWindow(QMainWindow):
     # view ---------------------------------------------------------------------
 
     def text_larger(self) -> None:
-        self._set_text_scale(self._text_scale * TEXT_SCALE_STEP)
+        self._set_text_scale(self._config.text_scale * TEXT_SCALE_STEP)
 
     def text_smaller(self) -> None:
-        self._set_text_scale(self._text_scale / TEXT_SCALE_STEP)
+        self._set_text_scale(self._config.text_scale / TEXT_SCALE_STEP)
 
     def text_normal(self) -> None:
         self._set_text_scale(1.0)
 
     def _set_text_scale(self, scale: float) -> None:
-        self._text_scale = min(3.0, max(0.6, scale))
+        """Scale every text of the app; remembered for this user's next sessions."""
+        scale = min(3.0, max(0.6, scale))
+        if scale != self._config.text_scale:
+            self._config.text_scale = scale
+            save_config(self._config)
         font = QApplication.font()
-        font.setPointSizeF(self._base_point_size * self._text_scale)
+        font.setPointSizeF(_base_point_size() * scale)
         QApplication.setFont(font)
         if self._rating_screen is not None:
             self._rating_screen.set_body_point_size(font.pointSizeF())
@@ -145,6 +157,9 @@ class MainWindow(QMainWindow):
     @property
     def rating_guide(self) -> RatingGuideDialog | None:
         return self._guide
+
+    def show_shortcuts(self) -> None:
+        QMessageBox.information(self, "Keyboard shortcuts", KEYBOARD_HELP)
 
     def show_about(self) -> None:
         QMessageBox.about(
@@ -176,3 +191,13 @@ class MainWindow(QMainWindow):
         self.loader.wait_idle(5000)
         self._close_session()
         super().closeEvent(event)
+
+
+def _base_point_size() -> float:
+    """The platform's own text size, remembered before the app first scales it."""
+    app = QApplication.instance()
+    base = app.property("annotatorBasePointSize")
+    if base is None:
+        base = QApplication.font().pointSizeF()
+        app.setProperty("annotatorBasePointSize", base)
+    return float(base)

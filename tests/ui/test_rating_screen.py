@@ -132,3 +132,16 @@ def test_a_project_without_valid_pairs_says_so(qtbot, make_project_folder,
     finished = by_name(window, "Round finished")
     assert finished.isVisible()
     assert "no pairs that can be rated" in finished.text()
+
+
+def test_choices_and_saves_are_announced_for_screen_readers(qtbot, make_project_folder,
+                                                            make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3), tagger="ana")
+    screen = window.rating_screen
+    qtbot.keyClick(screen, "2")
+    assert screen.last_announcement.startswith("Chosen: 2 — Partly right")
+    qtbot.keyClick(screen, Qt.Key.Key_Return)
+    assert screen.last_announcement == (
+        "Saved: level 2. Pair 2 of 3, round 1 — rating as ana."
+    )
+    assert by_name(window, "Status").text() == screen.last_announcement

@@ -93,3 +93,26 @@ def test_an_unexpected_error_is_logged_and_explained(qtbot, user_config_dir,
     assert "decoder exploded" in texts[0] and "saved" in texts[0]
     log = (user_config_dir / "errors.log").read_text(encoding="utf-8")
     assert "Traceback" in log and "RuntimeError: decoder exploded" in log
+
+
+def test_the_text_size_is_remembered_for_the_next_session(qtbot, make_project_folder,
+                                                          make_main_window) -> None:
+    folder = make_project_folder(n_items=2)
+    window = make_main_window(folder, tagger="ana")
+    normal = by_name(window, "Caption").font().pointSizeF()
+    window.actions_by_name["textLarger"].trigger()
+    window.actions_by_name["textLarger"].trigger()
+    window.close()
+    again = make_main_window(folder, tagger="ana")
+    assert by_name(again, "Caption").font().pointSizeF() > normal * 1.25
+    again.actions_by_name["textNormal"].trigger()
+    assert abs(by_name(again, "Caption").font().pointSizeF() - normal) < 0.01
+    assert load_config().text_scale == 1.0
+
+
+def test_keyboard_shortcuts_are_listed_in_help(qtbot, make_main_window,
+                                               capture_message_box) -> None:
+    window = make_main_window()
+    texts = capture_message_box()
+    window.actions_by_name["keyboardShortcuts"].trigger()
+    assert texts and "1–5" in texts[0] and "F1" in texts[0] and "Enter" in texts[0]

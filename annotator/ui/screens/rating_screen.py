@@ -7,7 +7,14 @@ image, F1 opens the Rating Guide (bound by the main window).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QImage, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleAnnouncementEvent,
+    QImage,
+    QKeySequence,
+    QShortcut,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -47,6 +54,7 @@ class RatingScreen(QWidget):
         self._session = session
         self._loader = loader
         self._pair: Pair | None = None
+        self.last_announcement = ""
         self._build()
         self._bind_keys()
         loader.image_ready.connect(self._on_image_ready)
@@ -220,7 +228,7 @@ class RatingScreen(QWidget):
     def _on_level_chosen(self, value: float) -> None:
         level = self._session.project.rubric.level_for_value(value)
         assert level is not None
-        self._status.setText(f"Chosen: {level.key} — {level.label}. Press Enter to submit.")
+        self._say(f"Chosen: {level.key} — {level.label}. Press Enter to submit.")
         self._submit.setEnabled(True)
 
     def _skip_pair(self) -> None:
@@ -238,8 +246,12 @@ class RatingScreen(QWidget):
             QMessageBox.critical(self, "Rating not saved", str(error))
             return
         self.rating_submitted.emit(feedback.rating.rating_id)
-        self._status.setText(
-            f"Saved: level {value:g} for pair {feedback.rating.item_id}. "
-            "Choose a level for this pair."
-        )
         self._show(self._session.pair_shown())
+        upcoming = progress_text(self._pair, self._session.tagger) if self._pair else "Round done"
+        self._say(f"Saved: level {value:g}. {upcoming}.")
+
+    def _say(self, message: str) -> None:
+        """Show a status line and have screen readers announce it (not only display it)."""
+        self._status.setText(message)
+        self.last_announcement = message
+        QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self._status, message))
