@@ -53,7 +53,6 @@ def validate_project(folder: Path, *, progress: Progress | None = None) -> Proje
     from annotator.project.images import check_image  # Pillow only where images are decoded
 
     project = open_project(folder)
-    max_pixels = int(project.max_megapixels * 1_000_000)
     total = len(project.items) + len(project.gold)
     done = 0
     checked: dict[str, str | None] = {}  # an image shared by several pairs is decoded once
@@ -61,7 +60,8 @@ def validate_project(folder: Path, *, progress: Progress | None = None) -> Proje
     def bad(item: Item) -> str | None:
         nonlocal done
         if item.image not in checked:
-            checked[item.image] = check_image(project.image_path(item), max_pixels=max_pixels)
+            path = project.image_path(item)
+            checked[item.image] = check_image(path, max_pixels=project.max_pixels)
         done += 1
         if progress is not None:
             progress(done, total)

@@ -37,10 +37,6 @@ class Manifest:
     document: Mapping[str, Any] = field(default_factory=dict)
     lines: Mapping[str, int] = field(default_factory=dict)
 
-    @property
-    def max_pixels(self) -> int:
-        return int(self.max_megapixels * 1_000_000)
-
     def line_of(self, key: str) -> int | None:
         """Line of ``table.key`` in the file read, for messages (None if not there)."""
         return self.lines.get(key)

@@ -123,6 +123,11 @@ class Project:
     max_megapixels: float = 50.0  # project.toml [images]; larger images are refused (bombs)
 
     @property
+    def max_pixels(self) -> int:
+        """The image-bomb limit in pixels (``max_megapixels`` is what people write)."""
+        return int(self.max_megapixels * 1_000_000)
+
+    @property
     def sessions_dir(self) -> Path:
         return self.root / "sessions"
 

@@ -89,7 +89,7 @@ def test_new_manifest_round_trips(tmp_path):
 def test_megapixel_limit_is_read_and_written(tmp_path):
     write_manifest(tmp_path, Manifest(project_id="x", name="n", max_megapixels=24))
     assert "max_megapixels = 24" in (tmp_path / "project.toml").read_text()
-    assert read_manifest(tmp_path).max_pixels == 24_000_000
+    assert read_manifest(tmp_path).max_megapixels == 24
 
 
 @pytest.mark.parametrize(

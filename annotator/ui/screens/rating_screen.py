@@ -209,12 +209,18 @@ class RatingScreen(QWidget):
         assert self._pair is not None
         self._image.set_image(image, description=f"Image {self._pair.item.image}")
 
+    def _is_current_image(self, key: str) -> bool:
+        """Decodes finish in any order; only the pair on screen may take the image."""
+        return self._pair is not None and key == str(
+            self._session.project.image_path(self._pair.item)
+        )
+
     def _on_image_ready(self, key: str, image: QImage) -> None:
-        if self._pair is not None and key == str(self._session.project.image_path(self._pair.item)):
+        if self._is_current_image(key):
             self._set_image(image)
 
     def _on_image_failed(self, key: str, message: str) -> None:
-        if self._pair is not None and key == str(self._session.project.image_path(self._pair.item)):
+        if self._is_current_image(key):
             self._image.show_message(f"{message}\nSkip this pair and tell your lab lead.")
             self._skip.show()
 
