@@ -12,11 +12,13 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from annotator.errors import ProjectError, RubricError
-from annotator.project.gold import GOLD_FILE, read_gold
+from annotator.project.flow_settings import read_flow_plan
+from annotator.project.gold import GOLD_FILE, gold_shortfalls, read_gold
 from annotator.project.items import ITEMS_FILE, read_items
 from annotator.project.manifest import MANIFEST_FILE, Manifest, read_manifest
 from annotator.project.model import GoldItem, Item, Problem, Project, Rubric
 from annotator.project.paths import FolderProbe
+from annotator.project.priors import read_priors
 from annotator.project.rubric import load_rubric
 
 Progress = Callable[[int, int], None]
@@ -33,6 +35,18 @@ def open_project(folder: Path) -> Project:
     probe = FolderProbe(folder)
     items_file = read_items(folder, probe=probe)
     gold, gold_problems = read_gold(folder, rubric, item_ids=items_file.ids, probe=probe)
+    flow, flow_problems = read_flow_plan(
+        manifest.document, manifest.lines, path=folder / MANIFEST_FILE
+    )
+    valid_ids = {item.item_id for item in items_file.items}
+    priors, prior_problems = read_priors(folder, rubric, item_ids=valid_ids)
+    problems = [
+        *items_file.problems,
+        *gold_problems,
+        *flow_problems,
+        *prior_problems,
+        *gold_shortfalls(folder, flow, gold),
+    ]
     return Project(
         root=folder,
         project_id=manifest.project_id,
@@ -40,8 +54,10 @@ def open_project(folder: Path) -> Project:
         rubric=rubric,
         items=tuple(items_file.items),
         gold=tuple(gold),
-        problems=sort_problems([*items_file.problems, *gold_problems]),
+        problems=sort_problems(problems),
         max_megapixels=manifest.max_megapixels,
+        flow=flow,
+        priors=priors,
     )
 
 

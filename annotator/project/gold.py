@@ -7,13 +7,13 @@ dataset, so their ids must not collide with ``items.csv`` ids.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from pathlib import Path
 
 from annotator.project.items import ITEM_COLUMNS, ITEMS_FILE, RowChecker
-from annotator.project.model import GoldItem, GoldPurpose, Item, Problem, Rubric
+from annotator.project.model import FlowPlan, GoldItem, GoldPurpose, Item, Problem, Rubric
 from annotator.project.paths import FolderProbe
+from annotator.project.rubric import parse_level_value
 from annotator.project.table import Row, read_table
 
 GOLD_FILE = "gold.csv"
@@ -56,7 +56,7 @@ def read_gold(
 
 
 def _gold_item(row: Row, rubric: Rubric, checker: RowChecker, path: Path) -> GoldItem | Problem:
-    rating, message = _rating(row.values.get("rating", ""), rubric)
+    rating, message = parse_level_value(row.values.get("rating", ""), rubric)
     if message is None:
         purpose_text = row.values.get("purpose", "").strip().lower()
         try:
@@ -72,20 +72,35 @@ def _gold_item(row: Row, rubric: Rubric, checker: RowChecker, path: Path) -> Gol
     return GoldItem(item=result, rating=rating, explanation=explanation, purpose=purpose)
 
 
-def _rating(text: str, rubric: Rubric) -> tuple[float, str | None]:
-    levels = ", ".join(_number(level.value) for level in rubric.levels)
-    allowed = f"one of the levels of the {rubric.rubric_id} rubric ({levels})"
-    text = text.strip()
-    if not text:
-        return 0.0, f"The rating is empty; it must be {allowed}."
-    try:
-        value = float(text)
-    except ValueError:
-        return 0.0, f"The rating {text!r} is not a number; it must be {allowed}."
-    if not math.isfinite(value) or rubric.level_for_value(value) is None:
-        return 0.0, f"The rating {text} is not {allowed}."
-    return value, None
+def gold_shortfalls(root: Path, flow: FlowPlan, gold: list[GoldItem]) -> list[Problem]:
+    """Problems when the tutorial or probation is on but ``gold.csv`` has too few pairs.
 
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else str(value)
+    The flow still runs on the pairs there are (pass marks scaled to them), or skips the
+    step if there are none, so a lead can rate before the gold set is finished. A project
+    without ``gold.csv`` has chosen to have no gold pairs: nothing to report.
+    """
+    if not (root / GOLD_FILE).exists():
+        return []
+    settings = flow.base
+    problems = []
+    for purpose, wanted, on in (
+        (GoldPurpose.TUTORIAL, settings.tutorial_pairs, settings.tutorial),
+        (GoldPurpose.PROBATION, settings.probation_pairs, settings.probation),
+    ):
+        have = sum(1 for pair in gold if pair.purpose is purpose)
+        if on and have < wanted:
+            step = purpose.value
+            consequence = (
+                f"the {step} is skipped" if have == 0
+                else f"the {step} uses those {have}, with its pass mark scaled to them"
+            )
+            problems.append(
+                Problem(
+                    root / GOLD_FILE,
+                    None,
+                    f"The {step} needs {wanted} gold pairs marked {step!r} but there are "
+                    f"{have}; {consequence}. Add pairs, or set [flow] {step}_pairs or "
+                    f"{step} = false in project.toml.",
+                )
+            )
+    return problems

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from annotator.errors import format_location
 
@@ -107,6 +109,53 @@ class Rubric:
 
 
 @dataclass(frozen=True)
+class FlowSettings:
+    """How one round is played (DESIGN §6; VICR's numbers are the defaults)."""
+
+    tutorial: bool = True
+    probation: bool = True
+    feedback: bool = True
+    dwell_seconds: float = 3.0
+    tutorial_pairs: int = 10
+    tutorial_pass: int = 10
+    probation_pairs: int = 20
+    probation_pass: int = 25
+    first_game_pairs: int = 20
+    first_game_pass: int = 25
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.dwell_seconds <= 600:
+            raise ValueError("dwell_seconds must be between 0 and 600")
+        for name in ("tutorial_pairs", "probation_pairs", "first_game_pairs"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1")
+        for name, pairs in (
+            ("tutorial_pass", self.tutorial_pairs),
+            ("probation_pass", self.probation_pairs),
+            ("first_game_pass", self.first_game_pairs),
+        ):
+            if not 0 <= getattr(self, name) <= 2 * pairs:
+                raise ValueError(f"{name} must be between 0 and {2 * pairs} (2 points a pair)")
+
+
+RETEST_DEFAULTS: Mapping[str, Any] = {"feedback": False, "probation": False}
+"""What changes by default from round 2 on: blind, and no probation gate."""
+
+
+@dataclass(frozen=True)
+class FlowPlan:
+    """The ``[flow]`` settings and the ``[rounds.N]`` overrides, resolved per round."""
+
+    base: FlowSettings = field(default_factory=FlowSettings)
+    rounds: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+
+    def for_round(self, round_number: int) -> FlowSettings:
+        changes = dict(RETEST_DEFAULTS) if round_number >= 2 else {}
+        changes.update(self.rounds.get(round_number, {}))
+        return dataclasses.replace(self.base, **changes)
+
+
+@dataclass(frozen=True)
 class Project:
     """An opened project folder: everything needed to rate, plus what was wrong with it.
 
@@ -121,6 +170,12 @@ class Project:
     gold: tuple[GoldItem, ...] = ()
     problems: tuple[Problem, ...] = ()
     max_megapixels: float = 50.0  # project.toml [images]; larger images are refused (bombs)
+    flow: FlowPlan = field(default_factory=FlowPlan)
+    priors: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
+
+    def gold_for(self, purpose: GoldPurpose) -> tuple[GoldItem, ...]:
+        """The gold pairs of one purpose, in the order of ``gold.csv``."""
+        return tuple(pair for pair in self.gold if pair.purpose is purpose)
 
     @property
     def max_pixels(self) -> int:

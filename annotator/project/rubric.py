@@ -6,6 +6,7 @@ line and the level, since a lab lead may edit these by hand.
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from collections.abc import Callable
@@ -110,3 +111,23 @@ def _level(raw: Any, index: int, path: Path, line: int | None) -> Level:
         return Level(value=value, key=raw["key"], label=raw["label"].strip(), text=raw["text"])
     except ValueError as exc:
         raise RubricError(f"{where}: {exc}.", file=path, line=line) from exc
+
+
+def parse_level_value(text: str, rubric: Rubric) -> tuple[float, str | None]:
+    """The level value written in ``text``, or a message saying what is allowed."""
+    levels = ", ".join(_number(level.value) for level in rubric.levels)
+    allowed = f"one of the levels of the {rubric.rubric_id} rubric ({levels})"
+    text = text.strip()
+    if not text:
+        return 0.0, f"The rating is empty; it must be {allowed}."
+    try:
+        value = float(text)
+    except ValueError:
+        return 0.0, f"The rating {text!r} is not a number; it must be {allowed}."
+    if not math.isfinite(value) or rubric.level_for_value(value) is None:
+        return 0.0, f"The rating {text} is not {allowed}."
+    return value, None
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)

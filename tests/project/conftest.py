@@ -18,6 +18,10 @@ id = "0b5d6f1e-8a61-4c1e-9d2a-6f0e4b8c2a11"
 name = "Test panel"
 rubric = "vicr5"
 created = "2026-11-22"
+
+[flow]  # the few gold pairs written here are not a full tutorial or probation set
+tutorial = false
+probation = false
 """
 
 ImageSpec = str | bytes

@@ -1,0 +1,61 @@
+"""[flow] and [rounds.N] in project.toml: defaults, per-round overrides, clear errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from annotator.errors import ProjectError
+from annotator.project.folder import open_project
+from annotator.project.model import FlowSettings
+from tests.project.conftest import MANIFEST
+
+HEAD = MANIFEST.split("[flow]")[0]  # [project] only
+ITEMS = [{"item_id": "i1", "image": "images/cat.jpg", "caption": "A cat on a mat."}]
+
+
+def test_without_flow_settings_the_vicr_defaults_apply(make_project) -> None:
+    plan = open_project(make_project(ITEMS, manifest=HEAD)).flow
+    assert plan.for_round(1) == FlowSettings()
+    assert (FlowSettings().dwell_seconds, FlowSettings().tutorial_pass) == (3.0, 10)
+    retest = plan.for_round(2)
+    assert (retest.feedback, retest.probation, retest.tutorial) == (False, False, True)
+
+
+def test_flow_and_round_tables_override_per_round(make_project) -> None:
+    manifest = HEAD + (
+        "[flow]\ntutorial = false\ndwell_seconds = 1.5\nprobation_pass = 30\n\n"
+        "[rounds.2]\nfeedback = true\ndwell_seconds = 0\n\n[rounds.3]\ntutorial = true\n"
+    )
+    project = open_project(make_project(ITEMS, manifest=manifest))
+    assert project.problems == ()
+    first, second, third = (project.flow.for_round(n) for n in (1, 2, 3))
+    assert (first.tutorial, first.dwell_seconds, first.probation_pass) == (False, 1.5, 30)
+    assert (second.feedback, second.dwell_seconds, second.probation) == (True, 0.0, False)
+    assert (third.tutorial, third.feedback, third.dwell_seconds) == (True, False, 1.5)
+
+
+@pytest.mark.parametrize(
+    ("table", "line", "words"),
+    [
+        ("[flow]\ntutorial = 1\n", 8, "[flow] tutorial must be true or false"),
+        ("[flow]\ndwell_seconds = \"3\"\n", 8, "[flow] dwell_seconds must be a number"),
+        ("[flow]\ntutorial_pass = 9.5\n", 8, "must be a whole number"),
+        ("[flow]\ntutorial_pass = 21\n", 7, "tutorial_pass must be between 0 and 20"),
+        ("[flow]\ndwell_seconds = -1\n", 7, "dwell_seconds must be between 0 and 600"),
+        ("[rounds.x]\nfeedback = true\n", 7, "[rounds.x] is not a round"),
+        ("[rounds.2]\nprobation_pairs = 0\n", 7, "[rounds.2]: probation_pairs must be at least 1"),
+    ],
+)
+def test_unusable_settings_name_the_line(make_project, table, line, words) -> None:
+    folder = make_project(ITEMS, manifest=HEAD + table)
+    with pytest.raises(ProjectError) as caught:
+        open_project(folder)
+    assert words in str(caught.value)
+    assert caught.value.line == line and caught.value.file.name == "project.toml"
+
+
+def test_an_unknown_setting_is_reported_not_ignored(make_project) -> None:
+    project = open_project(make_project(ITEMS, manifest=HEAD + "[flow]\ndwel_seconds = 0\n"))
+    (problem,) = project.problems
+    assert "dwel_seconds is not a setting" in problem.message and problem.line == 8
+    assert project.flow.for_round(1).dwell_seconds == 3.0
