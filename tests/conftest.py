@@ -8,9 +8,10 @@ from __future__ import annotations
 import csv
 import os
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -52,18 +53,38 @@ def write_jpeg(path: Path, *, size: tuple[int, int] = (64, 48), color: tuple = (
 ProjectFactory = Callable[..., Path]
 
 
+NO_DWELL: Mapping[str, Any] = {"dwell_seconds": 0}
+"""Tests not about the minimum dwell do not wait 3 s (clocks are injected, never slept)."""
+
+
 @pytest.fixture
 def make_project_folder(tmp_path: Path) -> ProjectFactory:
-    """Build a real project folder: project.toml, items.csv and one JPEG per item."""
+    """Build a real project folder: project.toml, items.csv and one JPEG per item.
+
+    ``flow``: the ``[flow]`` table (default: no dwell); ``rounds``: ``{n: table}``.
+    ``tutorial`` / ``probation``: expert ratings, one gold pair each (``gold.csv``).
+    ``priors``: ``{item_id: [ratings]}`` for ``priors.csv``.
+    """
 
     def make(n_items: int = 12, *, name: str = "Test panel", folder: Path | None = None,
-             project_id: str | None = None) -> Path:
+             project_id: str | None = None, flow: Mapping[str, Any] = NO_DWELL,
+             rounds: Mapping[int, Mapping[str, Any]] | None = None,
+             tutorial: Sequence[float] = (), probation: Sequence[float] = (),
+             priors: Mapping[str, Sequence[float]] | None = None) -> Path:
         root = folder or tmp_path / f"project-{uuid.uuid4().hex[:6]}"
         (root / "images").mkdir(parents=True)
         manifest = new_manifest(name)
         if project_id is not None:
             manifest = replace(manifest, project_id=project_id)
-        write_manifest(root, manifest)
+        document: dict[str, Any] = {"flow": dict(flow)}
+        if rounds:
+            document["rounds"] = {str(n): dict(table) for n, table in rounds.items()}
+        write_manifest(root, replace(manifest, document=document))
+        _write_gold(root, tutorial=tutorial, probation=probation)
+        if priors:
+            _write_csv(root / "priors.csv", ["item_id", "rating"],
+                       [[item_id, value] for item_id, values in priors.items()
+                        for value in values])
         with (root / "items.csv").open("w", newline="", encoding="utf-8") as handle:
             writer = csv.writer(handle)
             writer.writerow(["item_id", "image", "caption", "source"])
@@ -75,3 +96,24 @@ def make_project_folder(tmp_path: Path) -> ProjectFactory:
         return root
 
     return make
+
+
+def _write_gold(root: Path, *, tutorial: Sequence[float], probation: Sequence[float]) -> None:
+    rows = []
+    for purpose, ratings in (("tutorial", tutorial), ("probation", probation)):
+        for index, rating in enumerate(ratings):
+            image = f"images/{purpose}{index:02d}.jpg"
+            write_jpeg(root / image, color=(40, index * 12 % 255, 200))
+            rows.append([f"{purpose}-{index:02d}", image, f"A {purpose} caption {index}.",
+                         rating, f"The experts chose {rating:g} for {purpose} pair {index}.",
+                         purpose])
+    if rows:
+        _write_csv(root / "gold.csv",
+                   ["item_id", "image", "caption", "rating", "explanation", "purpose"], rows)
+
+
+def _write_csv(path: Path, header: list[str], rows: list[list]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        writer.writerows(rows)

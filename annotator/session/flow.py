@@ -1,7 +1,9 @@
 """The rating session of one tagger in one round: what to show next, and submitting.
 
 One user action is one call: :meth:`RatingSession.submit` persists the rating (committed
-before it returns) and returns what the screen shows next. The UI cannot forget to save.
+before it returns) and returns what the screen shows: the feedback of the Rating Game
+(DESIGN §6), any notice (tutorial passed, probation…) and the next pair. The UI cannot
+forget to save, and it never decides anything about the game.
 """
 
 from __future__ import annotations
@@ -12,8 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from annotator.project.model import Item, Project
+from annotator.project.model import GoldItem, GoldPurpose, Item, Project
+from annotator.session.game import GameProgress, Notice
 from annotator.session.order import new_seed, shuffled
+from annotator.session.previous import PreviousRatings
+from annotator.session.scoring import Consensus, consensus_of, game_points, gold_points
 from annotator.store.records import Phase, Rating
 from annotator.store.session_file import SessionStore
 
@@ -27,7 +32,11 @@ def utc_now() -> datetime:
 
 @dataclass(frozen=True)
 class Pair:
-    """The pair on screen and where the tagger stands ("23 of 120, round 1")."""
+    """The pair on screen and where the tagger stands in the current phase.
+
+    ``position`` of ``total`` counts within the phase: "3 of 10" in the tutorial,
+    "23 of 120" in a round.
+    """
 
     item: Item
     position: int
@@ -38,18 +47,39 @@ class Pair:
 
 @dataclass(frozen=True)
 class Feedback:
-    """What the screen shows after a submit: the stored rating and the next pair."""
+    """What the screen shows after a submit.
+
+    ``show`` says whether the game's feedback is to be shown at all (a blind round shows
+    none). ``score`` is the running score of the phase the rating was given in (tutorial
+    points, the probation attempt's points, or the game score), including this rating.
+    ``consensus`` is what the game rating was scored against (None: nobody had rated the
+    pair yet, or feedback is off); ``gold`` the expert's rating in tutorial and probation.
+    ``notice``: a step just ended (tutorial passed, probation due…); show it before the
+    next pair.
+    """
 
     rating: Rating
     next_pair: Pair | None
+    show: bool = False
+    score: int | None = None
+    consensus: Consensus | None = None
+    gold: GoldItem | None = None
+    notice: Notice | None = None
 
 
 class FlowError(Exception):
     """A call made out of order (a programming error, not a user's)."""
 
 
+class TooSoonError(FlowError):
+    """Submit during the minimum dwell after a pair appeared (DESIGN §6)."""
+
+
+_GOLD_PHASES = (Phase.TUTORIAL, Phase.PROBATION)
+
+
 class RatingSession:
-    """One tagger working through their own order of the project's items in one round."""
+    """One tagger in one round: tutorial and probation when due, then their own order."""
 
     def __init__(
         self,
@@ -66,15 +96,33 @@ class RatingSession:
         self.store = store
         self.tagger = tagger
         self.round = round_number
+        self.settings = project.flow.for_round(round_number)
         self._clock = clock
         self._monotonic = monotonic
-        self._phase = Phase.GAME if round_number == 1 else Phase.RETEST
+        self._data_phase = Phase.GAME if round_number == 1 else Phase.RETEST
         store.add_tagger(tagger, now=clock())
         self._order = self._load_or_create_order(seed)
-        done = store.rated_item_ids(tagger, round_number, [self._phase])
-        self._remaining = [item_id for item_id in self._order if item_id not in done]
-        self._done_count = len(self._order) - len(self._remaining)
+        tutorial = project.gold_for(GoldPurpose.TUTORIAL)
+        probation = project.gold_for(GoldPurpose.PROBATION)
+        self.progress = GameProgress(
+            self.settings, tutorial_pairs=len(tutorial), probation_pairs=len(probation)
+        )
+        self._tutorial = tutorial[: self.progress.tutorial_size]
+        self._probation = probation[: self.progress.probation_size]
+        self._gold_by_id = {pair.item.item_id: pair for pair in (*self._tutorial, *self._probation)}
+        self._rated_in_step: set[str] = set()
+        for rating in store.ratings(tagger=tagger):
+            self._count(rating)
+        done = store.rated_item_ids(tagger, round_number, [self._data_phase])
+        self._data_queue = [item_id for item_id in self._order if item_id not in done]
+        self._done_count = len(self._order) - len(self._data_queue)
+        self._previous = PreviousRatings(
+            store.data_values_by_item(except_tagger=tagger), project.priors
+        )
+        self._gold_queue = self._fill_gold_queue()
         self._shown: tuple[Item, datetime, float] | None = None
+        self.opening_notice = self.progress.opening_notice(self._data_phase)
+        """What to tell the tagger before the first pair (tutorial start, probation due)."""
 
     def _load_or_create_order(self, seed: int | None) -> list[str]:
         """The recorded order, extended by items added to the project since it was made."""
@@ -94,6 +142,29 @@ class RatingSession:
             recorded = recorded + extension
         return [item_id for item_id in recorded if self.project.item_by_id(item_id) is not None]
 
+    def _count(self, rating: Rating) -> Notice | None:
+        """Feed one rating to the game; remember which gold pairs the current step used."""
+        phase_before = self.phase
+        notice = self.progress.apply(rating)
+        if self.phase is not phase_before or notice is not None:
+            self._rated_in_step.clear()
+        elif rating.phase in _GOLD_PHASES:
+            self._rated_in_step.add(rating.item_id)
+        return notice
+
+    def _fill_gold_queue(self) -> list[Item]:
+        """The gold pairs still to rate in the tutorial or the probation attempt, in order."""
+        pool = {Phase.TUTORIAL: self._tutorial, Phase.PROBATION: self._probation}
+        step = pool.get(self.phase, ())
+        return [pair.item for pair in step if pair.item.item_id not in self._rated_in_step]
+
+    # where the tagger stands ------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """What the tagger is doing now (tutorial, probation, game or retest)."""
+        return self.progress.phase(self._data_phase)
+
     @property
     def order(self) -> list[str]:
         """This tagger's order for the round (item ids)."""
@@ -101,31 +172,58 @@ class RatingSession:
 
     @property
     def total(self) -> int:
+        """Pairs in the round (the tutorial and probation are not part of it)."""
         return len(self._order)
 
     @property
     def done_count(self) -> int:
         return self._done_count
 
+    @property
+    def score(self) -> int:
+        """The running score of the current phase."""
+        return self.progress.step_points(self.phase)
+
+    def _queue(self) -> list:
+        return self._gold_queue if self.phase in _GOLD_PHASES else self._data_queue
+
     def current_pair(self) -> Pair | None:
         """The pair to show now, or None when the round is finished."""
-        if not self._remaining:
+        phase = self.phase
+        if phase in _GOLD_PHASES:
+            item = self._gold_queue[0]
+            size = len(self._tutorial if phase is Phase.TUTORIAL else self._probation)
+            position = size - len(self._gold_queue) + 1
+            return Pair(item, position, size, self.round, phase)
+        if not self._data_queue:
             return None
-        item = self.project.item_by_id(self._remaining[0])
-        assert item is not None  # the order only holds items of the project
-        return Pair(item, self._done_count + 1, self.total, self.round, self._phase)
+        data_item = self.project.item_by_id(self._data_queue[0])
+        assert data_item is not None  # the order only holds items of the project
+        return Pair(data_item, self._done_count + 1, self.total, self.round, phase)
 
     def upcoming_items(self, count: int) -> list[Item]:
         """The next ``count`` items after the current one, so the UI can prefetch images."""
-        upcoming = (self.project.item_by_id(i) for i in self._remaining[1 : 1 + count])
-        return [item for item in upcoming if item is not None]
+        if self.phase in _GOLD_PHASES:  # the round's first pairs follow the gold pairs
+            gold = self._gold_queue[1 : 1 + count]
+            data_ids = self._data_queue[: count - len(gold)]
+        else:
+            gold, data_ids = [], self._data_queue[1 : 1 + count]
+        items = (self.project.item_by_id(item_id) for item_id in data_ids)
+        return gold + [item for item in items if item is not None]
 
     def pair_shown(self) -> Pair | None:
-        """Mark the current pair as on screen now (its time counts from here)."""
+        """Mark the current pair as on screen now (its time and dwell count from here)."""
         pair = self.current_pair()
         if pair is not None:
             self._shown = (pair.item, self._clock(), self._monotonic())
         return pair
+
+    def seconds_until_submit(self) -> float:
+        """How long submitting stays disabled for the pair on screen (0: it may be submitted)."""
+        if self._shown is None:
+            return self.settings.dwell_seconds
+        waited = self._monotonic() - self._shown[2]
+        return max(0.0, self.settings.dwell_seconds - waited)
 
     def skip_current(self) -> None:
         """Put the current pair last for this sitting (its image cannot be shown now).
@@ -133,32 +231,77 @@ class RatingSession:
         Nothing is stored: the pair stays unrated and comes back in its recorded place
         the next time the session is opened.
         """
-        if self._remaining:
-            self._remaining.append(self._remaining.pop(0))
+        queue = self._queue()
+        if queue:
+            queue.append(queue.pop(0))
         self._shown = None
 
+    # submitting ---------------------------------------------------------------------
+
     def submit(self, value: float) -> Feedback:
-        """Store the rating of the pair on screen, committed, and move to the next pair."""
+        """Store the rating of the pair on screen, committed, and say what to show next."""
         if self._shown is None:
             raise FlowError("submit() before pair_shown()")
-        if self.project.rubric.level_for_value(value) is None:
-            rubric_id = self.project.rubric.rubric_id
-            raise ValueError(f"{value!r} is not a level of the rubric {rubric_id}")
+        wait = self.seconds_until_submit()
+        if wait > 0:
+            raise TooSoonError(f"submit() {wait:.1f} s before the minimum dwell ends")
+        rubric = self.project.rubric
+        if rubric.level_for_value(value) is None:
+            raise ValueError(f"{value!r} is not a level of the rubric {rubric.rubric_id}")
         item, shown_at, shown_tick = self._shown
-        elapsed_ms = max(0, round((self._monotonic() - shown_tick) * 1000))
+        phase = self.phase
+        gold = self._gold_by_id.get(item.item_id) if phase in _GOLD_PHASES else None
+        show = gold is not None or self.settings.feedback
+        consensus: Consensus | None = None
+        points: int | None = None
+        if gold is not None:
+            points = gold_points(value, gold.rating, rubric)
+        elif show:
+            previous, priors = self._previous.of(item.item_id)
+            consensus = consensus_of(previous, rubric, priors=priors)
+            points = game_points(value, previous, rubric)
         rating = Rating(
             rating_id=str(uuid.uuid4()),
             tagger=self.tagger,
             item_id=item.item_id,
             round=self.round,
-            phase=self._phase,
+            phase=phase,
             value=float(value),
             shown_at=shown_at,
             submitted_at=max(self._clock(), shown_at),
-            ms_on_screen=elapsed_ms,
+            ms_on_screen=max(0, round((self._monotonic() - shown_tick) * 1000)),
+            consensus=_shown_consensus(gold, consensus),
+            consensus_n=consensus.n if consensus is not None else None,
+            points=points,
         )
         self.store.record_rating(rating)
-        self._remaining.pop(0)
-        self._done_count += 1
+        score = self.progress.step_points(phase) + (points or 0) if show else None
+        notice = self._advance(rating)
+        return Feedback(
+            rating=rating,
+            next_pair=self.current_pair(),
+            show=show,
+            score=score,
+            consensus=consensus,
+            gold=gold,
+            notice=notice,
+        )
+
+    def _advance(self, rating: Rating) -> Notice | None:
+        """Count a stored rating and move the queues on."""
+        phase = self.phase
+        self._queue().pop(0)
+        if phase is self._data_phase:
+            self._done_count += 1
+        notice = self._count(rating)
+        if self.phase is not phase or notice is not None:
+            self._gold_queue = self._fill_gold_queue()
         self._shown = None
-        return Feedback(rating=rating, next_pair=self.current_pair())
+        return notice
+
+
+def _shown_consensus(gold: GoldItem | None, consensus: Consensus | None) -> float | None:
+    """What the tagger was scored against: the expert's rating, or the panel's consensus."""
+    if gold is not None:
+        return gold.rating
+    return consensus.value if consensus is not None else None

@@ -220,13 +220,32 @@ class SessionStore:
         return {item_id for (item_id,) in rows.fetchall()}
 
     def ratings(self, *, tagger: str | None = None) -> list[Rating]:
-        """All ratings of the file (or of one tagger), oldest first."""
+        """All ratings of the file (or of one tagger) in the order they were stored.
+
+        Storage order, not the clock: a laptop's clock can jump, and the game replays a
+        tagger's ratings in the order they happened.
+        """
         where, params = ("WHERE tagger = ?", [tagger]) if tagger is not None else ("", [])
         rows = self._db.execute(
-            f"SELECT {_RATING_COLUMNS} FROM ratings {where} ORDER BY submitted_at, rating_id",
-            params,
+            f"SELECT {_RATING_COLUMNS} FROM ratings {where} ORDER BY rowid", params
         ).fetchall()
         return [_rating_from_row(row) for row in rows]
+
+    def data_values_by_item(self, *, except_tagger: str) -> dict[str, list[float]]:
+        """Every game and retest rating value per item, leaving out one tagger's own.
+
+        What the game's consensus rests on: never the tagger's own ratings (DESIGN §6).
+        """
+        data = [phase.value for phase in Phase if phase.is_data]
+        marks = ", ".join("?" for _ in data)
+        rows = self._db.execute(
+            f"SELECT item_id, value FROM ratings WHERE tagger != ? AND phase IN ({marks})",
+            [except_tagger, *data],
+        )
+        values: dict[str, list[float]] = {}
+        for item_id, value in rows:
+            values.setdefault(item_id, []).append(value)
+        return values
 
     def integrity_check(self) -> str:
         return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])

@@ -1,0 +1,27 @@
+"""The previous ratings a tagger's game rating is scored against (DESIGN §6).
+
+Human ratings of other taggers available on this laptop, padded with machine priors up to
+two while fewer than two human ratings exist; each human rating replaces one prior
+(``seeds/000`` §3.2). The tagger's own ratings are never among them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+PRIORS_UP_TO = 2
+
+
+@dataclass(frozen=True)
+class PreviousRatings:
+    """Values per item id: ``human`` from other taggers, ``priors`` from ``priors.csv``."""
+
+    human: Mapping[str, Sequence[float]]
+    priors: Mapping[str, Sequence[float]]
+
+    def of(self, item_id: str) -> tuple[list[float], int]:
+        """The previous ratings of one item and how many of them are priors."""
+        human = list(self.human.get(item_id, ()))
+        padding = list(self.priors.get(item_id, ()))[: max(0, PRIORS_UP_TO - len(human))]
+        return human + padding, len(padding)
