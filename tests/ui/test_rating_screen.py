@@ -1,4 +1,8 @@
-"""A tagger rates with the keyboard only, closes the app and continues where they stopped."""
+"""A tagger rates with the keyboard only, closes the app and continues where they stopped.
+
+These are about the rating screen itself, so their projects are blind (no game feedback)
+and have no minimum dwell; tests/ui/test_game_screen.py covers the game.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 from annotator.ui.screens.rating_screen import RatingScreen
 from tests.ui.conftest import by_name
 
+PLAIN = {"dwell_seconds": 0, "feedback": False}
+
 
 def rate_with_keys(qtbot, screen: RatingScreen, key: str) -> None:
     before = screen.current_pair
@@ -20,7 +26,7 @@ def rate_with_keys(qtbot, screen: RatingScreen, key: str) -> None:
 
 def test_keyboard_only_rating_then_resume_at_pair_six(qtbot, make_project_folder,
                                                       make_main_window) -> None:
-    folder = make_project_folder(n_items=12)
+    folder = make_project_folder(n_items=12, flow=PLAIN)
     window = make_main_window(folder)
     name_box = by_name(window, "Your name")
     qtbot.keyClicks(name_box, "Ana Tagger")
@@ -29,12 +35,12 @@ def test_keyboard_only_rating_then_resume_at_pair_six(qtbot, make_project_folder
     assert screen is not None and window.centralWidget().currentWidget() is screen
     progress = by_name(window, "Progress")
     assert isinstance(progress, QLabel)
-    assert progress.text() == "Pair 1 of 12, round 1 — rating as Ana Tagger"
+    assert progress.text() == "Round 1: pair 1 of 12 · rating as Ana Tagger"
     rated = []
     for key in "31524":
         rated.append(screen.current_pair.item.item_id)
         rate_with_keys(qtbot, screen, key)
-    assert progress.text() == "Pair 6 of 12, round 1 — rating as Ana Tagger"
+    assert progress.text() == "Round 1: pair 6 of 12 · rating as Ana Tagger"
     sixth = screen.current_pair.item.item_id
     window.close()
 
@@ -45,13 +51,13 @@ def test_keyboard_only_rating_then_resume_at_pair_six(qtbot, make_project_folder
     assert rows == [(item, float(k), "Ana Tagger") for item, k in zip(rated, "31524", strict=True)]
 
     reopened = make_main_window(folder, tagger="Ana Tagger")
-    assert by_name(reopened, "Progress").text() == "Pair 6 of 12, round 1 — rating as Ana Tagger"
+    assert by_name(reopened, "Progress").text() == "Round 1: pair 6 of 12 · rating as Ana Tagger"
     assert reopened.rating_screen.current_pair.item.item_id == sixth
 
 
 def test_enter_without_a_chosen_level_does_nothing(qtbot, make_project_folder,
                                                    make_main_window) -> None:
-    window = make_main_window(make_project_folder(n_items=3), tagger="ana")
+    window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")
     screen = window.rating_screen
     first = screen.current_pair
     submit = by_name(window, "Submit rating")
@@ -64,19 +70,19 @@ def test_enter_without_a_chosen_level_does_nothing(qtbot, make_project_folder,
 
 def test_clicking_a_level_and_submit_works_too(qtbot, make_project_folder,
                                                make_main_window) -> None:
-    window = make_main_window(make_project_folder(n_items=3), tagger="ana")
+    window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")
     level = by_name(window, "Level 4: Objects + space")
     qtbot.mouseClick(level, Qt.MouseButton.LeftButton)
     assert level.text().startswith("✓")
     assert level.font().bold()
     assert "Chosen: 4" in by_name(window, "Status").text()
     qtbot.mouseClick(by_name(window, "Submit rating"), Qt.MouseButton.LeftButton)
-    assert by_name(window, "Progress").text() == "Pair 2 of 3, round 1 — rating as ana"
+    assert by_name(window, "Progress").text() == "Round 1: pair 2 of 3 · rating as ana"
 
 
 def test_the_last_pair_leads_to_a_finished_page(qtbot, make_project_folder,
                                                 make_main_window) -> None:
-    window = make_main_window(make_project_folder(n_items=2), tagger="ana")
+    window = make_main_window(make_project_folder(n_items=2, flow=PLAIN), tagger="ana")
     screen = window.rating_screen
     rate_with_keys(qtbot, screen, "2")
     rate_with_keys(qtbot, screen, "5")
@@ -87,7 +93,7 @@ def test_the_last_pair_leads_to_a_finished_page(qtbot, make_project_folder,
 
 def test_the_image_is_loaded_and_zooms_with_keys(qtbot, make_project_folder,
                                                  make_main_window) -> None:
-    window = make_main_window(make_project_folder(n_items=3), tagger="ana")
+    window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")
     view = by_name(window, "Image")
     qtbot.waitUntil(view.has_image, timeout=5000)
     screen = window.rating_screen
@@ -100,7 +106,7 @@ def test_the_image_is_loaded_and_zooms_with_keys(qtbot, make_project_folder,
 
 def test_an_image_that_cannot_be_shown_offers_to_skip(qtbot, make_project_folder,
                                                       make_main_window) -> None:
-    folder = make_project_folder(n_items=2)
+    folder = make_project_folder(n_items=2, flow=PLAIN)
     for image in (folder / "images").glob("*.jpg"):
         image.write_bytes(b"not a JPEG at all")  # open_project never decodes images
     window = make_main_window(folder, tagger="ana")
@@ -113,7 +119,7 @@ def test_an_image_that_cannot_be_shown_offers_to_skip(qtbot, make_project_folder
 
 def test_each_new_pair_puts_focus_on_its_caption(qtbot, make_project_folder,
                                                  make_main_window) -> None:
-    window = make_main_window(make_project_folder(n_items=3), tagger="ana")
+    window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")
     caption = by_name(window, "Caption")
     assert QApplication.focusWidget() is caption
     qtbot.keyClick(window.rating_screen, Qt.Key.Key_Tab)
@@ -125,7 +131,7 @@ def test_each_new_pair_puts_focus_on_its_caption(qtbot, make_project_folder,
 
 def test_a_project_without_valid_pairs_says_so(qtbot, make_project_folder,
                                                make_main_window) -> None:
-    folder = make_project_folder(n_items=2)
+    folder = make_project_folder(n_items=2, flow=PLAIN)
     for image in (folder / "images").glob("*.jpg"):
         image.unlink()
     window = make_main_window(folder, tagger="ana")
@@ -136,12 +142,12 @@ def test_a_project_without_valid_pairs_says_so(qtbot, make_project_folder,
 
 def test_choices_and_saves_are_announced_for_screen_readers(qtbot, make_project_folder,
                                                             make_main_window) -> None:
-    window = make_main_window(make_project_folder(n_items=3), tagger="ana")
+    window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")
     screen = window.rating_screen
     qtbot.keyClick(screen, "2")
     assert screen.last_announcement.startswith("Chosen: 2 — Partly right")
     qtbot.keyClick(screen, Qt.Key.Key_Return)
     assert screen.last_announcement == (
-        "Saved: level 2. Pair 2 of 3, round 1 — rating as ana."
+        "Saved: level 2. Round 1: pair 2 of 3 · rating as ana."
     )
     assert by_name(window, "Status").text() == screen.last_announcement

@@ -1,12 +1,16 @@
-"""The rating screen: image, caption, rubric buttons, progress and submit.
+"""The rating screen: image, caption, rubric buttons, progress, submit and the game.
 
-Keys: the rubric's keys (1–5) choose a level, Enter submits, ``+``/``-``/``0`` zoom the
-image, F1 opens the Rating Guide (bound by the main window).
+Keys: the rubric's keys (1–5) choose a level, Enter submits (then goes on past feedback
+and notices), ``+``/``-``/``0`` zoom the image, F1 opens the Rating Guide (bound by the
+main window). The screen renders what the session returns and decides nothing itself.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+import math
+from enum import Enum
+
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -27,18 +31,31 @@ from PySide6.QtWidgets import (
 )
 
 from annotator.errors import AnnotatorError
-from annotator.session.flow import Pair, RatingSession
+from annotator.session.flow import Feedback, Pair, RatingSession
+from annotator.session.game import Notice
+from annotator.session.messages import feedback_lines, notice_text, progress_text
+from annotator.store.records import Phase
 from annotator.ui.image_loader import ImageLoader
+from annotator.ui.widgets.feedback_panel import FeedbackPanel
 from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
+from annotator.ui.widgets.notice_page import NoticePage
 from annotator.ui.widgets.rubric_panel import RubricPanel
 
 CAPTION_SCALE = 1.6
 PREFETCH_AHEAD = 2
 """Images decoded ahead; with the current one this must fit the loader's cache (4)."""
+DWELL_TICK_MS = 100
+SUBMIT_TEXT = "Submit (Enter)"
+NEXT_TEXT = "Next pair (Enter)"
 
 
-def progress_text(pair: Pair, tagger: str) -> str:
-    return f"Pair {pair.position} of {pair.total}, round {pair.round} — rating as {tagger}"
+class ScreenState(Enum):
+    """What Enter does now."""
+
+    RATING = "rating"  # submit the chosen level
+    FEEDBACK = "feedback"  # go on to the notice or the next pair
+    NOTICE = "notice"  # go on to the next pair
+    FINISHED = "finished"  # nothing
 
 
 class RatingScreen(QWidget):
@@ -54,12 +71,19 @@ class RatingScreen(QWidget):
         self._session = session
         self._loader = loader
         self._pair: Pair | None = None
+        self._feedback: Feedback | None = None
+        self.state = ScreenState.RATING
         self.last_announcement = ""
+        self._dwell_timer = QTimer(self, interval=DWELL_TICK_MS)
+        self._dwell_timer.timeout.connect(self._update_submit)
         self._build()
         self._bind_keys()
         loader.image_ready.connect(self._on_image_ready)
         loader.image_failed.connect(self._on_image_failed)
-        self._show(session.pair_shown())
+        if session.opening_notice is not None:
+            self._show_notice(session.opening_notice)
+        else:
+            self._show(session.pair_shown())
 
     # layout -------------------------------------------------------------------
 
@@ -89,16 +113,19 @@ class RatingScreen(QWidget):
         question.setFont(question_font)
         self._rubric = RubricPanel(rubric, self)
         self._rubric.level_chosen.connect(self._on_level_chosen)
+        self._feedback_panel = FeedbackPanel(self)
 
+        keys = f"{rubric.levels[0].key}–{rubric.levels[-1].key}"
         self._status = QLabel(
-            "Press a key 1–5 (or click) to choose a level.", self, objectName="statusLabel"
+            f"Press a key {keys} (or click) to choose a level.", self, objectName="statusLabel"
         )
         self._status.setAccessibleName("Status")
+        self._status.setWordWrap(True)
         self._skip = QPushButton("Skip this pair for now", self, objectName="skipButton")
         self._skip.setAccessibleName("Skip this pair for now")
         self._skip.clicked.connect(self._skip_pair)
         self._skip.hide()
-        self._submit = QPushButton("Submit (Enter)", self, objectName="submitButton")
+        self._submit = QPushButton(SUBMIT_TEXT, self, objectName="submitButton")
         self._submit.setAccessibleName("Submit rating")
         self._submit.setMinimumHeight(44)
         self._submit.clicked.connect(self.submit)
@@ -115,16 +142,20 @@ class RatingScreen(QWidget):
         rating_layout.addWidget(self._caption)
         rating_layout.addWidget(question)
         rating_layout.addWidget(self._rubric)
+        rating_layout.addWidget(self._feedback_panel)
         rating_layout.addLayout(bottom)
 
+        self._notice = NoticePage(self)
+        self._notice.continue_requested.connect(self.submit)
         self._finished = QLabel(self, objectName="finishedLabel")
         self._finished.setAccessibleName("Round finished")
         self._finished.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._finished.setWordWrap(True)
 
         self._pages = QStackedWidget(self)
-        self._pages.addWidget(rating_page)
-        self._pages.addWidget(self._finished)
+        self._rating_page = rating_page
+        for page in (rating_page, self._notice, self._finished):
+            self._pages.addWidget(page)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self._pages)
@@ -151,10 +182,11 @@ class RatingScreen(QWidget):
         finished_font = self._finished.font()
         finished_font.setPointSizeF(font.pointSizeF())
         self._finished.setFont(finished_font)
+        self._notice.set_point_size(font.pointSizeF())
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        self._caption.setFocus()
+        self._focus_current_text()
 
     # state --------------------------------------------------------------------
 
@@ -168,17 +200,20 @@ class RatingScreen(QWidget):
 
     def _show(self, pair: Pair | None) -> None:
         self._pair = pair
+        self._feedback = None
+        self._feedback_panel.hide()
         self._rubric.clear()
-        self._submit.setEnabled(False)
+        self._rubric.setEnabled(True)
         self._skip.hide()
         if pair is None:
             self._show_finished()
             return
-        self._progress.setText(progress_text(pair, self._session.tagger))
+        self.state = ScreenState.RATING
+        self._pages.setCurrentWidget(self._rating_page)
+        self._progress.setText(self._progress_text(pair))
         self._caption.setText(pair.item.caption)
         self._caption.setAccessibleDescription(pair.item.caption)
-        if self.isVisible():
-            self._caption.setFocus()  # a screen reader reads the new caption at once
+        self._focus_current_text()  # a screen reader reads the new caption at once
         path = self._session.project.image_path(pair.item)
         cached = self._loader.cached(path)
         if cached is not None:
@@ -188,10 +223,42 @@ class RatingScreen(QWidget):
             self._loader.request(path)
         for upcoming in self._session.upcoming_items(PREFETCH_AHEAD):
             self._loader.prefetch(self._session.project.image_path(upcoming))
+        self._update_submit()
+        self._dwell_timer.start()
         self.pair_shown.emit(pair.item.item_id)
+
+    def _progress_text(self, pair: Pair) -> str:
+        session = self._session
+        game = session.progress
+        needed = {Phase.TUTORIAL: game.tutorial_needed, Phase.PROBATION: game.probation_needed}
+        scored = pair.phase in needed or session.settings.feedback
+        return progress_text(
+            pair,
+            tagger=session.tagger,
+            score=session.score if scored else None,
+            needed=needed.get(pair.phase),
+        )
+
+    def _update_submit(self) -> None:
+        """Keep submit disabled, with a countdown in words, until the dwell is over."""
+        if self.state is not ScreenState.RATING:
+            self._dwell_timer.stop()
+            return
+        wait = self._session.seconds_until_submit()
+        if wait > 0:
+            self._submit.setEnabled(False)
+            self._submit.setText(f"Submit in {math.ceil(wait)} s")
+            self._submit.setAccessibleDescription("Submitting is possible after a short wait.")
+            return
+        self._dwell_timer.stop()
+        self._submit.setText(SUBMIT_TEXT)
+        self._submit.setAccessibleDescription("")
+        self._submit.setEnabled(self._rubric.chosen_value() is not None)
 
     def _show_finished(self) -> None:
         session = self._session
+        self.state = ScreenState.FINISHED
+        self._dwell_timer.stop()
         if session.total == 0:
             text = (
                 "This project has no pairs that can be rated. Ask your lab lead to run "
@@ -204,6 +271,25 @@ class RatingScreen(QWidget):
             )
         self._finished.setText(text)
         self._pages.setCurrentWidget(self._finished)
+
+    def _show_notice(self, notice: Notice) -> None:
+        self.state = ScreenState.NOTICE
+        self._dwell_timer.stop()
+        text = notice_text(notice)
+        self._notice.show_notice(text)
+        self._pages.setCurrentWidget(self._notice)
+        self._focus_current_text()
+        self._say(f"{text.title}. {text.body}")
+
+    def _focus_current_text(self) -> None:
+        if not self.isVisible():
+            return
+        if self.state is ScreenState.NOTICE:
+            self._notice.focus_body()
+        elif self.state is ScreenState.FEEDBACK:
+            self._feedback_panel.focus_text()
+        else:
+            self._caption.setFocus()
 
     def _set_image(self, image: QImage) -> None:
         assert self._pair is not None
@@ -220,7 +306,7 @@ class RatingScreen(QWidget):
             self._set_image(image)
 
     def _on_image_failed(self, key: str, message: str) -> None:
-        if self._is_current_image(key):
+        if self._is_current_image(key) and self.state is ScreenState.RATING:
             self._image.show_message(f"{message}\nSkip this pair and tell your lab lead.")
             self._skip.show()
 
@@ -228,33 +314,72 @@ class RatingScreen(QWidget):
 
     def choose_level(self, value: float) -> None:
         """Select a level for the pair on screen (what its key does)."""
-        if self._pair is not None:
+        if self.state is ScreenState.RATING and self._pair is not None:
             self._rubric.choose(value)
 
     def _on_level_chosen(self, value: float) -> None:
         level = self._session.project.rubric.level_for_value(value)
         assert level is not None
-        self._say(f"Chosen: {level.key} — {level.label}. Press Enter to submit.")
-        self._submit.setEnabled(True)
+        wait = self._session.seconds_until_submit()
+        then = f"You can submit in {math.ceil(wait)} s." if wait > 0 else "Press Enter to submit."
+        self._say(f"Chosen: {level.key} — {level.label}. {then}")
+        self._update_submit()
 
     def _skip_pair(self) -> None:
         self._session.skip_current()
         self._show(self._session.pair_shown())
 
     def submit(self) -> None:
-        """Store the chosen level (committed) and show the next pair."""
+        """Enter: submit the chosen level, or go on past feedback or a notice."""
+        if self.state is ScreenState.RATING:
+            self._submit_rating()
+        elif self.state is ScreenState.FEEDBACK:
+            assert self._feedback is not None
+            notice = self._feedback.notice
+            if notice is not None:
+                self._show_notice(notice)
+            else:
+                self._show_next()
+        elif self.state is ScreenState.NOTICE:
+            self._show_next()
+
+    def _submit_rating(self) -> None:
         value = self._rubric.chosen_value()
         if self._pair is None or value is None or not self._submit.isEnabled():
-            return
+            return  # nothing chosen yet, or the minimum dwell is not over
         try:
             feedback = self._session.submit(value)
         except AnnotatorError as error:
             QMessageBox.critical(self, "Rating not saved", str(error))
             return
         self.rating_submitted.emit(feedback.rating.rating_id)
+        lines = feedback_lines(feedback, self._session.project.rubric)
+        if lines:
+            self._show_feedback(feedback, lines)
+        elif feedback.notice is not None:
+            self._show_notice(feedback.notice)
+        else:
+            self._show_next(saved=value)
+
+    def _show_feedback(self, feedback: Feedback, lines: list[str]) -> None:
+        self._feedback = feedback
+        self.state = ScreenState.FEEDBACK
+        self._dwell_timer.stop()
+        self._rubric.setEnabled(False)
+        self._skip.hide()
+        heading = "Saved. " + ("Expert feedback" if feedback.gold else "How the panel rated it")
+        self._feedback_panel.show_lines(heading, lines)
+        self._submit.setText(NEXT_TEXT)
+        self._submit.setAccessibleDescription("")
+        self._submit.setEnabled(True)
+        self._focus_current_text()
+        self._say(" ".join([heading + ".", *lines, "Press Enter for the next pair."]))
+
+    def _show_next(self, *, saved: float | None = None) -> None:
         self._show(self._session.pair_shown())
-        upcoming = progress_text(self._pair, self._session.tagger) if self._pair else "Round done"
-        self._say(f"Saved: level {value:g}. {upcoming}.")
+        if saved is not None:
+            upcoming = self._progress.text() if self._pair else "Round done"
+            self._say(f"Saved: level {saved:g}. {upcoming}.")
 
     def _say(self, message: str) -> None:
         """Show a status line and have screen readers announce it (not only display it)."""

@@ -1,0 +1,164 @@
+"""The words a tagger reads about the game: feedback after a rating, notices, progress.
+
+Plain text made from what the flow returns, so the screen only displays it and the
+wording is tested without a screen. Numbers are always spelled out next to any mark, so
+nothing depends on colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from annotator.project.model import Rubric
+from annotator.session.flow import Feedback, Pair
+from annotator.session.game import Notice, NoticeKind
+from annotator.store.records import Phase
+
+
+@dataclass(frozen=True)
+class NoticeText:
+    title: str
+    body: str
+    button: str
+
+
+def level_text(value: float, rubric: Rubric) -> str:
+    """``4 — Accurate and complete`` (the key the tagger presses, and its label)."""
+    level = rubric.level_for_value(value)
+    if level is None:
+        return f"{value:g}"
+    return f"{level.key} — {level.label}"
+
+
+def signed(points: int) -> str:
+    """Points with their sign spelled out: a minus must never look like a dash."""
+    return f"+{points}" if points > 0 else (f"minus {-points}" if points < 0 else "0")
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def progress_text(pair: Pair, *, tagger: str, score: int | None, needed: int | None) -> str:
+    """The line above the image: phase, position, and the score that matters now."""
+    if pair.phase is Phase.TUTORIAL:
+        where = f"Tutorial: pair {pair.position} of {pair.total}"
+    elif pair.phase is Phase.PROBATION:
+        where = f"Probation: pair {pair.position} of {pair.total}"
+    else:
+        where = f"Round {pair.round}: pair {pair.position} of {pair.total}"
+    parts = [where]
+    if score is not None:
+        parts.append(
+            f"{_plural(score, 'point')} so far, {needed} needed"
+            if needed is not None
+            else f"score {score}"
+        )
+    parts.append(f"rating as {tagger}")
+    return " · ".join(parts)
+
+
+def feedback_lines(feedback: Feedback, rubric: Rubric) -> list[str]:
+    """What the tagger is told after submitting (empty when the round is blind)."""
+    if not feedback.show:
+        return []
+    rating = feedback.rating
+    yours = f"Your rating: {level_text(rating.value, rubric)}."
+    if feedback.gold is not None:
+        lines = [
+            f"Experts' rating: {level_text(feedback.gold.rating, rubric)}.",
+            yours,
+            f"Points: {signed(rating.points or 0)} (2 minus how many levels you were off).",
+        ]
+        if feedback.gold.explanation:
+            lines.append(f"Why: {feedback.gold.explanation}")
+        lines.append(f"Points in this {rating.phase.value} so far: {feedback.score}.")
+        return lines
+    consensus = feedback.consensus
+    if consensus is None:
+        return [
+            yours,
+            "No consensus yet: nobody has rated this pair before you, so it gives no points.",
+            f"Your score: {feedback.score}.",
+        ]
+    basis = _plural(consensus.n, "earlier rating")
+    if consensus.priors:
+        basis += f", {consensus.priors} of them from a machine model until people rate it"
+    return [
+        f"Panel consensus: {level_text(consensus.value, rubric)} (from {basis}).",
+        yours,
+        f"Points: {signed(rating.points or 0)}. Your score: {feedback.score}.",
+    ]
+
+
+def notice_text(notice: Notice) -> NoticeText:
+    """Title, body and button of a notice page; says plainly why and what is needed."""
+    kind = notice.kind
+    then_probation = (
+        f"Next is probation: {notice.next_pairs} pairs rated by experts, where you need "
+        f"{notice.next_needed} points to go on to the game. Read the Rating Guide (F1) "
+        "again before you start."
+        if notice.next_pairs
+        else "The game starts now."
+    )
+    if kind is NoticeKind.TUTORIAL_START:
+        return NoticeText(
+            "Tutorial",
+            f"Before the game, rate {notice.pairs} pairs that experts have rated. After "
+            "each one you see the experts' rating and why they chose it. Each pair gives "
+            "2 points minus how many levels you are off. You need "
+            f"{notice.needed} of {2 * notice.pairs} points to pass. The Rating Guide (F1) "
+            "explains every level.",
+            "Start the tutorial",
+        )
+    if kind is NoticeKind.TUTORIAL_PASSED:
+        return NoticeText(
+            "Tutorial passed",
+            f"You scored {notice.points} of {2 * notice.pairs} points ({notice.needed} were "
+            "needed). The game starts now: after each pair you see the panel's consensus "
+            "and your points.",
+            "Start the game",
+        )
+    if kind is NoticeKind.TUTORIAL_FAILED:
+        return NoticeText(
+            "Tutorial not passed",
+            f"You scored {notice.points} of {2 * notice.pairs} points; {notice.needed} are "
+            f"needed. {then_probation}",
+            "Start probation" if notice.next_pairs else "Start the game",
+        )
+    if kind is NoticeKind.FIRST_PAIRS_FAILED:
+        return NoticeText(
+            "Back to probation",
+            f"Your first {notice.pairs} game pairs scored {notice.points} points; "
+            f"{notice.needed} are needed. Your game score starts again from 0. "
+            f"{then_probation}",
+            "Start probation" if notice.next_pairs else "Go on",
+        )
+    if kind is NoticeKind.PROBATION_PASSED:
+        return NoticeText(
+            "Probation passed",
+            f"You scored {notice.points} of {2 * notice.pairs} points ({notice.needed} were "
+            "needed). The game goes on, with your score starting from 0.",
+            "Back to the game",
+        )
+    if kind is NoticeKind.PROBATION_FAILED:
+        return NoticeText(
+            "Probation not passed yet",
+            f"You scored {notice.points} of {2 * notice.pairs} points; {notice.needed} are "
+            f"needed. Rate the {notice.next_pairs} probation pairs again; take your time and "
+            "use the Rating Guide (F1).",
+            "Try probation again",
+        )
+    if kind is NoticeKind.PROBATION_DUE:
+        why = (
+            "your tutorial score was below the pass mark"
+            if notice.reason is NoticeKind.TUTORIAL_FAILED
+            else "your first game pairs scored below the pass mark"
+        )
+        return NoticeText(
+            "Probation",
+            f"You are on probation because {why}. Rate {notice.next_pairs} pairs that "
+            f"experts have rated; you need {notice.next_needed} points to go on to the game.",
+            "Start probation",
+        )
+    raise AssertionError(f"unhandled notice {kind}")
