@@ -138,7 +138,7 @@ def notice_text(notice: Notice) -> NoticeText:
         return NoticeText(
             "Probation passed",
             f"You scored {notice.points} of {2 * notice.pairs} points ({notice.needed} were "
-            "needed). The game goes on, with your score starting from 0.",
+            "needed). On to the game, with your score starting from 0.",
             "Back to the game",
         )
     if kind is NoticeKind.PROBATION_FAILED:

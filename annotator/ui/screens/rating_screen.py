@@ -116,9 +116,8 @@ class RatingScreen(QWidget):
         self._feedback_panel = FeedbackPanel(self)
 
         keys = f"{rubric.levels[0].key}–{rubric.levels[-1].key}"
-        self._status = QLabel(
-            f"Press a key {keys} (or click) to choose a level.", self, objectName="statusLabel"
-        )
+        self._hint = f"Press a key {keys} (or click) to choose a level."
+        self._status = QLabel(self._hint, self, objectName="statusLabel")
         self._status.setAccessibleName("Status")
         self._status.setWordWrap(True)
         self._skip = QPushButton("Skip this pair for now", self, objectName="skipButton")
@@ -210,7 +209,8 @@ class RatingScreen(QWidget):
             return
         self.state = ScreenState.RATING
         self._pages.setCurrentWidget(self._rating_page)
-        self._progress.setText(self._progress_text(pair))
+        self._status.setText(self._hint)
+        self._progress.setText(self._progress_text(pair, self._session.score))
         self._caption.setText(pair.item.caption)
         self._caption.setAccessibleDescription(pair.item.caption)
         self._focus_current_text()  # a screen reader reads the new caption at once
@@ -227,7 +227,7 @@ class RatingScreen(QWidget):
         self._dwell_timer.start()
         self.pair_shown.emit(pair.item.item_id)
 
-    def _progress_text(self, pair: Pair) -> str:
+    def _progress_text(self, pair: Pair, score: int | None) -> str:
         session = self._session
         game = session.progress
         needed = {Phase.TUTORIAL: game.tutorial_needed, Phase.PROBATION: game.probation_needed}
@@ -235,7 +235,7 @@ class RatingScreen(QWidget):
         return progress_text(
             pair,
             tagger=session.tagger,
-            score=session.score if scored else None,
+            score=score if scored else None,
             needed=needed.get(pair.phase),
         )
 
@@ -279,7 +279,7 @@ class RatingScreen(QWidget):
         self._notice.show_notice(text)
         self._pages.setCurrentWidget(self._notice)
         self._focus_current_text()
-        self._say(f"{text.title}. {text.body}")
+        self._say(f"{text.title}. {text.body}", shown=f"{text.title}: press Enter to go on.")
 
     def _focus_current_text(self) -> None:
         if not self.isVisible():
@@ -372,8 +372,11 @@ class RatingScreen(QWidget):
         self._submit.setText(NEXT_TEXT)
         self._submit.setAccessibleDescription("")
         self._submit.setEnabled(True)
+        if self._pair is not None:
+            self._progress.setText(self._progress_text(self._pair, feedback.score))
         self._focus_current_text()
-        self._say(" ".join([heading + ".", *lines, "Press Enter for the next pair."]))
+        go_on = "Press Enter for the next pair."
+        self._say(" ".join([heading + ".", *lines, go_on]), shown=f"Saved. {go_on}")
 
     def _show_next(self, *, saved: float | None = None) -> None:
         self._show(self._session.pair_shown())
@@ -381,8 +384,9 @@ class RatingScreen(QWidget):
             upcoming = self._progress.text() if self._pair else "Round done"
             self._say(f"Saved: level {saved:g}. {upcoming}.")
 
-    def _say(self, message: str) -> None:
-        """Show a status line and have screen readers announce it (not only display it)."""
-        self._status.setText(message)
+    def _say(self, message: str, *, shown: str | None = None) -> None:
+        """Have screen readers announce ``message`` and show it (or ``shown``, when the
+        full text is already on screen elsewhere) in the status line."""
+        self._status.setText(shown or message)
         self.last_announcement = message
         QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self._status, message))

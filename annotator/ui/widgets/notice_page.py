@@ -24,16 +24,16 @@ class NoticePage(QWidget):
         self._body.setWordWrap(True)
         self._body.setTextFormat(Qt.TextFormat.PlainText)
         self._body.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._body.setMaximumWidth(900)
         self._body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self._body.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._button = QPushButton(self, objectName="noticeButton")
         self._button.setMinimumHeight(44)
         self._button.clicked.connect(self.continue_requested)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(120, 24, 120, 24)  # shorter lines read better
         layout.addStretch(1)
         layout.addWidget(self._title)
-        layout.addWidget(self._body, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(self._body)  # no alignment flag: it would break word-wrap height
         layout.addSpacing(24)
         layout.addWidget(self._button, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addStretch(2)
