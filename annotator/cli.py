@@ -47,7 +47,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     init.add_argument("--name", help="project name (default: the folder's name)")
     init.add_argument("--rubric", default="vicr5", help="rubric id (default: vicr5)")
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play the Rating Game with simulated taggers (writes ordinary session files)",
+    )
+    simulate.add_argument("folder", type=Path)
+    simulate.add_argument("--taggers", type=_positive, required=True, help="how many taggers")
+    simulate.add_argument("--rounds", type=_positive, default=1, help="rounds each (default 1)")
+    simulate.add_argument("--seed", type=int, help="seed, to repeat a simulation exactly")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return number
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -69,6 +88,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _validate(args.folder)
     if args.command == "init":
         return _init(args)
+    if args.command == "simulate":
+        return _simulate(args)
     raise AssertionError(f"unhandled command {args.command}")
 
 
@@ -122,3 +143,39 @@ def _init(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return EXIT_PROBLEMS if project.problems else EXIT_OK
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from annotator.project.folder import open_project
+    from annotator.session.simulate import simulate
+
+    try:
+        project = open_project(args.folder)
+        result = simulate(
+            project,
+            taggers=args.taggers,
+            rounds=args.rounds,
+            seed=args.seed,
+            progress=lambda line: print(line, file=sys.stderr),
+        )
+    except NotAProjectError as error:
+        print(error, file=sys.stderr)
+        return EXIT_NOT_A_PROJECT
+    except AnnotatorError as error:
+        print(error, file=sys.stderr)
+        return EXIT_PROBLEMS
+    print(f"{'tagger':<22} {'bias':>6} {'noise':>6} {'ratings':>8} {'probations':>10} "
+          f"{'score':>6}  session file")
+    for tally in result.taggers:
+        tagger = tally.tagger
+        score = "-" if tally.score is None else str(tally.score)
+        if tally.gave_up:
+            score = "left"
+        print(f"{tagger.name:<22} {tagger.bias:>6.2f} {tagger.noise:>6.2f} {tally.ratings:>8} "
+              f"{tally.probations:>10} {score:>6}  {tally.file.name}")
+    print(
+        f"Seed {result.seed}: run again with --seed {result.seed} to repeat it. "
+        f"Hidden true qualities: {result.truth_file}",
+        file=sys.stderr,
+    )
+    return EXIT_OK

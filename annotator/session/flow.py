@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -91,7 +91,10 @@ class RatingSession:
         clock: Clock = utc_now,
         monotonic: Monotonic = time.monotonic,
         seed: int | None = None,
+        others: Mapping[str, Sequence[float]] | None = None,
     ):
+        """``others``: other taggers' game/retest ratings per item from outside this file
+        (other laptops, a panel snapshot), for the consensus; read as it grows."""
         self.project = project
         self.store = store
         self.tagger = tagger
@@ -116,9 +119,8 @@ class RatingSession:
         done = store.rated_item_ids(tagger, round_number, [self._data_phase])
         self._data_queue = [item_id for item_id in self._order if item_id not in done]
         self._done_count = len(self._order) - len(self._data_queue)
-        self._previous = PreviousRatings(
-            store.data_values_by_item(except_tagger=tagger), project.priors
-        )
+        here = store.data_values_by_item(except_tagger=tagger)
+        self._previous = PreviousRatings([here, {} if others is None else others], project.priors)
         self._gold_queue = self._fill_gold_queue()
         self._shown: tuple[Item, datetime, float] | None = None
         self.opening_notice = self.progress.opening_notice(self._data_phase)

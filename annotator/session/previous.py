@@ -15,13 +15,17 @@ PRIORS_UP_TO = 2
 
 @dataclass(frozen=True)
 class PreviousRatings:
-    """Values per item id: ``human`` from other taggers, ``priors`` from ``priors.csv``."""
+    """Values per item id: ``human`` from other taggers, ``priors`` from ``priors.csv``.
 
-    human: Mapping[str, Sequence[float]]
+    ``human`` may be several sources (this laptop's file, other files, a snapshot); they
+    are read when asked, so a source that grows is seen as it grows.
+    """
+
+    human: Sequence[Mapping[str, Sequence[float]]]
     priors: Mapping[str, Sequence[float]]
 
     def of(self, item_id: str) -> tuple[list[float], int]:
         """The previous ratings of one item and how many of them are priors."""
-        human = list(self.human.get(item_id, ()))
+        human = [value for source in self.human for value in source.get(item_id, ())]
         padding = list(self.priors.get(item_id, ()))[: max(0, PRIORS_UP_TO - len(human))]
         return human + padding, len(padding)

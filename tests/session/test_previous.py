@@ -19,9 +19,9 @@ PRIORS = {"a": [2.0, 3.0, 4.0]}
     ],
 )
 def test_priors_pad_up_to_two(human, expected, priors_used) -> None:
-    previous = PreviousRatings(human={"a": human}, priors=PRIORS)
+    previous = PreviousRatings(human=[{"a": human[:1]}, {"a": human[1:]}], priors=PRIORS)
     assert previous.of("a") == (expected, priors_used)
 
 
 def test_an_item_without_ratings_or_priors_has_nothing() -> None:
-    assert PreviousRatings(human={}, priors=PRIORS).of("b") == ([], 0)
+    assert PreviousRatings(human=[{}], priors=PRIORS).of("b") == ([], 0)
