@@ -89,14 +89,15 @@ def check_sample_project(context: SelfTestContext) -> str:
 def check_rating_screen(context: SelfTestContext) -> str:
     if context.project_folder is None or context.level_value is None:
         raise SelfTestError("no project to rate (the sample project check did not run)")
+    started = time.perf_counter()
     from annotator.ui.selftest import rate_first_pair  # Qt only for this step
 
     rated = rate_first_pair(context.project_folder, tagger=SELF_TEST_TAGGER,
-                            value=context.level_value)
+                            value=context.level_value, started=started)
     context.rated = rated
     return (
-        f"Qt {rated.qt_version} on the '{rated.platform}' platform: window up and image "
-        f"shown in {rated.startup_ms} ms; rated {rated.item_id} level {rated.value:g} "
+        f"Qt {rated.qt_version} on the '{rated.platform}' platform: Qt loaded, window up and "
+        f"first image shown in {rated.startup_ms} ms; rated {rated.item_id} level {rated.value:g} "
         f"as '{SELF_TEST_TAGGER}'"
     )
 
