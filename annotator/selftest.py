@@ -97,8 +97,8 @@ def check_rating_screen(context: SelfTestContext) -> str:
     context.rated = rated
     return (
         f"Qt {rated.qt_version} on the '{rated.platform}' platform: Qt loaded, window up and "
-        f"first image shown in {rated.startup_ms} ms; rated {rated.item_id} level {rated.value:g} "
-        f"as '{SELF_TEST_TAGGER}'"
+        f"first image shown in {rated.startup_ms} ms; {rated.notices} opening notice(s); "
+        f"rated {rated.item_id} ({rated.phase}) level {rated.value:g} as '{SELF_TEST_TAGGER}'"
     )
 
 
