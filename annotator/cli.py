@@ -25,6 +25,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rate how well captions describe images, with an expert panel, offline.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="check this installation offscreen (sample project, one rating) and exit",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     opener = commands.add_parser("open", help="open a project folder in the app")
@@ -80,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    if args.self_test:
+        return _self_test()
     if args.command is None:
         return _run_gui(None, None)
     if args.command == "open":
@@ -97,6 +104,12 @@ def _run_gui(folder: Path | None, tagger: str | None) -> int:
     from annotator.ui.app import run_gui  # Qt only when a window is wanted
 
     return run_gui(folder, tagger=tagger)
+
+
+def _self_test() -> int:
+    from annotator.selftest import run_self_test
+
+    return run_self_test()
 
 
 def _validate(folder: Path) -> int:

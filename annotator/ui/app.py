@@ -10,6 +10,7 @@ from types import TracebackType
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from annotator.ui.icon import app_icon
 from annotator.ui.main_window import MainWindow
 from annotator.userconfig import config_dir, load_config
 
@@ -17,6 +18,7 @@ from annotator.userconfig import config_dir, load_config
 def build_main_window(project: Path | None = None, *, tagger: str | None = None) -> MainWindow:
     """The main window, on the start screen or already on a project (and a tagger)."""
     window = MainWindow(load_config())
+    window.setWindowIcon(app_icon())
     if project is not None and window.open_project_folder(project) and tagger:
         window.start_rating(tagger)
     return window
@@ -26,6 +28,7 @@ def run_gui(project: Path | None = None, *, tagger: str | None = None) -> int:
     """Start the event loop; returns the process exit code."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Caption Rating Annotator")
+    app.setWindowIcon(app_icon())
     sys.excepthook = report_unexpected_error
     window = build_main_window(project, tagger=tagger)
     window.show()

@@ -7,7 +7,6 @@ from pathlib import Path
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
 
-from annotator import __version__
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
@@ -15,6 +14,7 @@ from annotator.session.flow import RatingSession
 from annotator.session.opening import open_laptop_session
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import ACTIONS
+from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.rating_guide import RatingGuideDialog
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.screens.rating_screen import RatingScreen
@@ -162,12 +162,7 @@ class MainWindow(QMainWindow):
         QMessageBox.information(self, "Keyboard shortcuts", KEYBOARD_HELP)
 
     def show_about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About Caption Rating Annotator",
-            f"Caption Rating Annotator {__version__}\n"
-            "Rates how well captions describe images; works fully offline.",
-        )
+        AboutDialog(self).open()
 
     # closing ------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ the ones the app repeats per pair: a QRunnable's run() and a signal delivered to
 
 from __future__ import annotations
 
+import gc
 import sys
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
@@ -30,12 +31,19 @@ def test_runnables_and_slots_keep_singleton_refcounts(qtbot) -> None:
     emitter = _Emitter()
     received: list[str] = []
     emitter.fired.connect(received.append)
-    before = (sys.getrefcount(None), sys.getrefcount(True), sys.getrefcount(False))
-    pool = QThreadPool()
-    for _ in range(CALLS):
-        pool.start(_Job(emitter))
-    assert pool.waitForDone(30000)
-    qtbot.waitUntil(lambda: len(received) == CALLS, timeout=10000)
-    after = (sys.getrefcount(None), sys.getrefcount(True), sys.getrefcount(False))
+    # Garbage left by earlier tests must not be freed inside the measurement: a collection
+    # drops references to None/True/False and would look like a leak.
+    gc.collect()
+    gc.disable()
+    try:
+        before = (sys.getrefcount(None), sys.getrefcount(True), sys.getrefcount(False))
+        pool = QThreadPool()
+        for _ in range(CALLS):
+            pool.start(_Job(emitter))
+        assert pool.waitForDone(30000)
+        qtbot.waitUntil(lambda: len(received) == CALLS, timeout=10000)
+        after = (sys.getrefcount(None), sys.getrefcount(True), sys.getrefcount(False))
+    finally:
+        gc.enable()
     drift = [b - a for b, a in zip(before, after, strict=True)]
     assert max(drift) < CALLS // 10, f"references lost per call: {drift}"

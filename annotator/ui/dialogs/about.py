@@ -1,0 +1,136 @@
+"""Help → About: version, the app's licence, Qt's LGPL notice, credits of the bundled photos."""
+
+from __future__ import annotations
+
+import csv
+import html
+from dataclasses import dataclass
+from pathlib import Path
+
+import PySide6
+from PySide6.QtCore import Qt, qVersion
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from annotator import __version__
+from annotator.resources import resource_path, sample_project_dir
+from annotator.ui.icon import app_icon
+
+APP_NAME = "Caption Rating Annotator"
+
+
+@dataclass(frozen=True)
+class ImageCredit:
+    """One row of a project's ``images/licenses.csv``."""
+
+    file: str
+    title: str
+    author: str
+    licence: str
+
+
+def read_image_credits(path: Path) -> list[ImageCredit]:
+    """The credits listed in ``licenses.csv`` (file, title, author, licence columns)."""
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        return [
+            ImageCredit(row["file"], row["title"], row["author"], row["licence"])
+            for row in csv.DictReader(handle)
+        ]
+
+
+def bundled_image_credits() -> list[ImageCredit]:
+    """Credits of the sample project's photographs, if this installation ships them."""
+    sample = sample_project_dir()
+    if sample is None or not (sample / "images" / "licenses.csv").is_file():
+        return []
+    return read_image_credits(sample / "images" / "licenses.csv")
+
+
+def about_html(*, qt_version: str, pyside_version: str, credits: list[ImageCredit],
+               licences_dir: Path) -> str:
+    """The dialog's text; links point at the licence files installed with the app."""
+
+    def licence_link(name: str) -> str:
+        return f'<a href="{(licences_dir / name).as_uri()}">{html.escape(name)}</a>'
+
+    rows = "".join(
+        f"<tr><td>{html.escape(c.file)}</td><td>{html.escape(c.title)}</td>"
+        f"<td>{html.escape(c.author)}</td><td>{html.escape(c.licence)}</td></tr>"
+        for c in credits
+    )
+    images = (
+        "<h3>Photographs of the sample project</h3>"
+        "<table cellspacing='0' cellpadding='3' border='1'>"
+        "<tr><th>File</th><th>Title</th><th>Author</th><th>Licence</th></tr>"
+        f"{rows}</table>"
+        "<p>The photographs are not covered by the app's licence; each keeps the status above.</p>"
+        if credits
+        else "<p>No sample photographs are installed with this copy.</p>"
+    )
+    return (
+        "<p>Rates how well captions describe images, with an expert panel, fully offline.</p>"
+        "<h3>Licence</h3>"
+        f"<p>{APP_NAME} is free software under the MIT licence ({licence_link('MIT.txt')}).</p>"
+        "<h3>Qt</h3>"
+        f"<p>This app uses Qt {html.escape(qt_version)} and Qt for Python (PySide6) "
+        f"{html.escape(pyside_version)} under the GNU Lesser General Public License version 3 "
+        f"({licence_link('LGPL-3.0.txt')}, which builds on {licence_link('GPL-3.0.txt')}). "
+        "The Qt libraries are unmodified and installed as separate files, so they can be "
+        "replaced. Their source code is at https://download.qt.io/official_releases/.</p>"
+        f"<p>Other components and their licences: {licence_link('THIRD-PARTY.md')}.</p>"
+        f"{images}"
+    )
+
+
+class AboutDialog(QDialog):
+    """Read with the keyboard: the text has the focus, Tab reaches Close, Esc closes."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("aboutDialog")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.setWindowTitle(f"About {APP_NAME}")
+        self.setAccessibleName(f"About {APP_NAME}")
+        self.setWindowIcon(app_icon())
+
+        icon = QLabel(self, objectName="aboutIcon")
+        icon.setPixmap(app_icon().pixmap(64, 64))
+        icon.setAccessibleName("App icon")
+        title = QLabel(f"{APP_NAME} {__version__}", self, objectName="aboutTitle")
+        title.setAccessibleName("Name and version")
+        font = title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        title.setFont(font)
+        heading = QHBoxLayout()
+        heading.addWidget(icon)
+        heading.addWidget(title, 1)
+
+        self.text = QTextBrowser(self, objectName="aboutText")
+        self.text.setAccessibleName("About text")
+        self.text.setOpenExternalLinks(True)
+        self.text.setTabChangesFocus(True)
+        self.text.setHtml(about_html(
+            qt_version=qVersion(),
+            pyside_version=PySide6.__version__,
+            credits=bundled_image_credits(),
+            licences_dir=resource_path("licenses"),
+        ))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        close.setAccessibleName("Close")
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(heading)
+        layout.addWidget(self.text, 1)
+        layout.addWidget(buttons)
+        self.text.setFocus()
+        self.resize(760, 620)

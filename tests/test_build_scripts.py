@@ -1,0 +1,75 @@
+"""The packaging files agree with the code: workflows, build scripts, spec and installer.
+
+They run on other machines (Windows/macOS runners), so these checks catch a renamed script
+or a newly used Qt module here, before a release build fails there.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+WORKFLOWS = sorted((REPO / ".github" / "workflows").glob("*.yml"))
+SPEC = REPO / "build_scripts" / "annotator.spec"
+
+
+def test_there_is_an_installer_workflow_for_windows_and_macos() -> None:
+    assert REPO / ".github" / "workflows" / "installers.yml" in WORKFLOWS
+    jobs = yaml.safe_load((REPO / ".github/workflows/installers.yml").read_text())["jobs"]
+    runners = {job["runs-on"].split("-")[0] for job in jobs.values()}
+    assert runners == {"windows", "macos"}
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_workflows_are_valid_and_call_scripts_that_exist(path: Path) -> None:
+    workflow = yaml.safe_load(path.read_text(encoding="utf-8"))
+    triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as True
+    assert triggers, f"{path.name} has no triggers"
+    for name, job in workflow["jobs"].items():
+        assert job["runs-on"] and job["steps"], name
+        for step in job["steps"]:
+            assert ("uses" in step) != ("run" in step), f"{name}: {step}"
+            for script in re.findall(r"build_scripts/[\w.]+", step.get("run", "")):
+                assert (REPO / script).is_file(), f"{path.name} runs a missing {script}"
+
+
+def test_the_installer_script_points_at_files_the_build_makes_or_the_repo_has() -> None:
+    iss = (REPO / "build_scripts" / "annotator.iss").read_text(encoding="utf-8")
+    for relative in re.findall(r"=\.\.\\([\w\\.-]+)", iss):
+        if not relative.startswith("dist"):
+            assert (REPO / relative.replace("\\", "/")).exists(), relative
+    assert 'Source: "..\\dist\\annotator\\*"' in iss
+    assert '#define AppExe "annotator.exe"' in iss
+    assert "{group}\\Uninstall" in iss  # Start-menu shortcut to the uninstaller
+
+
+def spec_qt_excludes() -> set[str]:
+    block = SPEC.read_text(encoding="utf-8").split("QT_EXCLUDES = [", 1)[1].split("\n]\n", 1)[0]
+    return set(re.findall(r'"(Qt\w+)"', block))
+
+
+def qt_modules_the_app_imports() -> set[str]:
+    used: set[str] = set()
+    for path in (REPO / "annotator").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("PySide6."):
+                used.add(node.module.split(".")[1])
+    return used
+
+
+def test_the_spec_never_excludes_a_qt_module_the_app_imports() -> None:
+    used = qt_modules_the_app_imports()
+    assert {"QtCore", "QtGui", "QtWidgets"} <= used
+    excluded = spec_qt_excludes()
+    assert "QtNetwork" in excluded and "QtWebEngineCore" in excluded
+    assert not used & excluded, f"the spec excludes {used & excluded}, which the app imports"
+
+
+def test_build_output_is_not_committed() -> None:
+    ignored = (REPO / ".gitignore").read_text(encoding="utf-8").split()
+    assert {"build/", "dist/"} <= set(ignored)
