@@ -84,9 +84,19 @@ def undefined_reason(o: np.ndarray) -> str:
 
 def alpha(counts: np.ndarray, levels: np.ndarray, level: Level = "ordinal") -> Figure:
     """Krippendorff's α of an items × levels count matrix."""
-    o = coincidences(counts).sum(axis=0) if len(counts) else np.zeros((len(levels),) * 2)
+    o = total_coincidences(counts, len(levels))
     value = float(alpha_from_coincidences(o, levels, level))
     return Undefined(undefined_reason(o)) if np.isnan(value) else value
+
+
+def total_coincidences(counts: np.ndarray, k: int) -> np.ndarray:
+    """Σ over items of :func:`coincidences`, as one (k × items) @ (items × k) product."""
+    c = np.asarray(counts, dtype=float).reshape(-1, k)
+    m = c.sum(axis=1)
+    weighted = c * np.divide(1.0, m - 1, out=np.zeros_like(m), where=m >= 2)[:, None]
+    o = weighted.T @ c
+    o[np.arange(k), np.arange(k)] -= weighted.sum(axis=0)
+    return o
 
 
 def count_patterns(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -136,7 +146,7 @@ def leave_one_out(
     each such item's contribution and gains it back computed without the tagger.
     """
     k = len(levels)
-    total = coincidences(counts).sum(axis=0)
+    total = total_coincidences(counts, k)
     pair_key, pair = np.unique(tagger * len(counts) + item, return_inverse=True)
     own = np.bincount(pair * k + level_codes, minlength=len(pair_key) * k).reshape(-1, k)
     pair_item = pair_key % len(counts)

@@ -10,12 +10,13 @@ file and its ``-wal`` is read instead. The refusals are the same as when the app
 
 from __future__ import annotations
 
+import itertools
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from annotator.errors import SessionFileError
@@ -45,6 +46,13 @@ class RatingRows:
 
     def __len__(self) -> int:
         return len(self.rating_id)
+
+    @classmethod
+    def concatenate(cls, parts: Iterable[RatingRows]) -> RatingRows:
+        """The rows of several files, one after the other."""
+        parts = list(parts)
+        return cls(*(tuple(itertools.chain.from_iterable(getattr(p, f.name) for p in parts))
+                     for f in fields(cls)))
 
 
 _COLUMNS = "rating_id, tagger, item_id, round, phase, value, ms_on_screen, points, laptop_id"
