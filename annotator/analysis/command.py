@@ -129,9 +129,12 @@ def summary_text(report: dict) -> str:
         lines.append(f"Leaving one tagger out raises alpha most without {worst}: "
                      f"{_fig(loo[worst])}")
     if report["retest"]:
-        lines.append("Test-retest (alpha, tau_b, items): " + "; ".join(
-            f"{t} {_fig(r['alpha'])} {_fig(r['tau'])} {r['n_items']}"
-            for t, r in report["retest"].items()))
+        ranked = sorted(report["retest"].items(),
+                        key=lambda tr: (tr[1]["alpha"] is not None, tr[1]["alpha"] or 0))
+        lines.append(f"Test-retest for {len(ranked)} taggers; lowest alpha (alpha, tau_b, "
+                     "items): " + "; ".join(
+                         f"{t} {_fig(r['alpha'])} {_fig(r['tau'])} {r['n_items']}"
+                         for t, r in ranked[:5]))
     disputed = report["items"]["most_disputed"][:5]
     if disputed:
         lines.append("Most disputed items: " + ", ".join(
