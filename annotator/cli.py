@@ -61,6 +61,17 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--taggers", type=_positive, required=True, help="how many taggers")
     simulate.add_argument("--rounds", type=_positive, default=1, help="rounds each (default 1)")
     simulate.add_argument("--seed", type=int, help="seed, to repeat a simulation exactly")
+
+    analyze = commands.add_parser("analyze", help="agreement statistics of the panel's ratings")
+    analyze.add_argument("input", type=Path, nargs="?", help="project folder or session file")
+    analyze.add_argument("--ratings-csv", type=Path, help="item_id,tagger,round,rating CSV")
+    analyze.add_argument("--json", type=Path, help="write the full results here")
+    analyze.add_argument("--csv-dir", type=Path, help="write items.csv and taggers.csv here")
+    analyze.add_argument("--level", default="ordinal",
+                         choices=["ordinal", "interval", "nominal", "ratio"])
+    analyze.add_argument("--reps", type=int, default=100, help="virtual-rater repetitions")
+    analyze.add_argument("--bootstrap", type=int, default=1000, help="resamples for α's CI")
+    analyze.add_argument("--seed", type=int, default=0, help="seed of every random choice")
     return parser
 
 
@@ -97,6 +108,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _init(args)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "analyze":  # numpy/scipy load only for this command
+        from annotator.analysis.command import run_analyze
+
+        return run_analyze(args)
     raise AssertionError(f"unhandled command {args.command}")
 
 

@@ -18,8 +18,14 @@ from sqlite_utils import Database
 
 from annotator import __version__
 from annotator.errors import SessionFileError
+from annotator.store.checks import (
+    check_schema_version,
+    damaged_file_error,
+    refuse_foreign_database,
+    refuse_non_sqlite,
+)
 from annotator.store.records import Phase, Rating
-from annotator.store.schema import MIGRATIONS, SCHEMA_VERSION
+from annotator.store.schema import MIGRATIONS
 
 _RATING_COLUMNS = (
     "rating_id, tagger, item_id, round, phase, value, shown_at, submitted_at, "
@@ -62,14 +68,14 @@ class SessionStore:
             raise SessionFileError("This session file does not exist.", file=path)
         existing = path.exists() and path.stat().st_size > 0
         if existing:
-            _refuse_non_sqlite(path)
+            refuse_non_sqlite(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         try:
             db = Database(conn)
             if existing:
-                _refuse_foreign_database(db, path)
-                _check_schema_version(db, path)
+                refuse_foreign_database(conn, path)
+                check_schema_version(conn, path)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
@@ -78,10 +84,11 @@ class SessionStore:
             store._bind_to_project(project_id, laptop_name)
         except sqlite3.DatabaseError as error:
             conn.close()
-            raise SessionFileError(
-                f"This file is damaged or is not a session file ({error}). Keep it for your "
-                "lab lead, and move it out of the sessions folder to start a new one.",
-                file=path,
+            raise damaged_file_error(
+                path,
+                error,
+                "Keep it for your lab lead, and move it out of the sessions folder to start "
+                "a new one.",
             ) from error
         return store
 
@@ -266,40 +273,3 @@ def _rating_from_row(row: Sequence) -> Rating:
         consensus_n=row[10],
         points=row[11],
     )
-
-
-_SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-def _refuse_non_sqlite(path: Path) -> None:
-    """A file that does not even start like SQLite is named plainly, not 'disk I/O error'."""
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(len(_SQLITE_MAGIC))
-    except OSError as error:
-        raise SessionFileError(f"Cannot read this file ({error.strerror}).", file=path) from error
-    if head and head != _SQLITE_MAGIC:
-        raise SessionFileError(
-            "This is not a session file (it is not an SQLite database).", file=path
-        )
-
-
-def _refuse_foreign_database(db: Database, path: Path) -> None:
-    """An SQLite file of some other program must not get our tables added to it."""
-    if "session_info" not in db.table_names():
-        db.conn.close()
-        raise SessionFileError(
-            "This SQLite file is not a session file of this app; it was left untouched.",
-            file=path,
-        )
-
-
-def _check_schema_version(db: Database, path: Path) -> None:
-    version = int(db.execute("PRAGMA user_version").fetchone()[0])
-    if version > SCHEMA_VERSION:
-        db.conn.close()
-        raise SessionFileError(
-            f"This session file was written by a newer version of the app (schema {version}, "
-            f"this app knows up to {SCHEMA_VERSION}). Update the app on this computer to open it.",
-            file=path,
-        )

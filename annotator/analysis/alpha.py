@@ -1,0 +1,166 @@
+"""Krippendorff's α from per-item value counts (DESIGN §9, seeds/002 Tables 1–2).
+
+Definition: Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability": units are
+items, every rating of an item is a pairable value (an item with one rating adds nothing);
+α = 1 − D_o / D_e from the coincidence matrix o and the difference metric δ
+(nominal, ordinal with Krippendorff's rank-based δ, interval, ratio). Coders' identities
+do not enter α, so all of it is built from the items × levels count matrix. Resamples and
+leave-one-tagger-out only change which counts enter one coincidence matrix, so they are
+matrix products over the distinct count patterns, not loops over items or pairs.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import numpy as np
+
+from annotator.analysis.undefined import Figure, Undefined
+
+Level = Literal["nominal", "ordinal", "interval", "ratio"]
+LEVELS: tuple[Level, ...] = ("nominal", "ordinal", "interval", "ratio")
+
+NO_PAIRS = "no item has two or more ratings, so there is nothing to agree on"
+NO_VARIATION = "every rating has the same value: agreement is not defined without variation"
+
+
+def coincidences(counts: np.ndarray) -> np.ndarray:
+    """Coincidence contributions of count rows (…, k) → (…, k, k); rows with < 2 values add 0.
+
+    o_ck = (n_c n_k − [c = k] n_c) / (m − 1), m = the item's number of values.
+    """
+    counts = np.asarray(counts, dtype=float)
+    m = counts.sum(axis=-1)
+    scale = np.divide(1.0, m - 1, out=np.zeros_like(m), where=m >= 2)
+    outer = counts[..., :, None] * counts[..., None, :]
+    k = counts.shape[-1]
+    outer[..., np.arange(k), np.arange(k)] -= counts
+    return outer * scale[..., None, None]
+
+
+def delta(levels: np.ndarray, marginals: np.ndarray, level: Level) -> np.ndarray:
+    """Squared difference δ² between levels; (…, k, k) when ``marginals`` is (…, k).
+
+    Ordinal uses the marginal counts n_g of the data analysed (Krippendorff 2011, §C):
+    δ_ck = (Σ_{g=c..k} n_g − (n_c + n_k)/2)², which equals (N_k − N_c + (n_c − n_k)/2)²
+    with N the cumulative counts, for either order of c and k.
+    """
+    v = np.asarray(levels, dtype=float)
+    if level == "nominal":
+        d = 1.0 - np.eye(len(v))
+    elif level == "interval":
+        d = (v[:, None] - v[None, :]) ** 2
+    elif level == "ratio":
+        total = v[:, None] + v[None, :]
+        diff = v[:, None] - v[None, :]
+        d = np.divide(diff, total, out=np.zeros_like(diff), where=total != 0) ** 2
+    elif level == "ordinal":
+        n = np.asarray(marginals, dtype=float)
+        cum = np.cumsum(n, axis=-1)
+        d = (cum[..., None, :] - cum[..., :, None] + (n[..., :, None] - n[..., None, :]) / 2) ** 2
+        return d
+    else:
+        raise ValueError(f"unknown level of measurement {level!r}")
+    return np.broadcast_to(d, np.shape(marginals)[:-1] + d.shape)
+
+
+def alpha_from_coincidences(o: np.ndarray, levels: np.ndarray, level: Level) -> np.ndarray:
+    """α for each coincidence matrix in ``o`` (…, k, k); NaN where undefined."""
+    o = np.asarray(o, dtype=float)
+    n_c = o.sum(axis=-1)
+    n = n_c.sum(axis=-1)
+    d = delta(levels, n_c, level)
+    observed = (o * d).sum(axis=(-2, -1))
+    expected = (n_c[..., :, None] * n_c[..., None, :] * d).sum(axis=(-2, -1))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        result = 1.0 - (n - 1) * observed / expected
+    return np.where((n >= 2) & (expected > 0), result, np.nan)
+
+
+def undefined_reason(o: np.ndarray) -> str:
+    """Why α is undefined for this coincidence matrix (call only when it is)."""
+    return NO_PAIRS if np.asarray(o).sum() < 2 else NO_VARIATION
+
+
+def alpha(counts: np.ndarray, levels: np.ndarray, level: Level = "ordinal") -> Figure:
+    """Krippendorff's α of an items × levels count matrix."""
+    o = total_coincidences(counts, len(levels))
+    value = float(alpha_from_coincidences(o, levels, level))
+    return Undefined(undefined_reason(o)) if np.isnan(value) else value
+
+
+def total_coincidences(counts: np.ndarray, k: int) -> np.ndarray:
+    """Σ over items of :func:`coincidences`, as one (k × items) @ (items × k) product."""
+    c = np.asarray(counts, dtype=float).reshape(-1, k)
+    m = c.sum(axis=1)
+    weighted = c * np.divide(1.0, m - 1, out=np.zeros_like(m), where=m >= 2)[:, None]
+    o = weighted.T @ c
+    o[np.arange(k), np.arange(k)] -= weighted.sum(axis=0)
+    return o
+
+
+def count_patterns(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct pairable count rows, how often each occurs, and their coincidences.
+
+    A VICR-sized panel (15,646 items, 3–7 ratings on 5 levels) has a few hundred patterns.
+    """
+    pairable = counts[counts.sum(axis=1) >= 2]
+    if not len(pairable):
+        k = counts.shape[1]
+        return np.zeros((0, k), int), np.zeros(0, int), np.zeros((0, k, k))
+    patterns, frequency = np.unique(pairable, axis=0, return_counts=True)
+    return patterns, frequency, coincidences(patterns)
+
+
+def bootstrap_ci(
+    counts: np.ndarray, levels: np.ndarray, level: Level, *, resamples: int,
+    rng: np.random.Generator,
+) -> list[float] | Undefined:
+    """95 % percentile interval of α over items resampled with replacement.
+
+    Resampling the pairable items is a multinomial draw over their distinct count
+    patterns, which is exact and costs one (resamples × patterns) matrix product.
+    """
+    _, frequency, contributions = count_patterns(counts)
+    n_items = int(frequency.sum())
+    if n_items < 2:
+        return Undefined("fewer than 2 items have two or more ratings")
+    draws = rng.multinomial(n_items, frequency / n_items, size=resamples)
+    k = len(levels)
+    o = (draws @ contributions.reshape(len(frequency), k * k)).reshape(resamples, k, k)
+    values = alpha_from_coincidences(o, levels, level)
+    values = values[~np.isnan(values)]
+    if len(values) < resamples / 2:
+        return Undefined("α is undefined in most resamples (too little variation)")
+    low, high = np.percentile(values, [2.5, 97.5])
+    return [float(low), float(high)]
+
+
+def leave_one_out(
+    counts: np.ndarray, item: np.ndarray, tagger: np.ndarray, level_codes: np.ndarray,
+    n_taggers: int, levels: np.ndarray, level: Level,
+) -> list[Figure]:
+    """α without each tagger's ratings (seeds/002 Table 2), one entry per tagger index.
+
+    Removing a tagger changes only the items they rated: the coincidence matrix loses
+    each such item's contribution and gains it back computed without the tagger.
+    """
+    k = len(levels)
+    total = total_coincidences(counts, k)
+    pair_key, pair = np.unique(tagger * len(counts) + item, return_inverse=True)
+    own = np.bincount(pair * k + level_codes, minlength=len(pair_key) * k).reshape(-1, k)
+    pair_item = pair_key % len(counts)
+    pair_tagger = pair_key // len(counts)
+    before = counts[pair_item]
+    change = coincidences(before) - coincidences(before - own)
+    removed = np.stack(
+        [np.bincount(pair_tagger, weights=change[:, c, d], minlength=n_taggers)
+         for c in range(k) for d in range(k)], axis=1,
+    ).reshape(n_taggers, k, k)
+    remaining = total - removed
+    remaining[np.abs(remaining) < 1e-9] = 0.0  # what cancels exactly must not leave dust
+    values = alpha_from_coincidences(remaining, levels, level)
+    return [
+        Undefined(undefined_reason(remaining[t])) if np.isnan(v) else float(v)
+        for t, v in enumerate(values)
+    ]

@@ -1,0 +1,145 @@
+"""``annotator analyze``: load ratings, run every statistic, print a summary, write files.
+
+Files people keep (the JSON, the CSV tables) are written beside their target and renamed
+into place, so an interrupted run never leaves half a file (STYLE rule 6).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from annotator.analysis.loading import load_project, load_ratings_csv, load_session_file
+from annotator.analysis.report import analyze, to_json
+from annotator.analysis.table import RatingTable
+from annotator.analysis.undefined import Undefined
+from annotator.errors import AnnotatorError
+from annotator.project.manifest import write_text_atomic
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    """The command: 0 when the report was made, 1 when the input cannot be used."""
+    try:
+        table = load_input(args.input, args.ratings_csv)
+        result = analyze(table, level=args.level, reps=args.reps, bootstrap=args.bootstrap,
+                         seed=args.seed)
+        summary = result["_item_summary"]
+        if args.csv_dir is not None:
+            args.csv_dir.mkdir(parents=True, exist_ok=True)
+            items_csv = args.csv_dir / "items.csv"
+            write_text_atomic(items_csv, items_table(table, summary))
+            result["items"]["csv"] = str(items_csv)
+            write_text_atomic(args.csv_dir / "taggers.csv", taggers_table(result["taggers"]))
+        else:
+            result["items"]["csv"] = Undefined("no --csv-dir was given")
+        report = to_json(result)
+        if args.json is not None:
+            args.json.parent.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(args.json, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    except AnnotatorError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(summary_text(report))
+    return 0
+
+
+def load_input(source: Path | None, ratings_csv: Path | None) -> RatingTable:
+    """A project folder, a session file, or (``--ratings-csv``) a ratings CSV."""
+    if (source is None) == (ratings_csv is None):
+        raise AnnotatorError("Give either a project folder / session file, or --ratings-csv.")
+    if source is None:
+        return load_ratings_csv(ratings_csv)
+    if source.is_dir():
+        return load_project(source)
+    if not source.exists():
+        raise AnnotatorError("There is no such file or folder.", file=source)
+    return load_session_file(source)
+
+
+def items_table(table: RatingTable, summary: dict) -> str:
+    """items.csv: item_id, n, mean, vote, sd (blank where undefined)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["item_id", "n", "mean", "vote", "sd"])
+    for i, item_id in enumerate(table.item_ids):
+        if summary["n"][i]:
+            writer.writerow([item_id, int(summary["n"][i]), _number(summary["mean"][i]),
+                             _number(summary["vote"][i]), _number(summary["sd"][i])])
+    return out.getvalue()
+
+
+def taggers_table(taggers: dict[str, dict]) -> str:
+    """taggers.csv: one row per tagger with the figures of the JSON's ``taggers``."""
+    columns = ["n", "n_compared", "ea", "aa", "la", "bias", "score", "tutorial_score",
+               "median_seconds"]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["tagger", *columns])
+    for name, entry in taggers.items():
+        writer.writerow([name, *(_number(entry[c]) for c in columns)])
+    return out.getvalue()
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and value == value:
+        return f"{value:.6g}"
+    return ""
+
+
+def _fig(value: Any) -> str:
+    return "n/a" if value is None else f"{value:.3f}"
+
+
+def _mean_sd(entry: dict) -> str:
+    if entry["mean"] is None:
+        return "n/a"
+    return f"{entry['mean']:.3f} ± {entry['sd']:.3f}" if entry["sd"] is not None \
+        else f"{entry['mean']:.3f}"
+
+
+def summary_text(report: dict) -> str:
+    """The readable summary printed by the command (figures are fractions, not × 100)."""
+    a = report["alpha"]
+    ci = a["ci95"]
+    lines = [
+        f"{report['n_ratings']} ratings (game/retest) by {report['n_taggers']} taggers "
+        f"on {report['n_items']} items; levels {', '.join(f'{v:g}' for v in report['levels'])}",
+        f"Krippendorff's alpha ({a['level']}): {_fig(a['value'])}"
+        + (f"  95% CI {ci[0]:.3f} to {ci[1]:.3f} ({a['bootstrap']} resamples)" if ci else ""),
+        "  by round: " + ", ".join(f"{r}: {_fig(v)}" for r, v in report["alpha_by_round"].items()),
+        f"Fleiss' kappa {_fig(report['fleiss_kappa'])}, percent agreement "
+        f"{_fig(report['percent_agreement'])}, Gwet's AC1 {_fig(report['gwet_ac1'])}",
+    ]
+    real, chance = report["virtual_raters"], report["virtual_raters_chance"]
+    lines.append(f"Virtual raters ({real['reps']} repetitions, {real['n_items']} items with "
+                 "3+ ratings): real | chance (ratings shuffled across items)")
+    for name in ("tau_x_yz", "tau_y_xz", "tau_z_xy", "kendall_w", "fleiss_kappa",
+                 "fleiss_kappa_45"):
+        lines.append(f"  {name:16s} {_mean_sd(real[name]):>16s} | {_mean_sd(chance[name])}")
+    loo = {t: v for t, v in report["alpha_leave_one_out"].items() if v is not None}
+    if loo:
+        worst = max(loo, key=lambda t: loo[t])
+        lines.append(f"Leaving one tagger out raises alpha most without {worst}: "
+                     f"{_fig(loo[worst])}")
+    if report["retest"]:
+        ranked = sorted(report["retest"].items(),
+                        key=lambda tr: (tr[1]["alpha"] is not None, tr[1]["alpha"] or 0))
+        lines.append(f"Test-retest for {len(ranked)} taggers; lowest alpha (alpha, tau_b, "
+                     "items): " + "; ".join(
+                         f"{t} {_fig(r['alpha'])} {_fig(r['tau'])} {r['n_items']}"
+                         for t, r in ranked[:5]))
+    disputed = report["items"]["most_disputed"][:5]
+    if disputed:
+        lines.append("Most disputed items: " + ", ".join(
+            f"{d['item_id']} (sd {d['sd']:.2f})" for d in disputed))
+    if report["reasons"]:
+        lines.append(f"{len(report['reasons'])} figures are undefined (null); the JSON's "
+                     "'reasons' says why.")
+    return "\n".join(lines)

@@ -1,0 +1,150 @@
+"""Build a :class:`RatingTable` from what a lab lead has: a project folder, one session
+file, or a ratings CSV (legacy data). The panel database (issue 5) will add one more
+loader of the same shape: rows from the store, then :func:`table_from_rows`.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from pathlib import Path
+
+import numpy as np
+
+from annotator.analysis.table import RatingTable, build_table
+from annotator.errors import AnnotatorError
+from annotator.project.folder import open_project
+from annotator.store.reading import RatingRows, read_session_file
+from annotator.store.records import Phase
+
+CSV_COLUMNS = ("item_id", "tagger", "round", "rating")
+SKIP = "skip"
+
+
+def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
+                    sources: dict[str, str] | None = None) -> RatingTable:
+    """A table from stored rows; a rating id seen twice (a file copied twice) counts once."""
+    _, first = np.unique(np.asarray(rows.rating_id, dtype=str), return_index=True)
+    keep = np.sort(first)
+
+    def pick(column: tuple) -> list:
+        return [column[i] for i in keep]
+
+    return build_table(
+        item_ids=pick(rows.item_id), taggers=pick(rows.tagger), rounds=pick(rows.round),
+        values=pick(rows.value), phases=[Phase(p) for p in pick(rows.phase)],
+        points=pick(rows.points), seconds=[ms / 1000 for ms in pick(rows.ms_on_screen)],
+        levels=levels, sources=sources,
+    )
+
+
+def load_project(folder: Path) -> RatingTable:
+    """Every session file in the project's ``sessions/`` folder, on the project's rubric."""
+    project = open_project(Path(folder))
+    files = sorted(project.sessions_dir.glob("*.sqlite"))
+    if not files:
+        raise AnnotatorError("This project has no session files yet: nothing to analyse.",
+                             file=project.sessions_dir)
+    parts = [read_session_file(path, project_id=project.project_id).ratings for path in files]
+    rows = RatingRows.concatenate(parts)
+    sources = {item.item_id: item.source for item in project.items}
+    has_sources = any(sources.values())
+    levels = np.array([level.value for level in project.rubric.levels], dtype=float)
+    try:
+        return table_from_rows(rows, levels=levels, sources=sources if has_sources else None)
+    except ValueError as error:
+        raise AnnotatorError(f"A stored rating is not on the project's rubric: {error}.",
+                             file=project.sessions_dir) from error
+
+
+def load_session_file(path: Path) -> RatingTable:
+    """One session file on its own: the scale is the set of values rated in it."""
+    return table_from_rows(read_session_file(Path(path)).ratings)
+
+
+def load_ratings_csv(path: Path) -> RatingTable:
+    """A long table ``item_id,tagger,round,rating`` (optional ``source``, ``phase``).
+
+    ``rating`` is a number, or ``skip`` (binary protocol, seeds/003). Every bad row is
+    reported, with its line number, in one :class:`AnnotatorError`.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise AnnotatorError("This file is not UTF-8 text; save it as UTF-8 CSV.",
+                             file=path) from error
+    reader = csv.reader(text.splitlines())
+    header = [name.strip().lower() for name in next(reader, [])]
+    missing = [name for name in CSV_COLUMNS if name not in header]
+    if missing:
+        raise AnnotatorError(f"The ratings CSV needs the columns {', '.join(CSV_COLUMNS)}; "
+                             f"missing: {', '.join(missing)}.", file=path, line=1)
+    col = {name: header.index(name) for name in header}
+    columns: dict[str, list] = {n: [] for n in ("item", "tagger", "round", "value", "phase")}
+    sources: dict[str, str] = {}
+    skips: dict[tuple[str, int], int] = {}
+    seen: set[tuple[str, str, int]] = set()
+    problems: list[str] = []
+    for line, row in enumerate(reader, start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        try:
+            item, tagger, rnd, value, phase = _parse_row(row, col)
+        except ValueError as error:
+            problems.append(f"{path}:{line}: {error}")
+            continue
+        if "source" in col and len(row) > col["source"] and row[col["source"]].strip():
+            sources[item] = row[col["source"]].strip()
+        if value is None:
+            skips[(item, rnd)] = skips.get((item, rnd), 0) + 1
+            continue
+        if phase.is_data and (tagger, item, rnd) in seen:
+            problems.append(f"{path}:{line}: {tagger} rated {item} twice in round {rnd}.")
+            continue
+        seen.add((tagger, item, rnd))
+        for name, cell in zip(columns, (item, tagger, rnd, value, phase), strict=True):
+            columns[name].append(cell)
+    if problems:
+        raise AnnotatorError(
+            f"{len(problems)} row{'s' if len(problems) != 1 else ''} cannot be used:\n"
+            + "\n".join(problems), file=path)
+    if not columns["value"]:
+        raise AnnotatorError("The ratings CSV has no ratings.", file=path)
+    return build_table(item_ids=columns["item"], taggers=columns["tagger"],
+                       rounds=columns["round"], values=columns["value"],
+                       phases=columns["phase"], sources=sources if sources else None,
+                       skips=skips)
+
+
+def _parse_row(row: list[str], col: dict[str, int]
+               ) -> tuple[str, str, int, float | None, Phase]:
+    def cell(name: str) -> str:
+        return row[col[name]].strip() if len(row) > col[name] else ""
+
+    item, tagger, rnd_text, rating = (cell(n) for n in CSV_COLUMNS)
+    if not item:
+        raise ValueError("item_id is empty.")
+    if not tagger:
+        raise ValueError("tagger is empty.")
+    try:
+        rnd = int(rnd_text)
+    except ValueError:
+        raise ValueError(f"round {rnd_text!r} is not a whole number.") from None
+    if rnd < 1:
+        raise ValueError("rounds are numbered from 1.")
+    phase_text = cell("phase").lower() if "phase" in col else ""
+    try:
+        phase = Phase(phase_text) if phase_text else Phase.GAME
+    except ValueError:
+        names = ", ".join(p.value for p in Phase)
+        raise ValueError(f"phase {phase_text!r} is not one of {names}.") from None
+    if rating.lower() == SKIP:
+        return item, tagger, rnd, None, phase
+    try:
+        value = float(rating)
+    except ValueError:
+        raise ValueError(f"rating {rating!r} is not a number (or 'skip').") from None
+    if not math.isfinite(value):
+        raise ValueError(f"rating {rating!r} is not a finite number.")
+    return item, tagger, rnd, value, phase

@@ -1,0 +1,157 @@
+"""Per tagger, per item, per caption source, and the distribution (DESIGN §9).
+
+Per tagger: exact / adjacent / lack of agreement (EA, AA, LA; seeds/000 §4) with the
+leave-self-out consensus — the mean of the item's other taggers' ratings, rounded to the
+nearest level with halves up as in the game (DESIGN §6) — and the mean signed bias
+against that mean (unrounded). "Adjacent" means one level apart on the scale.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from annotator.analysis.table import GAME, TUTORIAL, RatingTable
+from annotator.analysis.undefined import Figure, Undefined
+
+DISPUTED = 10
+
+
+def nearest_level(means: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    """Index of the level nearest each mean; exactly halfway goes to the higher level."""
+    distance = np.abs(np.asarray(means, float)[:, None] - levels[None, :])
+    nearest = distance <= distance.min(axis=1, keepdims=True) + 1e-9
+    return len(levels) - 1 - np.argmax(nearest[:, ::-1], axis=1)
+
+
+def taggers(table: RatingTable) -> dict[str, dict]:
+    """Per tagger: n, EA/AA/LA, bias, game score, tutorial score, median seconds per pair."""
+    data = table.data()
+    t, n_t = data.tagger, len(table.taggers)
+    values = data.values
+    _, pair = np.unique(t * data.n_items + data.item, return_inverse=True)
+    own_sum = np.bincount(pair, weights=values)[pair]
+    own_n = np.bincount(pair)[pair]
+    other_n = np.bincount(data.item, minlength=data.n_items)[data.item] - own_n
+    other_sum = np.bincount(data.item, weights=values, minlength=data.n_items)[data.item] - own_sum
+    compared = other_n > 0
+    consensus = other_sum[compared] / other_n[compared]
+    steps = np.abs(data.level[compared] - nearest_level(consensus, data.levels))
+    tc = t[compared]
+
+    def per_tagger(weights: np.ndarray | None, where: np.ndarray = tc) -> np.ndarray:
+        return np.bincount(where, weights=weights, minlength=n_t)
+
+    n_compared = per_tagger(None)
+    ea, aa, la = (per_tagger((cond).astype(float)) for cond in (steps == 0, steps == 1, steps > 1))
+    bias = per_tagger(values[compared] - consensus)
+    n = np.bincount(t, minlength=n_t)
+    score = _points_by_tagger(table, table.phase == GAME, "game")
+    tutorial = _points_by_tagger(table, table.phase == TUTORIAL, "tutorial")
+    median = _median_by_tagger(data.tagger, data.seconds, n_t)
+    k = data.n_levels
+    histograms = np.bincount(t * k + data.level, minlength=n_t * k).reshape(n_t, k)
+    out: dict[str, dict] = {}
+    for index, name in enumerate(table.taggers):
+        entry: dict = {"n": int(n[index]), "n_compared": int(n_compared[index])}
+        if n_compared[index]:
+            entry.update(ea=ea[index] / n_compared[index], aa=aa[index] / n_compared[index],
+                         la=la[index] / n_compared[index], bias=bias[index] / n_compared[index])
+        else:
+            reason = Undefined("no item this tagger rated was rated by another tagger")
+            entry.update(ea=reason, aa=reason, la=reason, bias=reason)
+        entry["score"] = score[index]
+        entry["tutorial_score"] = tutorial[index]
+        entry["median_seconds"] = (Undefined("no time on screen is recorded for this tagger")
+                                   if np.isnan(median[index]) else float(median[index]))
+        entry["distribution"] = {level_name(v): int(c)
+                                 for v, c in zip(data.levels, histograms[index], strict=True)}
+        out[name] = entry
+    return out
+
+
+def _points_by_tagger(table: RatingTable, rows: np.ndarray, phase: str) -> list[Figure]:
+    """Sum of the stored points of each tagger's rows of one phase."""
+    n_t = len(table.taggers)
+    stored = rows & ~np.isnan(table.points)
+    n_rows = np.bincount(table.tagger[rows], minlength=n_t)
+    n_stored = np.bincount(table.tagger[stored], minlength=n_t)
+    total = np.bincount(table.tagger[stored], weights=table.points[stored], minlength=n_t)
+    no_rows = Undefined(f"no {phase} ratings")
+    no_points = Undefined(f"no points are stored for the {phase} ratings (e.g. a ratings CSV)")
+    return [no_rows if not n_rows[i] else no_points if not n_stored[i] else float(total[i])
+            for i in range(n_t)]
+
+
+def _median_by_tagger(tagger: np.ndarray, seconds: np.ndarray, n_t: int) -> np.ndarray:
+    """Median seconds on screen per tagger (NaN where none is known), by one sort."""
+    known = ~np.isnan(seconds)
+    t, s = tagger[known], seconds[known]
+    ordered = s[np.lexsort((s, t))]
+    count = np.bincount(t, minlength=n_t)
+    start = np.cumsum(count) - count
+    has = count > 0
+    low = np.where(has, start + (count - 1) // 2, 0)
+    high = np.where(has, start + count // 2, 0)
+    if not len(ordered):
+        return np.full(n_t, np.nan)
+    return np.where(has, (ordered[low] + ordered[high]) / 2, np.nan)
+
+
+def level_name(value: float) -> str:
+    """A level as a JSON key: '3' for 3.0, '0.25' for 0.25."""
+    return f"{value:g}"
+
+
+def _histogram(codes: np.ndarray, levels: np.ndarray) -> dict[str, int]:
+    counts = np.bincount(codes, minlength=len(levels))
+    return {level_name(v): int(c) for v, c in zip(levels, counts, strict=True)}
+
+
+def item_summary(data: RatingTable, rng: np.random.Generator) -> dict[str, np.ndarray]:
+    """Per item: n, mean, majority vote (ties broken at random by ``rng``), sd (n − 1).
+
+    Items without a data rating have n = 0 and NaN figures; sd is NaN below 2 ratings.
+    """
+    k = data.n_levels
+    counts = np.bincount(data.item * k + data.level,
+                         minlength=data.n_items * k).reshape(data.n_items, k)
+    n = counts.sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mean = counts @ data.levels / n
+        squares = counts @ (data.levels**2)
+        sd = np.sqrt(np.maximum(squares - n * mean**2, 0) / (n - 1))
+    sd[n < 2] = np.nan
+    top = counts == counts.max(axis=1, keepdims=True)
+    vote_code = np.argmax(np.where(top, rng.random(counts.shape), -1.0), axis=1)
+    vote = np.where(n > 0, data.levels[vote_code], np.nan)
+    return {"n": n, "mean": mean, "vote": vote, "sd": sd}
+
+
+def most_disputed(data: RatingTable, summary: dict[str, np.ndarray],
+                  how_many: int = DISPUTED) -> list[dict]:
+    """The items with the largest sd of their ratings, for the panel to discuss."""
+    sd = np.where(np.isnan(summary["sd"]), -1.0, summary["sd"])
+    order = np.lexsort((np.arange(len(sd)), -sd))[:how_many]
+    return [{"item_id": data.item_ids[i], "n": int(summary["n"][i]),
+             "mean": float(summary["mean"][i]), "sd": float(summary["sd"][i])}
+            for i in order if sd[i] >= 0]
+
+
+def sources(data: RatingTable, summary: dict[str, np.ndarray]) -> dict[str, dict] | Undefined:
+    """Mean rating per caption source (seeds/002 Table 4): items' means averaged per source."""
+    if data.item_sources is None:
+        return Undefined("the input names no caption source (items.csv or CSV `source`)")
+    names = np.array([s or "(none)" for s in data.item_sources], dtype=object)
+    rated = summary["n"] > 0
+    out: dict[str, dict] = {}
+    for name in sorted(set(names[rated])):
+        mine = rated & (names == name)
+        out[name] = {"n": int(mine.sum()), "n_ratings": int(summary["n"][mine].sum()),
+                     "mean": float(summary["mean"][mine].mean())}
+    return out
+
+
+def distribution(data: RatingTable, summary: dict[str, np.ndarray]) -> dict[str, int]:
+    """Histogram of item means rounded to the nearest level (seeds/000 Fig. 4)."""
+    rated = summary["n"] > 0
+    return _histogram(nearest_level(summary["mean"][rated], data.levels), data.levels)

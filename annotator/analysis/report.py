@@ -1,0 +1,100 @@
+"""The whole analysis of DESIGN §9 as one JSON-ready dictionary.
+
+Figures are plain fractions (not × 100). An undefined figure is an :class:`Undefined` in
+the dictionary :func:`analyze` returns; :func:`to_json` turns each into ``null`` and
+records its reason under ``reasons``, keyed by the figure's JSON Pointer (RFC 6901),
+e.g. ``"/taggers/ana/score"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from annotator.analysis import panel
+from annotator.analysis.alpha import Level, alpha, bootstrap_ci, leave_one_out
+from annotator.analysis.kappa import fleiss_kappa, gwet_ac1, percent_agreement
+from annotator.analysis.retest import binary_protocol, retest
+from annotator.analysis.table import RatingTable, item_counts
+from annotator.analysis.undefined import Undefined
+from annotator.analysis.virtual import virtual_raters
+
+
+def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
+            bootstrap: int = 1000, seed: int = 0) -> dict[str, Any]:
+    """Every statistic of DESIGN §9 on the data ratings (game and retest phases) of ``table``.
+
+    ``seed`` fixes every random choice (virtual raters, bootstrap, vote tie-breaks), so the
+    same input and seed give the same report.
+    """
+    data = table.data()
+    rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(4)]
+    counts = item_counts(data)
+    rated = counts.sum(axis=1) > 0
+    n_per_tagger = np.bincount(data.tagger, minlength=len(data.taggers))
+    summary = panel.item_summary(data, rngs[0])
+    alpha_value = alpha(counts, data.levels, level)
+    ci = (bootstrap_ci(counts, data.levels, level, resamples=bootstrap, rng=rngs[1])
+          if not isinstance(alpha_value, Undefined) else alpha_value)
+    loo = leave_one_out(counts, data.item, data.tagger, data.level, len(data.taggers),
+                        data.levels, level)
+    return {
+        "n_items": int(rated.sum()),
+        "n_taggers": int((n_per_tagger > 0).sum()),
+        "n_ratings": len(data),
+        "levels": [float(v) for v in data.levels],
+        "seed": seed,
+        "alpha": {"value": alpha_value, "ci95": ci, "level": level, "bootstrap": bootstrap,
+                  "method": "percentile interval over items resampled with replacement"},
+        "alpha_by_round": {
+            str(r): alpha(item_counts(data.select(data.round == r)), data.levels, level)
+            for r in np.unique(data.round)
+        },
+        "alpha_leave_one_out": {
+            name: loo[t] for t, name in enumerate(data.taggers) if n_per_tagger[t]
+        },
+        "fleiss_kappa": fleiss_kappa(counts[rated]),
+        "percent_agreement": percent_agreement(counts[rated]),
+        "gwet_ac1": gwet_ac1(counts[rated]),
+        "virtual_raters": virtual_raters(data, reps=reps, rng=rngs[2]),
+        "virtual_raters_chance": virtual_raters(data, reps=reps, rng=rngs[3], chance=True),
+        "retest": retest(data, level),
+        "taggers": panel.taggers(table),
+        "items": {"most_disputed": panel.most_disputed(data, summary)},
+        "sources": panel.sources(data, summary),
+        "distribution": panel.distribution(data, summary),
+        "binary": binary_protocol(data),
+        "_item_summary": summary,
+    }
+
+
+def to_json(result: dict[str, Any]) -> dict[str, Any]:
+    """A copy fit for ``json.dump``: Undefined → null, reasons gathered under ``reasons``.
+
+    Keys starting with ``_`` (arrays for the CSV tables) are left out.
+    """
+    reasons: dict[str, str] = {}
+
+    def convert(value: Any, pointer: str) -> Any:
+        if isinstance(value, Undefined):
+            reasons[pointer] = value.reason
+            return None
+        if isinstance(value, dict):
+            return {str(k): convert(v, f"{pointer}/{_escape(str(k))}")
+                    for k, v in value.items() if not str(k).startswith("_")}
+        if isinstance(value, list | tuple):
+            return [convert(v, f"{pointer}/{n}") for n, v in enumerate(value)]
+        if isinstance(value, np.generic):
+            return value.item()
+        if isinstance(value, float) and not np.isfinite(value):
+            raise ValueError(f"non-finite figure at {pointer}: report an Undefined instead")
+        return value
+
+    out = convert(result, "")
+    out["reasons"] = reasons
+    return out
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")

@@ -1,0 +1,107 @@
+"""Test–retest per tagger (seeds/002 Table 1; DESIGN §9) and the binary protocol (seeds/003).
+
+Test–retest compares a tagger's ratings in their first two rounds, on the items they rated
+in both: Krippendorff's α (the two rounds as two coders) and Kendall's τ_b. All taggers at
+once: one levels × levels table per tagger, whose coincidence matrix is T + Tᵀ.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from annotator.analysis.alpha import Level, alpha_from_coincidences, undefined_reason
+from annotator.analysis.kendall import figure, tau_b
+from annotator.analysis.table import RatingTable
+from annotator.analysis.undefined import Figure, Undefined
+
+
+def first_two_rounds(tagger: np.ndarray, rounds: np.ndarray, n_taggers: int
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """Each tagger's lowest and second-lowest round (second is 0 where there is none)."""
+    big = np.iinfo(np.int64).max
+    first = np.full(n_taggers, big)
+    np.minimum.at(first, tagger, rounds)
+    later = rounds > first[tagger]
+    second = np.full(n_taggers, big)
+    np.minimum.at(second, tagger[later], rounds[later])
+    return first, np.where(second == big, 0, second)
+
+
+def retest(data: RatingTable, level: Level) -> dict[str, dict]:
+    """{tagger: {alpha, tau, n_items, rounds}} for every tagger with two rounds."""
+    n_t, k = len(data.taggers), data.n_levels
+    first, second = first_two_rounds(data.tagger, data.round, n_t)
+    in_first = data.round == first[data.tagger]
+    in_second = data.round == second[data.tagger]
+    # Item level in each round, keyed by (tagger, item); one data rating per round.
+    key = data.tagger * data.n_items + data.item
+    k1, l1 = key[in_first], data.level[in_first]
+    k2, l2 = key[in_second], data.level[in_second]
+    common, at1, at2 = np.intersect1d(k1, k2, assume_unique=False, return_indices=True)
+    owner = common // data.n_items
+    tables = np.bincount((owner * k + l1[at1]) * k + l2[at2],
+                         minlength=n_t * k * k).reshape(n_t, k, k)
+    alphas = alpha_from_coincidences(tables + tables.transpose(0, 2, 1), data.levels, level)
+    taus = tau_b(tables)
+    n_items = tables.sum(axis=(1, 2))
+    out: dict[str, dict] = {}
+    for t in np.flatnonzero(second > 0):
+        n = int(n_items[t])
+        a: Figure
+        if n < 2:
+            a = Undefined("fewer than 2 items were rated in both rounds")
+        elif np.isnan(alphas[t]):
+            a = Undefined(undefined_reason(tables[t] + tables[t].T))
+        else:
+            a = float(alphas[t])
+        out[data.taggers[t]] = {"alpha": a, "tau": figure(float(taus[t]), n=n), "n_items": n,
+                                "rounds": [int(first[t]), int(second[t])]}
+    return out
+
+
+def p_hat(means: np.ndarray) -> np.ndarray:
+    """p̂ = round(mean · 8) / 8, halves rounded up (seeds/003 §3.2)."""
+    return np.floor(np.asarray(means) * 8 + 0.5) / 8
+
+
+def binary_protocol(data: RatingTable) -> dict | Undefined:
+    """p̂ per item after dropping items with > 2 skips; stability of p̂ between two rounds.
+
+    Only for a 0/1 scale (GOOD = 1, BAD = 0). Stability (seeds/003 §3.3): for items with
+    p̂ in both of the first two rounds, the mean and sd of p̂₁ − p̂₂ and the share with
+    |p̂₁ − p̂₂| ≤ 0.25.
+    """
+    if not np.array_equal(data.levels, [0.0, 1.0]):
+        return Undefined("not a binary (0/1) scale")
+    rounds = np.unique(data.round)
+    estimates = {}
+    dropped = 0
+    for rnd in rounds[:2] if len(rounds) >= 2 else rounds:
+        mine = data.round == rnd
+        n = np.bincount(data.item[mine], minlength=data.n_items)
+        yes = np.bincount(data.item[mine], weights=data.values[mine], minlength=data.n_items)
+        skipped = np.zeros(data.n_items, dtype=int)
+        for (item, r), count in data.skips.items():
+            if r == rnd:
+                skipped[item] = count
+        keep = (n > 0) & (skipped <= 2)
+        dropped += int(((n > 0) & (skipped > 2)).sum())
+        with np.errstate(invalid="ignore", divide="ignore"):
+            estimates[int(rnd)] = np.where(keep, p_hat(yes / n), np.nan)
+    first = estimates[int(rounds[0])] if len(rounds) else np.zeros(0)
+    out: dict = {
+        "dropped_items": dropped,
+        "p_hat_distribution": {f"{v:g}": int((first == v).sum()) for v in np.arange(9) / 8},
+    }
+    if len(rounds) < 2:
+        out["stability"] = Undefined("only one round: no round-to-round stability")
+        return out
+    both = ~np.isnan(estimates[int(rounds[0])]) & ~np.isnan(estimates[int(rounds[1])])
+    diff = estimates[int(rounds[0])][both] - estimates[int(rounds[1])][both]
+    if len(diff) < 2:
+        out["stability"] = Undefined("fewer than 2 items have p̂ in both rounds")
+        return out
+    out["stability"] = {"rounds": [int(rounds[0]), int(rounds[1])], "n_items": len(diff),
+                        "mean": float(diff.mean()), "sd": float(diff.std(ddof=1)),
+                        "within_0_25": float((np.abs(diff) <= 0.25 + 1e-12).mean())}
+    return out

@@ -1,0 +1,142 @@
+"""The rating table: every rating as parallel numpy arrays, whatever its source.
+
+Loaders (session files, a ratings CSV, later the panel database) build one of these; the
+statistics never see where the ratings came from. Strings are coded once to integer
+indices so that all later work is ``np.bincount`` over small integer arrays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from annotator.store.records import Phase
+
+PHASES: tuple[Phase, ...] = tuple(Phase)
+"""Phase codes in the table are indices into this tuple."""
+DATA_PHASES = np.array([phase.is_data for phase in PHASES])
+GAME = PHASES.index(Phase.GAME)
+TUTORIAL = PHASES.index(Phase.TUTORIAL)
+
+
+@dataclass(frozen=True, eq=False)
+class RatingTable:
+    """Ratings as arrays; ``level`` indexes ``levels`` (the scale's values, ascending).
+
+    ``points`` and ``seconds`` are NaN where the source has none (e.g. a ratings CSV);
+    ``item_sources`` gives each item's caption source, or is None when the input has none.
+    ``skips`` counts SKIP answers per item and round (binary protocol, seeds/003).
+    """
+
+    item: np.ndarray
+    tagger: np.ndarray
+    round: np.ndarray
+    level: np.ndarray
+    phase: np.ndarray
+    points: np.ndarray
+    seconds: np.ndarray
+    item_ids: tuple[str, ...]
+    taggers: tuple[str, ...]
+    levels: np.ndarray
+    item_sources: tuple[str, ...] | None = None
+    skips: dict[tuple[int, int], int] = field(default_factory=dict)
+
+    @property
+    def n_items(self) -> int:
+        return len(self.item_ids)
+
+    @property
+    def n_levels(self) -> int:
+        return len(self.levels)
+
+    @property
+    def values(self) -> np.ndarray:
+        return self.levels[self.level]
+
+    def __len__(self) -> int:
+        return len(self.item)
+
+    def select(self, mask: np.ndarray) -> RatingTable:
+        """The same items, taggers and scale, keeping only the ratings where ``mask``."""
+        return RatingTable(
+            item=self.item[mask], tagger=self.tagger[mask], round=self.round[mask],
+            level=self.level[mask], phase=self.phase[mask], points=self.points[mask],
+            seconds=self.seconds[mask], item_ids=self.item_ids, taggers=self.taggers,
+            levels=self.levels, item_sources=self.item_sources, skips=self.skips,
+        )
+
+    def data(self) -> RatingTable:
+        """Only the ratings that are data: game and retest phases (DESIGN §9)."""
+        return self.select(DATA_PHASES[self.phase])
+
+
+def build_table(
+    *,
+    item_ids: Sequence[str],
+    taggers: Sequence[str],
+    rounds: Sequence[int] | np.ndarray,
+    values: Sequence[float] | np.ndarray,
+    phases: Sequence[Phase] | None = None,
+    levels: Sequence[float] | None = None,
+    points: Sequence[float | None] | None = None,
+    seconds: Sequence[float] | np.ndarray | None = None,
+    sources: dict[str, str] | None = None,
+    skips: dict[tuple[str, int], int] | None = None,
+) -> RatingTable:
+    """Code parallel columns into a :class:`RatingTable`.
+
+    ``levels`` is the scale (a rubric's values); without it the distinct values rated
+    are the scale. A value that is not a level raises ``ValueError``.
+    """
+    n = len(values)
+    item_names, item = np.unique(np.asarray(item_ids, dtype=object).astype(str),
+                                 return_inverse=True)
+    tagger_names, tagger = np.unique(np.asarray(taggers, dtype=object).astype(str),
+                                     return_inverse=True)
+    value_array = np.asarray(values, dtype=float)
+    scale = np.unique(value_array) if levels is None else np.unique(np.asarray(levels, float))
+    level = np.searchsorted(scale, value_array)
+    bad = (level >= len(scale)) | (scale[np.minimum(level, len(scale) - 1)] != value_array)
+    if n and bad.any():
+        raise ValueError(f"{value_array[bad][0]:g} is not a level of the scale "
+                         f"({', '.join(f'{v:g}' for v in scale)})")
+    phase_codes = (np.full(n, GAME, dtype=np.int8) if phases is None else
+                   np.array([PHASES.index(p) for p in phases], dtype=np.int8).reshape(n))
+    item_tuple = tuple(item_names.tolist())
+    return RatingTable(
+        item=item.astype(np.int64).reshape(n),
+        tagger=tagger.astype(np.int64).reshape(n),
+        round=np.asarray(rounds, dtype=np.int64).reshape(n),
+        level=level.astype(np.int64),
+        phase=phase_codes,
+        points=_floats(points, n),
+        seconds=_floats(seconds, n),
+        item_ids=item_tuple,
+        taggers=tuple(tagger_names.tolist()),
+        levels=scale,
+        item_sources=None if sources is None else tuple(sources.get(i, "") for i in item_tuple),
+        skips=_coded_skips(skips, item_tuple),
+    )
+
+
+def _floats(column: Sequence[float | None] | np.ndarray | None, n: int) -> np.ndarray:
+    if column is None:
+        return np.full(n, np.nan)
+    return np.array([np.nan if v is None else v for v in column], dtype=float).reshape(n)
+
+
+def _coded_skips(skips: dict[tuple[str, int], int] | None,
+                 item_ids: tuple[str, ...]) -> dict[tuple[int, int], int]:
+    if not skips:
+        return {}
+    index = {item_id: n for n, item_id in enumerate(item_ids)}
+    return {(index[item], rnd): count for (item, rnd), count in skips.items() if item in index}
+
+
+def item_counts(table: RatingTable) -> np.ndarray:
+    """Per-item value counts, shape (items, levels): the input of every agreement figure."""
+    k = table.n_levels
+    flat = np.bincount(table.item * k + table.level, minlength=table.n_items * k)
+    return flat.reshape(table.n_items, k)

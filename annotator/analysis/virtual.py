@@ -1,0 +1,211 @@
+"""Virtual raters (seeds/000 §6, Table 3; DESIGN §9).
+
+For every item with ≥ 3 ratings draw 3 without replacement and sort them: X ≤ Y ≤ Z.
+τ_c of X against Y and Z pools X's rating against Y's and against Z's as separate pairs
+("method A": each item gives one (x, y) and one (x, z) pair); likewise Y–XZ and Z–XY.
+Kendall's W (tie-corrected) of X, Y, Z; Fleiss' κ of X, Y, Z, and with levels 4 and 5
+merged. Repeated ``reps`` times: mean and sd, as fractions (the seed reports × 100).
+
+Sorting manufactures agreement, so the same procedure runs on a chance baseline: all data
+ratings shuffled across items, then 3 drawn per item as before.
+
+All repetitions are drawn at once as (reps × items) arrays; the τ tables, level counts and
+ranks come from ``np.bincount``; no per-item or per-pair Python loop.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from annotator.analysis.kendall import tau_c
+from annotator.analysis.table import RatingTable, item_counts
+from annotator.analysis.undefined import Figure, Undefined
+
+FIGURES = ("tau_x_yz", "tau_y_xz", "tau_z_xy", "kendall_w", "fleiss_kappa", "fleiss_kappa_45")
+_CELLS_PER_BATCH = 2_000_000  # (reps × items) or (reps × k³) cells held at once
+_SMALL = 30  # items with at most this many ratings draw from their pattern's 3-subsets
+
+
+class TripleSampler:
+    """Draws one sorted triple X ≤ Y ≤ Z per eligible item, coded (x·k + y)·k + z.
+
+    An item's draw depends only on its value counts. For each distinct count pattern the
+    C(m, 3) subsets of its sorted values are listed once (each already sorted); a draw is
+    then one uniform number per item and one lookup. Items with more than ``_SMALL``
+    ratings draw three distinct positions directly (the second skips the first, the third
+    skips both).
+    """
+
+    def __init__(self, counts: np.ndarray, codes_by_item: np.ndarray, starts: np.ndarray):
+        self.k = counts.shape[1]
+        m = counts.sum(axis=1)
+        self.small = m <= _SMALL
+        patterns, self.pattern_of = np.unique(counts[self.small], axis=0, return_inverse=True)
+        keys, sizes = [], []
+        for pattern in patterns:
+            values = np.repeat(np.arange(self.k), pattern)
+            subsets = np.array(list(itertools.combinations(values, 3))).reshape(-1, 3)
+            keys.append((subsets[:, 0] * self.k + subsets[:, 1]) * self.k + subsets[:, 2])
+            sizes.append(len(subsets))
+        self.table = np.concatenate(keys) if keys else np.zeros(0, np.int64)
+        size = np.array(sizes, dtype=np.int64)
+        self.size = size[self.pattern_of]
+        self.offset = (np.cumsum(size) - size)[self.pattern_of]
+        self.codes, self.large_m = codes_by_item, m[~self.small]
+        self.large_starts = starts[~self.small]
+
+    def draw(self, reps: int, rng: np.random.Generator) -> np.ndarray:
+        """Sorted-triple keys, shape (reps, eligible items)."""
+        out = np.empty((reps, self.small.size), dtype=np.int64)
+        u = rng.random((reps, self.size.size))
+        out[:, self.small] = self.table[(u * self.size).astype(np.int64) + self.offset]
+        if not self.small.all():
+            big = self.large_m[None, :]
+            u = rng.random((3, reps, big.size))
+            first = (u[0] * big).astype(np.int64)
+            second = (u[1] * (big - 1)).astype(np.int64)
+            second += second >= first
+            third = (u[2] * (big - 2)).astype(np.int64)
+            low, high = np.minimum(first, second), np.maximum(first, second)
+            third += third >= low
+            third += third >= high
+            picks = [self.codes[self.large_starts + p] for p in (first, second, third)]
+            out[:, ~self.small] = sorted_key(*picks, self.k)
+        return out
+
+
+def sorted_key(a: np.ndarray, b: np.ndarray, c: np.ndarray, k: int) -> np.ndarray:
+    """The code (x·k + y)·k + z of each triple sorted as x ≤ y ≤ z."""
+    x = np.minimum(np.minimum(a, b), c)
+    z = np.maximum(np.maximum(a, b), c)
+    return (x * k + (a + b + c - x - z)) * k + z
+
+
+def triple_tables(keys: np.ndarray, k: int) -> np.ndarray:
+    """Per repetition, how many items drew each sorted triple: (reps, k, k, k)."""
+    reps = keys.shape[0]
+    flat = (np.arange(reps)[:, None] * k**3 + keys).ravel()
+    return np.bincount(flat, minlength=reps * k**3).reshape(reps, k, k, k)
+
+
+def triple_figures(triples: np.ndarray, merge: np.ndarray | None) -> dict[str, np.ndarray]:
+    """Each figure per repetition from the sorted-triple tables (reps, k, k, k)."""
+    xy, xz, yz = triples.sum(axis=3), triples.sum(axis=2), triples.sum(axis=1)
+    swap = (0, 2, 1)
+    out = {
+        "tau_x_yz": tau_c(xy + xz),
+        "tau_y_xz": tau_c(xy.transpose(swap) + yz),
+        "tau_z_xy": tau_c(xz.transpose(swap) + yz.transpose(swap)),
+        "kendall_w": kendall_w_of_three(xy, xz, yz),
+        "fleiss_kappa": fleiss_of_three(xy, xz, yz),
+    }
+    if merge is not None:
+        k = xy.shape[-1]
+        onto = np.zeros((k, k))
+        onto[np.arange(k), merge] = 1
+
+        def merged(t: np.ndarray) -> np.ndarray:
+            return onto.T @ t @ onto
+
+        out["fleiss_kappa_45"] = fleiss_of_three(merged(xy), merged(xz), merged(yz))
+    return out
+
+
+def kendall_w_of_three(xy: np.ndarray, xz: np.ndarray, yz: np.ndarray) -> np.ndarray:
+    """Tie-corrected Kendall's W of raters X, Y, Z from their pairwise level tables.
+
+    Σ R_i² over items expands into each rater's Σ rank² (from its level counts) and the
+    cross terms Σ rank_x · rank_y (from the X–Y table), so no item is ranked one by one.
+    """
+    counts = [xy.sum(axis=-1), xy.sum(axis=-2), xz.sum(axis=-2)]
+    ranks = [np.cumsum(c, axis=-1) - (c - 1) / 2.0 for c in counts]
+    n = counts[0].sum(axis=-1).astype(float)
+    squares = sum((c * r**2).sum(axis=-1) for c, r in zip(counts, ranks, strict=True))
+    cross = sum(
+        np.einsum("bi,bij,bj->b", ranks[i], t, ranks[j])
+        for (i, j), t in (((0, 1), xy), ((0, 2), xz), ((1, 2), yz))
+    )
+    s = squares + 2 * cross - n * (3 * (n + 1) / 2) ** 2
+    ties = sum((c.astype(float) ** 3 - c).sum(axis=-1) for c in counts)
+    denominator = 9 * (n**3 - n) - 3 * ties
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(denominator > 0, 12 * s / denominator, np.nan)
+
+
+def fleiss_of_three(xy: np.ndarray, xz: np.ndarray, yz: np.ndarray) -> np.ndarray:
+    """Fleiss' κ of three raters: p_a is the share of equal pairs among the 3 per item."""
+    n = xy.sum(axis=(-2, -1)).astype(float)
+    equal = sum(np.trace(t, axis1=-2, axis2=-1) for t in (xy, xz, yz))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pa = equal / (3 * n)
+        pi = (xy.sum(axis=-1) + xy.sum(axis=-2) + xz.sum(axis=-2)) / (3 * n)[:, None]
+        pe = (pi**2).sum(axis=-1)
+        return np.where(pe < 1 - 1e-12, (pa - pe) / (1 - pe), np.nan)
+
+
+def merge_four_five(levels: np.ndarray) -> np.ndarray | None:
+    """Level-code map that merges the levels 4 and 5 (seeds/000 Table 3), if both exist."""
+    where = {float(v): n for n, v in enumerate(levels)}
+    if 4.0 not in where or 5.0 not in where:
+        return None
+    merge = np.arange(len(levels))
+    merge[where[5.0]] = where[4.0]
+    return merge
+
+
+def virtual_raters(data: RatingTable, *, reps: int, rng: np.random.Generator,
+                   chance: bool = False) -> dict:
+    """Mean and sd of each figure over ``reps`` draws of virtual raters X ≤ Y ≤ Z.
+
+    With ``chance``, the ratings are first shuffled across items (once per repetition).
+    """
+    order = np.argsort(data.item, kind="stable")
+    codes = data.level[order]
+    counts = item_counts(data)
+    m = counts.sum(axis=1)
+    eligible = m >= 3
+    n3 = int(eligible.sum())
+    merge = merge_four_five(data.levels)
+    result: dict = {"reps": reps, "n_items": n3}
+    if n3 < 2 or reps < 1:
+        reason = ("fewer than 2 items have 3 or more ratings" if n3 < 2
+                  else "no repetitions were asked for")
+        result.update({name: {"mean": Undefined(reason), "sd": Undefined(reason)}
+                       for name in FIGURES})
+        return result
+    k = data.n_levels
+    if not chance:
+        sampler = TripleSampler(counts[eligible], codes, (np.cumsum(m) - m)[eligible])
+    batch = max(1, _CELLS_PER_BATCH // max(n3, k**3))
+    runs: dict[str, list[np.ndarray]] = {}
+    for done in range(0, reps, batch):
+        size = min(batch, reps - done)
+        if chance:  # 3 per item from one shuffle = 3·n distinct ratings in random order
+            picks = np.stack([codes[rng.choice(len(codes), 3 * n3, replace=False)]
+                              for _ in range(size)]).reshape(size, 3, n3)
+            keys = sorted_key(picks[:, 0], picks[:, 1], picks[:, 2], k)
+        else:
+            keys = sampler.draw(size, rng)
+        for name, values in triple_figures(triple_tables(keys, k), merge).items():
+            runs.setdefault(name, []).append(values)
+    for name in FIGURES:
+        if name not in runs:
+            reason = "the scale has no levels 4 and 5 to merge"
+            result[name] = {"mean": Undefined(reason), "sd": Undefined(reason)}
+        else:
+            result[name] = summarise(np.concatenate(runs[name]))
+    return result
+
+
+def summarise(values: np.ndarray) -> dict[str, Figure]:
+    """Mean and sd (n − 1) over repetitions; undefined if any repetition was."""
+    undefined = int(np.isnan(values).sum())
+    if undefined:
+        reason = (f"undefined in {undefined} of {len(values)} repetitions "
+                  "(a virtual rater gave one value to every item)")
+        return {"mean": Undefined(reason), "sd": Undefined(reason)}
+    sd: Figure = (float(values.std(ddof=1)) if len(values) > 1
+                  else Undefined("one repetition has no spread"))
+    return {"mean": float(values.mean()), "sd": sd}

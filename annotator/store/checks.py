@@ -1,0 +1,60 @@
+"""Refusals shared by every way of opening a session file (read-write or read-only).
+
+Each check runs before anything is written, so a file of another program, of a newer
+app or a damaged one is named plainly and left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from annotator.errors import SessionFileError
+from annotator.store.schema import SCHEMA_VERSION
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def refuse_non_sqlite(path: Path) -> None:
+    """A file that does not even start like SQLite is named plainly, not 'disk I/O error'."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(_SQLITE_MAGIC))
+    except OSError as error:
+        raise SessionFileError(f"Cannot read this file ({error.strerror}).", file=path) from error
+    if head and head != _SQLITE_MAGIC:
+        raise SessionFileError(
+            "This is not a session file (it is not an SQLite database).", file=path
+        )
+
+
+def refuse_foreign_database(conn: sqlite3.Connection, path: Path) -> None:
+    """An SQLite file of some other program must not get our tables added to it."""
+    found = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session_info'"
+    ).fetchone()
+    if found is None:
+        conn.close()
+        raise SessionFileError(
+            "This SQLite file is not a session file of this app; it was left untouched.",
+            file=path,
+        )
+
+
+def check_schema_version(conn: sqlite3.Connection, path: Path) -> None:
+    """A file written by a newer app is recognised by ``user_version`` before any table."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        conn.close()
+        raise SessionFileError(
+            f"This session file was written by a newer version of the app (schema {version}, "
+            f"this app knows up to {SCHEMA_VERSION}). Update the app on this computer to open it.",
+            file=path,
+        )
+
+
+def damaged_file_error(path: Path, error: sqlite3.DatabaseError, advice: str) -> SessionFileError:
+    """The one wording for a file SQLite cannot read; ``advice`` says what to do next."""
+    return SessionFileError(
+        f"This file is damaged or is not a session file ({error}). {advice}", file=path
+    )

@@ -1,0 +1,71 @@
+"""``annotator analyze`` end to end: inputs, files written, messages, no heavy imports."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from annotator.cli import main
+
+
+def test_project_folder_to_json_and_csv(panel_project: Path, tmp_path: Path, capsys) -> None:
+    out = tmp_path / "out" / "report.json"
+    code = main(["analyze", str(panel_project), "--json", str(out), "--csv-dir",
+                 str(tmp_path / "tables"), "--reps", "10", "--seed", "4"])
+    assert code == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert (report["n_ratings"], report["n_taggers"], report["n_items"]) == (5, 2, 2)
+    assert report["taggers"]["ana"]["score"] == 3 and report["taggers"]["ana"][
+        "tutorial_score"] == 2
+    assert report["retest"]["ana"]["n_items"] == 1
+    assert report["items"]["csv"] == str(tmp_path / "tables" / "items.csv")
+    with (tmp_path / "tables" / "items.csv").open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [r["item_id"] for r in rows] == ["item000", "item001"]
+    assert rows[0]["n"] == "3" and rows[1]["sd"] == "0"
+    assert (tmp_path / "tables" / "taggers.csv").read_text(encoding="utf-8").startswith(
+        "tagger,n,n_compared,ea")
+    printed = capsys.readouterr().out
+    assert "Krippendorff's alpha (ordinal)" in printed and "Virtual raters" in printed
+    assert not list((tmp_path / "out").glob(".*"))  # no temporary file left behind
+
+
+def test_ratings_csv_input_and_level_choice(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "legacy.csv"
+    lines = ["item_id,tagger,round,rating"]
+    lines += [f"i{i},t{j},1,{(i + j // 2) % 4 + 1}" for i in range(30) for j in range(3)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "r.json"
+    assert main(["analyze", "--ratings-csv", str(path), "--json", str(out), "--level",
+                 "interval", "--reps", "5"]) == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["alpha"]["level"] == "interval" and report["n_ratings"] == 90
+    assert report["taggers"]["t0"]["score"] is None
+    assert "/taggers/t0/score" in report["reasons"]
+    assert report["items"]["csv"] is None and "/items/csv" in report["reasons"]
+
+
+def test_unusable_inputs_exit_1_with_the_file_named(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("item_id,tagger,round,rating\na,b,x,1\n", encoding="utf-8")
+    assert main(["analyze", "--ratings-csv", str(bad)]) == 1
+    assert f"{bad}:2: round 'x'" in capsys.readouterr().err
+    assert main(["analyze", str(tmp_path / "missing.sqlite")]) == 1
+    assert "no such file" in capsys.readouterr().err
+    assert main(["analyze"]) == 1
+    assert "--ratings-csv" in capsys.readouterr().err
+    text = tmp_path / "notes.sqlite"
+    text.write_text("hello", encoding="utf-8")
+    assert main(["analyze", str(text)]) == 1
+    assert "not a session file" in capsys.readouterr().err
+
+
+def test_the_cli_loads_no_numpy_or_scipy_until_analyze_runs() -> None:
+    script = ("import sys, annotator.cli\n"
+              "print(sorted(m for m in ('numpy', 'scipy', 'krippendorff') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "[]"

@@ -1,0 +1,93 @@
+"""Loaders: a project folder's session files, one session file, a ratings CSV."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from annotator.analysis.loading import load_project, load_ratings_csv, load_session_file
+from annotator.analysis.table import PHASES
+from annotator.errors import AnnotatorError, SessionFileError
+from tests.analysis.sessions import rate, session
+
+
+def test_a_project_folder_reads_every_session_file(panel_project: Path) -> None:
+    table = load_project(panel_project)
+    assert len(table) == 6 and len(table.data()) == 5
+    assert table.taggers == ("ana", "ben")
+    assert table.levels.tolist() == [1, 2, 3, 4, 5]  # the rubric's, not only those rated
+    assert table.item_sources is not None and set(table.item_sources) == {"human"}
+    assert sorted(PHASES[p].value for p in table.phase) == [
+        "game", "game", "game", "game", "retest", "tutorial"]
+    assert np.nansum(table.points) == 6 and sorted(table.seconds) == [4, 4, 4, 4, 4, 6]
+
+
+def test_a_session_file_copied_twice_counts_once(panel_project: Path) -> None:
+    sessions = panel_project / "sessions"
+    shutil.copy(sessions / "lab-1.sqlite", sessions / "lab-1 copy.sqlite")
+    assert len(load_project(panel_project)) == 6
+
+
+def test_a_file_of_another_project_stops_the_analysis(panel_project: Path,
+                                                      make_project_folder) -> None:
+    other = make_project_folder(2)
+    store = session(other, "stray")
+    rate(store, "cy", "item000", 1)
+    store.close()
+    shutil.copy(other / "sessions" / "stray.sqlite", panel_project / "sessions")
+    with pytest.raises(SessionFileError, match="another project"):
+        load_project(panel_project)
+
+
+def test_a_project_without_session_files_is_named(make_project_folder) -> None:
+    with pytest.raises(AnnotatorError, match="no session files"):
+        load_project(make_project_folder(2))
+
+
+def test_one_session_file_alone_uses_the_values_rated(panel_project: Path) -> None:
+    table = load_session_file(panel_project / "sessions" / "lab-2.sqlite")
+    assert table.levels.tolist() == [4, 5] and table.item_sources is None
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_ratings_csv_with_source_phase_and_skips(tmp_path: Path) -> None:
+    path = write(tmp_path / "r.csv", "\ufeffItem_ID,tagger,round,rating,source,phase\n"
+                 "a,ana,1,1,cap-x,game\nb,ana,1,0,cap-y,\na,ben,1,skip,,\n"
+                 "a,ben,2,1,,retest\n\nc,ana,1,0,,tutorial\n")
+    table = load_ratings_csv(path)
+    assert len(table) == 4 and len(table.data()) == 3
+    assert table.item_sources == ("cap-x", "cap-y", "")
+    assert table.skips == {(0, 1): 1}
+    assert np.isnan(table.points).all() and np.isnan(table.seconds).all()
+
+
+def test_every_bad_csv_row_is_reported_with_its_line(tmp_path: Path) -> None:
+    path = write(tmp_path / "r.csv", "item_id,tagger,round,rating,phase\n"
+                 "a,ana,1,3,game\n,ana,1,3,\nb,,1,3,\nc,ana,one,3,\nd,ana,0,3,\n"
+                 "e,ana,1,good,\nf,ana,1,nan,\ng,ana,1,3,warmup\na,ana,1,4,\n")
+    with pytest.raises(AnnotatorError) as caught:
+        load_ratings_csv(path)
+    text = str(caught.value)
+    assert "8 rows cannot be used" in text
+    for line, words in [(3, "item_id is empty"), (4, "tagger is empty"),
+                        (5, "not a whole number"), (6, "numbered from 1"),
+                        (7, "not a number"), (8, "not a finite"), (9, "warmup"),
+                        (10, "twice in round 1")]:
+        assert f"{path}:{line}: " in text and words in text
+
+
+def test_csv_missing_columns_or_not_utf8(tmp_path: Path) -> None:
+    with pytest.raises(AnnotatorError, match="missing: round, rating"):
+        load_ratings_csv(write(tmp_path / "r.csv", "item_id,tagger\na,b\n"))
+    (tmp_path / "latin.csv").write_bytes("item_id,tagger,round,rating\né,a,1,2\n".encode("cp1252"))
+    with pytest.raises(AnnotatorError, match="not UTF-8"):
+        load_ratings_csv(tmp_path / "latin.csv")
+    with pytest.raises(AnnotatorError, match="no ratings"):
+        load_ratings_csv(write(tmp_path / "e.csv", "item_id,tagger,round,rating\n"))
