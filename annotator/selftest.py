@@ -2,7 +2,8 @@
 
 Meant for the frozen bundle above all (CI runs it on every change): it finds the bundled
 resources, opens a temporary copy of the sample project, records one rating through the
-real rating screen offscreen and reads it back from the session file. Each check is a named
+real rating screen offscreen, reads it back from the session file and runs the analysis
+on it (with three simulated taggers beside it). Each check is a named
 step printed as it passes; the first failure stops the run with exit code 1. Nothing is
 written outside a temporary folder (the user's settings are left alone).
 """
@@ -131,11 +132,39 @@ def check_session_file(context: SelfTestContext) -> str:
     return f"{files[0].name}: the rating is stored, integrity_check ok"
 
 
+def check_analysis(context: SelfTestContext) -> str:
+    """Three simulated taggers join the self-test's rating; the full analysis runs on all.
+
+    This runs the statistics engine (numpy) the way the lead's pane and ``annotator
+    analyze`` do, so a bundle that left part of it out fails here.
+    """
+    from annotator.analysis.loading import load_project as load_ratings
+    from annotator.analysis.report import analyze, to_json
+    from annotator.project.folder import open_project
+    from annotator.session.simulate import simulate
+
+    if context.project_folder is None or context.rated is None:
+        raise SelfTestError("no rated project to analyse (the earlier checks did not run)")
+    project = open_project(context.project_folder)
+    simulate(project, taggers=3, seed=1)
+    report = to_json(analyze(load_ratings(context.project_folder), reps=20, bootstrap=100))
+    expected = 3 * len(project.items) + (1 if context.rated.phase in ("game", "retest") else 0)
+    if report["n_ratings"] != expected:
+        raise SelfTestError(f"the analysis counted {report['n_ratings']} ratings, not {expected}")
+    if SELF_TEST_TAGGER not in report["taggers"]:
+        raise SelfTestError("the analysis does not list the self-test tagger")
+    alpha = report["alpha"]["value"]
+    if not isinstance(alpha, float):
+        raise SelfTestError(f"Krippendorff's alpha is undefined: {report['reasons']}")
+    return f"{expected} ratings by {report['n_taggers']} taggers; alpha {alpha:.3f}"
+
+
 CHECKS: list[Check] = [
     Check("resources", check_resources),
     Check("sample project", check_sample_project),
     Check("rating screen", check_rating_screen),
     Check("session file", check_session_file),
+    Check("analysis", check_analysis),
 ]
 """In order; later checks use what earlier ones left in the context."""
 

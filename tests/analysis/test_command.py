@@ -69,3 +69,19 @@ def test_the_cli_loads_no_numpy_or_scipy_until_analyze_runs() -> None:
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                             check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_a_full_analysis_runs_on_numpy_alone(panel_project: Path, tmp_path: Path) -> None:
+    """SciPy and krippendorff only cross-check the engine in tests; the installers leave them
+    out (GPL krippendorff included), so a full run must never import them."""
+    script = (
+        "import sys\n"
+        "from annotator.cli import main\n"
+        f"assert main(['analyze', {str(panel_project)!r}, '--json', "
+        f"{str(tmp_path / 'out.json')!r}]) == 0\n"
+        "print(sorted(m for m in ('scipy', 'krippendorff') if m in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip().splitlines()[-1] == "[]"
+    assert (tmp_path / "out.json").is_file()

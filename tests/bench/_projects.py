@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import csv
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image
 
 from annotator.project.manifest import new_manifest, write_manifest
 
+NO_WAIT = {"dwell_seconds": 0}
+"""Benchmarks time the app's work, not the 3 s the game makes a tagger wait."""
 
-def write_project(root: Path, image_files: list[Path], n_items: int) -> Path:
+
+def write_project(root: Path, image_files: list[Path], n_items: int,
+                  flow: dict | None = None) -> Path:
     """A project whose items cycle over ``image_files`` (hard-linked into images/)."""
     images = root / "images"
     images.mkdir(parents=True)
-    write_manifest(root, new_manifest("Benchmark"))
+    manifest = new_manifest("Benchmark")
+    write_manifest(root, replace(manifest, document={"flow": flow or NO_WAIT}))
     with (root / "items.csv").open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["item_id", "image", "caption", "source"])

@@ -63,7 +63,10 @@ def main() -> None:
         start = time.perf_counter()
         images = [large_jpeg(Path(tmp) / f"big{i}.jpg", seed=i) for i in range(N_DISTINCT_IMAGES)]
         print(f"made {N_DISTINCT_IMAGES} 24-MP JPEGs in {time.perf_counter() - start:.1f} s")
-        folder = write_project(Path(tmp) / "project", images, N_PAIRS + 40)
+        # Blind and without dwell, so submit goes straight to the next pair; "warm" stands
+        # for the dwell. With feedback on, the same work happens on "Next pair" instead.
+        folder = write_project(Path(tmp) / "project", images, N_PAIRS + 40,
+                               flow={"dwell_seconds": 0, "feedback": False})
         window = build_main_window(folder, tagger="bench")
         window.resize(1400, 950)
         window.show()
