@@ -1,12 +1,25 @@
-"""Where this laptop's session file for a project lives, and opening it."""
+"""Where this laptop's session file for a project lives, opening it, and starting a session.
+
+The game's consensus rests on every rating available on this laptop (DESIGN §6): this
+laptop's file, and the other laptops' files a lead has put into the project's
+``sessions/`` folder (a shared drive, a returned USB stick, ``annotator simulate``). Those
+are only read, never changed.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
+from annotator.errors import SessionFileError
 from annotator.project.model import Project
+from annotator.session.flow import RatingSession
+from annotator.store.reading import read_session_file
+from annotator.store.records import Phase
 from annotator.store.session_file import SessionStore
 from annotator.userconfig import UserConfig
+
+_DATA = frozenset(phase.value for phase in Phase if phase.is_data)
 
 
 def session_file_path(project: Project, config: UserConfig) -> Path:
@@ -22,3 +35,58 @@ def open_laptop_session(project: Project, config: UserConfig) -> SessionStore:
         laptop_id=config.laptop_id,
         laptop_name=config.laptop_name,
     )
+
+
+@dataclass(frozen=True)
+class OtherLaptops:
+    """Game and retest ratings found in the other session files of the project."""
+
+    ratings: tuple[tuple[str, str, float], ...]  # tagger, item_id, value
+    files: tuple[Path, ...]
+    unreadable: tuple[SessionFileError, ...] = ()
+
+    def values_by_item(self, *, except_tagger: str) -> dict[str, list[float]]:
+        values: dict[str, list[float]] = {}
+        for tagger, item_id, value in self.ratings:
+            if tagger != except_tagger:
+                values.setdefault(item_id, []).append(value)
+        return values
+
+
+def read_other_laptops(project: Project, store: SessionStore) -> OtherLaptops:
+    """The data ratings of every other session file in ``sessions/``, each counted once.
+
+    A rating is counted once however many copies of its file lie in the folder, and never
+    when it is in this laptop's own file. A file that cannot be used (another project's, a
+    newer app's, damaged) is left out and listed in ``unreadable``; the lead's
+    ``annotator analyze`` names such files.
+    """
+    seen = {rating.rating_id for rating in store.ratings()}
+    found: list[tuple[str, str, float]] = []
+    files: list[Path] = []
+    unreadable: list[SessionFileError] = []
+    own = store.path.resolve()
+    for path in sorted(project.sessions_dir.glob("*.sqlite")):
+        if path.resolve() == own:
+            continue
+        try:
+            rows = read_session_file(path, project_id=project.project_id).ratings
+        except SessionFileError as error:
+            unreadable.append(error)
+            continue
+        files.append(path)
+        for rating_id, tagger, item_id, phase, value in zip(
+            rows.rating_id, rows.tagger, rows.item_id, rows.phase, rows.value, strict=True
+        ):
+            if phase in _DATA and rating_id not in seen:
+                seen.add(rating_id)
+                found.append((tagger, item_id, value))
+    return OtherLaptops(tuple(found), tuple(files), tuple(unreadable))
+
+
+def start_session(
+    project: Project, store: SessionStore, tagger: str, *, round_number: int = 1
+) -> RatingSession:
+    """The tagger's session, scored against every rating available on this laptop."""
+    others = read_other_laptops(project, store).values_by_item(except_tagger=tagger)
+    return RatingSession(project, store, tagger, round_number=round_number, others=others)

@@ -23,6 +23,7 @@ from annotator.project.manifest import write_text_atomic
 from annotator.project.model import Project
 from annotator.session.flow import RatingSession
 from annotator.session.game import NoticeKind
+from annotator.session.opening import read_other_laptops
 from annotator.store.session_file import SessionStore
 
 SITTING = 12
@@ -143,7 +144,10 @@ def _play_round(
     begin: datetime,
     result: SimulationResult,
 ) -> None:
-    others = {t.name: _ratings_elsewhere(t.name, stores) for t in panel}
+    others = {
+        t.name: read_other_laptops(project, stores[t.name]).values_by_item(except_tagger=t.name)
+        for t in panel
+    }
     players = []
     for index, tagger in enumerate(panel):
         clock = _SimulatedClock(begin + timedelta(minutes=7 * index))
@@ -186,16 +190,6 @@ def _play_round(
                     players.remove((tagger, session, clock))
                     break
             clock.advance(rng.uniform(600, 4 * 3600))  # a break before the next sitting
-
-
-def _ratings_elsewhere(tagger: str, stores: dict[str, SessionStore]) -> dict[str, list[float]]:
-    """Other taggers' data ratings in the other simulated laptops' files (earlier rounds)."""
-    found: dict[str, list[float]] = {}
-    for name, store in stores.items():
-        if name != tagger:
-            for item_id, values in store.data_values_by_item(except_tagger=tagger).items():
-                found.setdefault(item_id, []).extend(values)
-    return found
 
 
 def _rating(tagger: SimulatedTagger, quality: float, project: Project, rng: random.Random) -> float:

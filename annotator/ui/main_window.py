@@ -10,8 +10,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBo
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
-from annotator.session.flow import RatingSession
-from annotator.session.opening import open_laptop_session
+from annotator.session.opening import open_laptop_session, start_session
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import ACTIONS
 from annotator.ui.dialogs.about import AboutDialog
@@ -105,7 +104,7 @@ class MainWindow(QMainWindow):
         if self._project is None or self._store is None:
             return
         try:
-            session = RatingSession(self._project, self._store, tagger)
+            session = start_session(self._project, self._store, tagger)
         except AnnotatorError as error:
             QMessageBox.critical(self, "Cannot start", str(error))
             return

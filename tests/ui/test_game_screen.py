@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QPushButton
 from annotator.project.folder import open_project
 from annotator.session.flow import RatingSession
 from annotator.session.opening import open_laptop_session
+from annotator.session.simulate import simulate
 from annotator.store.records import Phase
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.screens.rating_screen import RatingScreen, ScreenState
@@ -142,3 +143,16 @@ def test_submit_waits_for_the_dwell_with_a_countdown_in_words(qtbot, make_projec
     assert [r.ms_on_screen for r in session.store.ratings()] == [3000]
     qtbot.keyClick(screen, Qt.Key.Key_Return)
     assert screen.current_pair != first and not submit.isEnabled()  # the next pair waits too
+
+
+def test_a_simulated_panel_in_sessions_feeds_the_consensus(qtbot, make_project_folder,
+                                                           make_main_window) -> None:
+    folder = make_project_folder(5, flow={"dwell_seconds": 0, "tutorial": False})
+    simulate(open_project(folder), taggers=3, seed=2)
+    window = make_main_window(folder, tagger="ana")
+    screen = window.rating_screen
+    qtbot.keyClick(screen, "3")
+    qtbot.keyClick(screen, Qt.Key.Key_Return)
+    text = by_name(window, "Feedback text").text()
+    assert "(from 3 earlier ratings)" in text
+    assert "Simulated tagger" not in text  # never another tagger's name

@@ -1,0 +1,59 @@
+"""The consensus rests on every session file of the project on this laptop, read-only."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+
+from annotator.project.folder import open_project
+from annotator.session.opening import open_laptop_session, read_other_laptops, start_session
+from annotator.store.records import Phase
+from annotator.userconfig import load_config
+from tests.analysis.sessions import rate, session
+
+
+def digest(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_other_laptops_files_feed_the_consensus_once_each(make_project_folder) -> None:
+    folder = make_project_folder(3, flow={"dwell_seconds": 0, "tutorial": False})
+    other = session(folder, "laptop-b")
+    rate(other, "bea", "item000", 2)
+    rate(other, "cem", "item000", 3)
+    rate(other, "bea", "item001", 5, phase=Phase.TUTORIAL)  # never data
+    rate(other, "ana", "item001", 1)  # ana's own rating on another laptop: never hers to see
+    other.close()
+    shutil.copy(folder / "sessions" / "laptop-b.sqlite", folder / "sessions" / "copy-of-b.sqlite")
+    before = {p.name: digest(p) for p in (folder / "sessions").iterdir()}
+
+    project = open_project(folder)
+    store = open_laptop_session(project, load_config())
+    found = read_other_laptops(project, store)
+    assert len(found.files) == 2 and len(found.ratings) == 3  # the copy adds nothing
+    assert found.values_by_item(except_tagger="ana") == {"item000": [2.0, 3.0]}
+
+    ana = start_session(project, store, "ana")
+    while (pair := ana.pair_shown()).item.item_id not in ("item000", "item001"):
+        ana.submit(4)
+    feedback = ana.submit(4)
+    expected = {"item000": (3.0, 2), "item001": None}[pair.item.item_id]
+    got = (feedback.consensus.value, feedback.consensus.n) if feedback.consensus else None
+    assert got == expected
+    after = {p.name: digest(p) for p in (folder / "sessions").iterdir() if p.name in before}
+    assert after == before, "other laptops' files are only read"
+
+
+def test_a_file_of_another_project_is_left_out_and_listed(make_project_folder) -> None:
+    folder = make_project_folder(2)
+    stranger = make_project_folder(2)
+    foreign = session(stranger, "elsewhere")
+    rate(foreign, "bea", "item000", 5)
+    foreign.close()
+    (folder / "sessions").mkdir()
+    shutil.copy(stranger / "sessions" / "elsewhere.sqlite", folder / "sessions" / "stray.sqlite")
+    project = open_project(folder)
+    found = read_other_laptops(project, open_laptop_session(project, load_config()))
+    assert found.ratings == () and found.files == ()
+    (error,) = found.unreadable
+    assert error.file.name == "stray.sqlite" and "another project" in str(error)
