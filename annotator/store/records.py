@@ -23,7 +23,13 @@ class Phase(Enum):
 
 @dataclass(frozen=True)
 class Rating:
-    """One submitted rating, exactly as stored (one row, random UUID key)."""
+    """One submitted rating, exactly as stored (one row, random UUID key).
+
+    ``consensus`` is what the rating was scored against and shown: the experts' rating in
+    tutorial and probation, the panel's consensus in the game (None: nobody had rated the
+    pair, or the round is blind); ``consensus_n`` how many ratings that consensus rests on
+    (None for an expert rating); ``points`` what the rating earned (None: not scored).
+    """
 
     rating_id: str
     tagger: str

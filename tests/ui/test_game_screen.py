@@ -138,6 +138,7 @@ def test_submit_waits_for_the_dwell_with_a_countdown_in_words(qtbot, make_projec
     clock.advance(0.5)
     qtbot.waitUntil(submit.isEnabled, timeout=2000)
     assert submit.text() == "Submit (Enter)"
+    assert screen.last_announcement == "You can submit now: press Enter."
     qtbot.keyClick(screen, Qt.Key.Key_Return)
     assert screen.state is ScreenState.FEEDBACK
     assert [r.ms_on_screen for r in session.store.ratings()] == [3000]

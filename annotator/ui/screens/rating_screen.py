@@ -73,6 +73,7 @@ class RatingScreen(QWidget):
         self._pair: Pair | None = None
         self._feedback: Feedback | None = None
         self.state = ScreenState.RATING
+        self._waiting = False  # the minimum dwell is running for the pair on screen
         self.last_announcement = ""
         self._dwell_timer = QTimer(self, interval=DWELL_TICK_MS)
         self._dwell_timer.timeout.connect(self._update_submit)
@@ -246,6 +247,7 @@ class RatingScreen(QWidget):
             return
         wait = self._session.seconds_until_submit()
         if wait > 0:
+            self._waiting = True
             self._submit.setEnabled(False)
             self._submit.setText(f"Submit in {math.ceil(wait)} s")
             self._submit.setAccessibleDescription("Submitting is possible after a short wait.")
@@ -253,7 +255,11 @@ class RatingScreen(QWidget):
         self._dwell_timer.stop()
         self._submit.setText(SUBMIT_TEXT)
         self._submit.setAccessibleDescription("")
-        self._submit.setEnabled(self._rubric.chosen_value() is not None)
+        chosen = self._rubric.chosen_value() is not None
+        self._submit.setEnabled(chosen)
+        if self._waiting and chosen:  # the wait just ended for a tagger who already chose
+            self._say("You can submit now: press Enter.")
+        self._waiting = False
 
     def _show_finished(self) -> None:
         session = self._session
