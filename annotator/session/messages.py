@@ -94,6 +94,7 @@ def feedback_lines(feedback: Feedback, rubric: Rubric) -> list[str]:
 def notice_text(notice: Notice) -> NoticeText:
     """Title, body and button of a notice page; says plainly why and what is needed."""
     kind = notice.kind
+    scored = f"You scored {notice.points} of {2 * notice.pairs} points"
     then_probation = (
         f"Next is probation: {notice.next_pairs} pairs rated by experts, where you need "
         f"{notice.next_needed} points to go on to the game. Read the Rating Guide (F1) "
@@ -114,7 +115,7 @@ def notice_text(notice: Notice) -> NoticeText:
     if kind is NoticeKind.TUTORIAL_PASSED:
         return NoticeText(
             "Tutorial passed",
-            f"You scored {notice.points} of {2 * notice.pairs} points ({notice.needed} were "
+            f"{scored} ({notice.needed} were "
             "needed). The game starts now: after each pair you see the panel's consensus "
             "and your points.",
             "Start the game",
@@ -122,7 +123,7 @@ def notice_text(notice: Notice) -> NoticeText:
     if kind is NoticeKind.TUTORIAL_FAILED:
         return NoticeText(
             "Tutorial not passed",
-            f"You scored {notice.points} of {2 * notice.pairs} points; {notice.needed} are "
+            f"{scored}; {notice.needed} are "
             f"needed. {then_probation}",
             "Start probation" if notice.next_pairs else "Start the game",
         )
@@ -137,14 +138,14 @@ def notice_text(notice: Notice) -> NoticeText:
     if kind is NoticeKind.PROBATION_PASSED:
         return NoticeText(
             "Probation passed",
-            f"You scored {notice.points} of {2 * notice.pairs} points ({notice.needed} were "
+            f"{scored} ({notice.needed} were "
             "needed). On to the game, with your score starting from 0.",
             "Back to the game",
         )
     if kind is NoticeKind.PROBATION_FAILED:
         return NoticeText(
             "Probation not passed yet",
-            f"You scored {notice.points} of {2 * notice.pairs} points; {notice.needed} are "
+            f"{scored}; {notice.needed} are "
             f"needed. Rate the {notice.next_pairs} probation pairs again; take your time and "
             "use the Rating Guide (F1).",
             "Try probation again",

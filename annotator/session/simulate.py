@@ -21,6 +21,7 @@ from pathlib import Path
 
 from annotator.project.manifest import write_text_atomic
 from annotator.project.model import Project
+from annotator.session.clock import ManualClock
 from annotator.session.flow import RatingSession
 from annotator.session.game import NoticeKind
 from annotator.session.opening import read_other_laptops
@@ -150,7 +151,7 @@ def _play_round(
     }
     players = []
     for index, tagger in enumerate(panel):
-        clock = _SimulatedClock(begin + timedelta(minutes=7 * index))
+        clock = ManualClock(begin + timedelta(minutes=7 * index))
         session = RatingSession(
             project,
             stores[tagger.name],
@@ -244,21 +245,3 @@ def _csv_text(rows: list[list]) -> str:
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows(rows)
     return out.getvalue()
-
-
-class _SimulatedClock:
-    """A wall clock and a monotonic clock that move only when the simulation says so."""
-
-    def __init__(self, start: datetime):
-        self._now = start
-        self._tick = 0.0
-
-    def advance(self, seconds: float) -> None:
-        self._now += timedelta(seconds=seconds)
-        self._tick += seconds
-
-    def wall(self) -> datetime:
-        return self._now
-
-    def monotonic(self) -> float:
-        return self._tick

@@ -4,34 +4,24 @@ from __future__ import annotations
 
 import csv
 import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from annotator.project.folder import open_project
+from annotator.session.clock import ManualClock
 from annotator.session.flow import FlowError, RatingSession
 from annotator.session.opening import open_laptop_session, session_file_path
 from annotator.store.records import Phase
 from annotator.userconfig import load_config
 
 
-class FakeClock:
-    """Wall clock and monotonic clock that only move when told to."""
+class FakeClock(ManualClock):
+    """Starts on a fixed morning, so stored times are the same in every run."""
 
     def __init__(self) -> None:
-        self.now = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
-        self.tick = 1000.0
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-        self.tick += seconds
-
-    def wall(self) -> datetime:
-        return self.now
-
-    def monotonic(self) -> float:
-        return self.tick
+        super().__init__(datetime(2026, 11, 22, 9, 0, tzinfo=UTC), tick=1000.0)
 
 
 def start(folder: Path, tagger: str = "ana", clock: FakeClock | None = None, **kwargs):

@@ -44,33 +44,36 @@ def split(total: int, pairs: int) -> list[int]:
     return values
 
 
-@pytest.mark.parametrize(("points", "passed"), [(9, False), (10, True), (11, True)])
-def test_tutorial_needs_ten_of_twenty(points: int, passed: bool) -> None:
+# step, pairs in it, points needed, points scored, whether it passes.
+PASS_MARKS = [
+    (Phase.TUTORIAL, 10, 10, 9, False),
+    (Phase.TUTORIAL, 10, 10, 10, True),
+    (Phase.TUTORIAL, 10, 10, 11, True),
+    (Phase.PROBATION, 20, 25, 24, False),
+    (Phase.PROBATION, 20, 25, 25, True),
+    (Phase.PROBATION, 20, 25, 26, True),
+]
+# the notice a step ends with, and where the tagger is after it
+ENDS = {
+    (Phase.TUTORIAL, True): (NoticeKind.TUTORIAL_PASSED, Phase.GAME),
+    (Phase.TUTORIAL, False): (NoticeKind.TUTORIAL_FAILED, Phase.PROBATION),
+    (Phase.PROBATION, True): (NoticeKind.PROBATION_PASSED, Phase.GAME),
+    (Phase.PROBATION, False): (NoticeKind.PROBATION_FAILED, Phase.PROBATION),
+}
+
+
+@pytest.mark.parametrize(("step", "pairs", "needed", "points", "passed"), PASS_MARKS)
+def test_pass_marks_at_just_under_and_just_over(step, pairs, needed, points, passed) -> None:
     game = progress()
-    assert game.phase(Phase.GAME) is Phase.TUTORIAL
-    notice = feed(game, Phase.TUTORIAL, split(points, 10))
-    assert notice is not None and notice.points == points and notice.needed == 10
-    if passed:
-        assert notice.kind is NoticeKind.TUTORIAL_PASSED
-        assert game.phase(Phase.GAME) is Phase.GAME
-    else:
-        assert notice.kind is NoticeKind.TUTORIAL_FAILED
+    if step is Phase.PROBATION:
+        feed(game, Phase.TUTORIAL, split(0, 10))  # a failed tutorial leads there
+    assert game.phase(Phase.GAME) is step
+    notice = feed(game, step, split(points, pairs))
+    kind, after = ENDS[(step, passed)]
+    assert (notice.kind, notice.points, notice.needed) == (kind, points, needed)
+    assert game.phase(Phase.GAME) is after
+    if not passed:
         assert (notice.next_pairs, notice.next_needed) == (20, 25)
-        assert game.phase(Phase.GAME) is Phase.PROBATION
-
-
-@pytest.mark.parametrize(("points", "passed"), [(24, False), (25, True), (26, True)])
-def test_probation_needs_twenty_five_over_twenty_pairs(points: int, passed: bool) -> None:
-    game = progress()
-    feed(game, Phase.TUTORIAL, split(0, 10))
-    notice = feed(game, Phase.PROBATION, split(points, 20))
-    assert notice is not None and notice.points == points and notice.needed == 25
-    if passed:
-        assert notice.kind is NoticeKind.PROBATION_PASSED
-        assert game.phase(Phase.GAME) is Phase.GAME
-    else:
-        assert notice.kind is NoticeKind.PROBATION_FAILED
-        assert game.phase(Phase.GAME) is Phase.PROBATION
         assert game.attempt_points == 0 and game.attempt_done == 0  # a fresh attempt
 
 
