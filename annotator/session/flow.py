@@ -113,9 +113,8 @@ class RatingSession:
         self._tutorial = tutorial[: self.progress.tutorial_size]
         self._probation = probation[: self.progress.probation_size]
         self._gold_by_id = {pair.item.item_id: pair for pair in (*self._tutorial, *self._probation)}
-        self._rated_in_step: set[str] = set()
         for rating in store.ratings(tagger=tagger):
-            self._count(rating)
+            self.progress.apply(rating)
         done = store.rated_item_ids(tagger, round_number, [self._data_phase])
         self._data_queue = [item_id for item_id in self._order if item_id not in done]
         self._done_count = len(self._order) - len(self._data_queue)
@@ -144,21 +143,11 @@ class RatingSession:
             recorded = recorded + extension
         return [item_id for item_id in recorded if self.project.item_by_id(item_id) is not None]
 
-    def _count(self, rating: Rating) -> Notice | None:
-        """Feed one rating to the game; remember which gold pairs the current step used."""
-        phase_before = self.phase
-        notice = self.progress.apply(rating)
-        if self.phase is not phase_before or notice is not None:
-            self._rated_in_step.clear()
-        elif rating.phase in _GOLD_PHASES:
-            self._rated_in_step.add(rating.item_id)
-        return notice
-
     def _fill_gold_queue(self) -> list[Item]:
         """The gold pairs still to rate in the tutorial or the probation attempt, in order."""
         pool = {Phase.TUTORIAL: self._tutorial, Phase.PROBATION: self._probation}
         step = pool.get(self.phase, ())
-        return [pair.item for pair in step if pair.item.item_id not in self._rated_in_step]
+        return [pair.item for pair in step if pair.item.item_id not in self.progress.step_rated]
 
     # where the tagger stands ------------------------------------------------------------
 
@@ -295,7 +284,7 @@ class RatingSession:
         self._queue().pop(0)
         if phase is self._data_phase:
             self._done_count += 1
-        notice = self._count(rating)
+        notice = self.progress.apply(rating)
         if self.phase is not phase or notice is not None:
             self._gold_queue = self._fill_gold_queue()
         self._shown = None

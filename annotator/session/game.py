@@ -78,6 +78,8 @@ class GameProgress:
         self.first_pairs_points = 0
         self.first_pairs_checked = False
         self.score = 0
+        self.step_rated: set[str] = set()
+        """Gold pairs already rated in the tutorial or the current probation attempt."""
 
     # where the tagger stands ---------------------------------------------------------
 
@@ -124,20 +126,22 @@ class GameProgress:
         """Count one stored rating (oldest first); the notice it triggers, if any."""
         points = rating.points or 0
         if rating.phase is Phase.TUTORIAL:
-            return self._tutorial(points)
+            return self._tutorial(points, rating.item_id)
         if rating.phase is Phase.PROBATION:
-            return self._probation(points)
+            return self._probation(points, rating.item_id)
         if rating.phase.is_data and rating.points is not None:
             return self._game(points)
         return None
 
-    def _tutorial(self, points: int) -> Notice | None:
+    def _tutorial(self, points: int, item_id: str) -> Notice | None:
         if self.tutorial_finished:  # a tutorial re-run by changed settings: not gated twice
             return None
         self.tutorial_done += 1
         self.tutorial_points += points
+        self.step_rated.add(item_id)
         if not self.tutorial_finished:
             return None
+        self.step_rated.clear()
         if self.tutorial_points >= self.tutorial_needed:
             return Notice(
                 NoticeKind.TUTORIAL_PASSED,
@@ -153,14 +157,16 @@ class GameProgress:
             pairs=self.tutorial_size,
         )
 
-    def _probation(self, points: int) -> Notice | None:
+    def _probation(self, points: int, item_id: str) -> Notice | None:
         if self.probation_owed is None:
             return None
         self.attempt_done += 1
         self.attempt_points += points
+        self.step_rated.add(item_id)
         if self.attempt_done < self.probation_size:
             return None
         scored, self.attempt_points, self.attempt_done = self.attempt_points, 0, 0
+        self.step_rated.clear()
         self.probation_attempt += 1
         if scored >= self.probation_needed:
             self.probation_owed = None
