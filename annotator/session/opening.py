@@ -61,7 +61,7 @@ def read_other_laptops(project: Project, store: SessionStore) -> OtherLaptops:
     newer app's, damaged) is left out and listed in ``unreadable``; the lead's
     ``annotator analyze`` names such files.
     """
-    seen = {rating.rating_id for rating in store.ratings()}
+    seen = store.rating_ids()
     found: list[tuple[str, str, float]] = []
     files: list[Path] = []
     unreadable: list[SessionFileError] = []

@@ -238,6 +238,10 @@ class SessionStore:
         ).fetchall()
         return [_rating_from_row(row) for row in rows]
 
+    def rating_ids(self) -> set[str]:
+        """The ids of every rating in the file (to recognise copies of them elsewhere)."""
+        return {rating_id for (rating_id,) in self._db.execute("SELECT rating_id FROM ratings")}
+
     def data_values_by_item(self, *, except_tagger: str) -> dict[str, list[float]]:
         """Every game and retest rating value per item, leaving out one tagger's own.
 
