@@ -57,3 +57,13 @@ def test_a_file_of_another_project_is_left_out_and_listed(make_project_folder) -
     assert found.ratings == () and found.files == ()
     (error,) = found.unreadable
     assert error.file.name == "stray.sqlite" and "another project" in str(error)
+
+
+def test_a_copy_of_this_laptops_own_file_adds_nothing(make_project_folder) -> None:
+    folder = make_project_folder(2)
+    project = open_project(folder)
+    store = open_laptop_session(project, load_config())
+    rate(store, "dan", "item000", 4)  # another tagger who used this laptop
+    shutil.copy(store.path, folder / "sessions" / "backup-of-this-laptop.sqlite")
+    found = read_other_laptops(project, store)
+    assert len(found.files) == 1 and found.ratings == ()
