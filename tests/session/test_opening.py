@@ -64,6 +64,8 @@ def test_a_copy_of_this_laptops_own_file_adds_nothing(make_project_folder) -> No
     project = open_project(folder)
     store = open_laptop_session(project, load_config())
     rate(store, "dan", "item000", 4)  # another tagger who used this laptop
+    store.close()  # a backup made while the app was closed
     shutil.copy(store.path, folder / "sessions" / "backup-of-this-laptop.sqlite")
+    store = open_laptop_session(project, load_config())
     found = read_other_laptops(project, store)
     assert len(found.files) == 1 and found.ratings == ()
