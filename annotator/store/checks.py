@@ -34,7 +34,15 @@ def refuse_foreign_database(conn: sqlite3.Connection, path: Path) -> None:
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session_info'"
     ).fetchone()
     if found is None:
+        empty = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
         conn.close()
+        if empty and not path.with_name(path.name + "-wal").exists():
+            raise SessionFileError(
+                "This file has no tables yet: it looks like a copy taken while the app was "
+                "running, without its companion file. Copy the file ending in .sqlite-wal "
+                "next to it as well (or close the app on that laptop and copy again).",
+                file=path,
+            )
         raise SessionFileError(
             "This SQLite file is not a session file of this app; it was left untouched.",
             file=path,

@@ -10,6 +10,8 @@ from __future__ import annotations
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from annotator.store.chain import CONTENT_COLUMNS, HEAD_HASH_KEY, HEAD_LENGTH_KEY, genesis, link
+
 MIGRATIONS = Migrations("annotator.session")
 
 
@@ -67,7 +69,30 @@ def _initial(db: Database) -> None:
     db.execute("PRAGMA user_version = 1")
 
 
-SCHEMA_VERSION = 1
+@MIGRATIONS(name="0002_hash_chain")
+def _hash_chain(db: Database) -> None:
+    """Tamper evidence (:mod:`annotator.store.chain`); ratings already saved are chained
+    in storage order, so a file from before this version is protected from now on."""
+    db.execute("ALTER TABLE ratings ADD COLUMN seq INTEGER")
+    db.execute("ALTER TABLE ratings ADD COLUMN chain TEXT")
+    db.execute("CREATE UNIQUE INDEX ratings_by_seq ON ratings (seq)")
+    info = dict(db.execute("SELECT key, value FROM session_info").fetchall())
+    if "project_id" in info:
+        head = genesis(info["project_id"], info["laptop_id"])
+        rows = db.execute(
+            f"SELECT rowid, {', '.join(CONTENT_COLUMNS)} FROM ratings ORDER BY rowid"
+        ).fetchall()
+        for seq, (rowid, *content) in enumerate(rows, start=1):
+            head = link(head, content)
+            db.execute("UPDATE ratings SET seq = ?, chain = ? WHERE rowid = ?", [seq, head, rowid])
+        db.execute(
+            "INSERT INTO session_info (key, value) VALUES (?, ?), (?, ?)",
+            [HEAD_LENGTH_KEY, str(len(rows)), HEAD_HASH_KEY, head],
+        )
+    db.execute("PRAGMA user_version = 2")
+
+
+SCHEMA_VERSION = 2
 """Number of migrations this app knows. Each migration sets ``user_version`` to its own
 number, which is how an older app recognises a newer file without reading its tables."""
 

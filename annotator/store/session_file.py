@@ -18,6 +18,7 @@ from sqlite_utils import Database
 
 from annotator import __version__
 from annotator.errors import SessionFileError
+from annotator.store.chain import CONTENT_COLUMNS, HEAD_HASH_KEY, HEAD_LENGTH_KEY, genesis, link
 from annotator.store.checks import (
     check_schema_version,
     damaged_file_error,
@@ -27,10 +28,7 @@ from annotator.store.checks import (
 from annotator.store.records import Phase, Rating
 from annotator.store.schema import MIGRATIONS
 
-_RATING_COLUMNS = (
-    "rating_id, tagger, item_id, round, phase, value, shown_at, submitted_at, "
-    "ms_on_screen, consensus, consensus_n, points, laptop_id"
-)
+_RATING_COLUMNS = ", ".join(CONTENT_COLUMNS)
 
 
 def to_iso(moment: datetime) -> str:
@@ -100,8 +98,9 @@ class SessionStore:
                 self._db.execute(
                     "INSERT INTO session_info (key, value) VALUES "
                     "('project_id', ?), ('laptop_id', ?), ('laptop_name', ?), "
-                    "('created_at', ?), ('app_version', ?)",
-                    [project_id, self.laptop_id, laptop_name, now, __version__],
+                    "('created_at', ?), ('app_version', ?), (?, '0'), (?, ?)",
+                    [project_id, self.laptop_id, laptop_name, now, __version__,
+                     HEAD_LENGTH_KEY, HEAD_HASH_KEY, genesis(project_id, self.laptop_id)],
                 )
             return
         if info["project_id"] != project_id:
@@ -193,25 +192,36 @@ class SessionStore:
             ) from error
 
     def _insert_rating(self, rating: Rating) -> None:
+        content = [
+            rating.rating_id,
+            rating.tagger,
+            rating.item_id,
+            rating.round,
+            rating.phase.value,
+            float(rating.value),
+            to_iso(rating.shown_at),
+            to_iso(rating.submitted_at),
+            rating.ms_on_screen,
+            None if rating.consensus is None else float(rating.consensus),
+            rating.consensus_n,
+            rating.points,
+            self.laptop_id,
+        ]
         with self._db.atomic():
+            head = dict(self._db.execute(
+                "SELECT key, value FROM session_info WHERE key IN (?, ?)",
+                [HEAD_LENGTH_KEY, HEAD_HASH_KEY],
+            ).fetchall())
+            seq = int(head[HEAD_LENGTH_KEY]) + 1
+            chain = link(head[HEAD_HASH_KEY], content)
             self._db.execute(
-                f"INSERT INTO ratings ({_RATING_COLUMNS}) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    rating.rating_id,
-                    rating.tagger,
-                    rating.item_id,
-                    rating.round,
-                    rating.phase.value,
-                    rating.value,
-                    to_iso(rating.shown_at),
-                    to_iso(rating.submitted_at),
-                    rating.ms_on_screen,
-                    rating.consensus,
-                    rating.consensus_n,
-                    rating.points,
-                    self.laptop_id,
-                ],
+                f"INSERT INTO ratings ({_RATING_COLUMNS}, seq, chain) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [*content, seq, chain],
+            )
+            self._db.conn.executemany(
+                "UPDATE session_info SET value = ? WHERE key = ?",
+                [(str(seq), HEAD_LENGTH_KEY), (chain, HEAD_HASH_KEY)],
             )
 
     def rated_item_ids(

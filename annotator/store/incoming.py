@@ -1,0 +1,112 @@
+"""A session file as merging sees it: every row in full, checked before anything is merged.
+
+The file is only read (:func:`annotator.store.reading.open_read_only`). On top of the
+refusals every reader applies (not SQLite, another program's, a newer schema, damaged),
+SQLite's own consistency check must pass, which finds a truncated file, and the hash chain
+(:mod:`annotator.store.chain`) must fit, which finds a row edited, removed or added by hand.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from annotator.errors import SessionFileError
+from annotator.store.chain import (
+    CONTENT_COLUMNS,
+    HEAD_HASH_KEY,
+    HEAD_LENGTH_KEY,
+    ChainBreak,
+    genesis,
+    verify,
+)
+from annotator.store.checks import damaged_file_error
+from annotator.store.reading import open_read_only
+
+STORED_COLUMNS = (*CONTENT_COLUMNS, "seq", "chain")
+_ADVICE = "Nothing was merged from it; copy it again from the laptop it came from."
+_UNCHAINED_SCHEMA = 1
+"""Files written before the hash chain existed (schema 1) can be merged, unverified."""
+
+
+class TamperedFileError(SessionFileError):
+    """A session file whose ratings no longer fit their hash chain."""
+
+    def __init__(self, message: str, *, file: Path, ratings: int):
+        super().__init__(message, file=file)
+        self.ratings = ratings
+
+
+@dataclass(frozen=True)
+class IncomingFile:
+    """One checked session file: its identity and its rows (``STORED_COLUMNS`` order)."""
+
+    path: Path
+    info: dict[str, str]
+    rows: list[tuple]
+    verified: bool
+    """False for a file from before the hash chain: it could not be checked for edits."""
+
+    @property
+    def project_id(self) -> str:
+        return self.info.get("project_id", "")
+
+    @property
+    def source_key(self) -> str:
+        """The file's identity, the same in every copy of it: laptop id and creation time."""
+        return f"{self.info.get('laptop_id', '')}@{self.info.get('created_at', '')}"
+
+    @property
+    def laptop(self) -> str:
+        return self.info.get("laptop_name") or self.info.get("laptop_id", "")
+
+
+def read_incoming(path: Path) -> IncomingFile:
+    """Every row of the session file at ``path``, refused if it cannot be trusted whole."""
+    path = Path(path)
+    with open_read_only(path) as conn:
+        try:
+            verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if verdict != "ok":
+                raise SessionFileError(f"This file is damaged ({verdict}). {_ADVICE}", file=path)
+            info = dict(conn.execute("SELECT key, value FROM session_info").fetchall())
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            if version <= _UNCHAINED_SCHEMA:
+                rows = conn.execute(
+                    f"SELECT {', '.join(CONTENT_COLUMNS)}, NULL, NULL FROM ratings ORDER BY rowid"
+                ).fetchall()
+                return IncomingFile(path, info, rows, verified=False)
+            rows = conn.execute(
+                f"SELECT {', '.join(STORED_COLUMNS)} FROM ratings ORDER BY seq IS NULL, seq"
+            ).fetchall()
+        except sqlite3.DatabaseError as error:
+            raise damaged_file_error(path, error, _ADVICE) from error
+    _check_chain(path, info, rows)
+    return IncomingFile(path, info, rows, verified=True)
+
+
+def _check_chain(path: Path, info: dict[str, str], rows: list[tuple]) -> None:
+    if "project_id" not in info or "laptop_id" not in info:
+        raise TamperedFileError(f"This session file has lost its project or laptop id. "
+                                f"{_ADVICE}", file=path, ratings=len(rows))
+    head_length = info.get(HEAD_LENGTH_KEY)
+    found = verify(
+        ((row[-2], row[-1], *row[:-2]) for row in rows),
+        start=genesis(info["project_id"], info["laptop_id"]),
+        head_length=int(head_length) if head_length and head_length.isdigit() else None,
+        head_hash=info.get(HEAD_HASH_KEY),
+    )
+    if found is not None:
+        raise TamperedFileError(_tamper_message(found), file=path, ratings=len(rows))
+
+
+def _tamper_message(found: ChainBreak) -> str:
+    where = "Its ratings were edited by hand: "
+    if found.rating_id is not None:
+        place = f"rating {found.seq} " if found.seq is not None else "a rating "
+        where += f"{place}(id {found.rating_id}) {found.reason}."
+    else:
+        where += f"{found.reason}."
+    return (f"{where} The file was refused whole, so the panel has none of its ratings. "
+            "Ask for an untouched copy from the laptop it came from.")

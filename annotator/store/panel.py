@@ -1,0 +1,281 @@
+"""The panel database: every laptop's ratings of one project, merged (DESIGN §8).
+
+The panel holds each rating once (its random UUID is its identity), where every copy of it
+came from (``rating_sources``: the session files, named by laptop id and creation time),
+the files themselves (``sources``) and a log of merges. Ratings, sources and provenance
+are sets, so merging the same files in any order gives the same content
+(:meth:`Panel.content_hash`); only the log records the order things happened in.
+
+Each file is merged in one transaction (:meth:`Panel.merge`): a file that fails half-way,
+or a crash, leaves the panel exactly as it was before that file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+from annotator import __version__
+from annotator.errors import AnnotatorError
+from annotator.store.chain import CONTENT_COLUMNS
+from annotator.store.checks import refuse_non_sqlite
+from annotator.store.incoming import STORED_COLUMNS, IncomingFile
+from annotator.store.reading import RatingRows
+from annotator.store.records import Phase
+
+PANEL_MIGRATIONS = Migrations("annotator.panel")
+PANEL_SCHEMA_VERSION = 1
+_KIND = "panel"
+_DATA_PHASES = ", ".join(f"'{phase.value}'" for phase in Phase if phase.is_data)
+
+
+class PanelError(AnnotatorError):
+    """The panel database cannot be used: not a panel, a newer schema, another project."""
+
+
+@PANEL_MIGRATIONS(name="0001_panel")
+def _panel_schema(db: Database) -> None:
+    for statement in (
+        "CREATE TABLE panel_info (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT",
+        """CREATE TABLE ratings (
+            rating_id TEXT PRIMARY KEY, tagger TEXT NOT NULL, item_id TEXT NOT NULL,
+            round INTEGER NOT NULL, phase TEXT NOT NULL, value REAL NOT NULL,
+            shown_at TEXT NOT NULL, submitted_at TEXT NOT NULL, ms_on_screen INTEGER NOT NULL,
+            consensus REAL, consensus_n INTEGER, points INTEGER, laptop_id TEXT NOT NULL,
+            seq INTEGER, chain TEXT
+        ) STRICT""",
+        "CREATE INDEX ratings_by_pair ON ratings (tagger, round, item_id)",
+        """CREATE TABLE sources (
+            source_key TEXT PRIMARY KEY, project_id TEXT NOT NULL, laptop_id TEXT NOT NULL,
+            laptop_name TEXT NOT NULL, created_at TEXT NOT NULL
+        ) STRICT""",
+        """CREATE TABLE rating_sources (
+            rating_id TEXT NOT NULL REFERENCES ratings (rating_id),
+            source_key TEXT NOT NULL REFERENCES sources (source_key),
+            PRIMARY KEY (rating_id, source_key)
+        ) STRICT, WITHOUT ROWID""",
+        """CREATE TABLE merges (
+            merge_id INTEGER PRIMARY KEY, merged_at TEXT NOT NULL, path TEXT NOT NULL,
+            source_key TEXT NOT NULL, new INTEGER NOT NULL, present INTEGER NOT NULL,
+            verified INTEGER NOT NULL
+        ) STRICT""",
+        f"PRAGMA user_version = {PANEL_SCHEMA_VERSION}",
+    ):
+        db.execute(statement)
+
+
+@dataclass(frozen=True)
+class FileMerge:
+    """What merging one file did (or, in a preview, would do) to the panel."""
+
+    new: int
+    present: int
+    repeats: int
+    """Ratings of a pair the same tagger had already rated in that round from another laptop
+    (both are kept; the analysis uses the earlier one)."""
+
+
+class ConflictError(AnnotatorError):
+    """A file holds a rating whose id is in the panel with different content."""
+
+
+class Panel:
+    """One panel database, open for reading and merging."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path):
+        self._conn = conn
+        self.path = path
+
+    @classmethod
+    def open(cls, path: Path, *, create: bool = True) -> Panel:
+        """Open (or create) the panel database at ``path``; refuse anything else."""
+        path = Path(path)
+        existing = path.exists() and path.stat().st_size > 0
+        if not existing and not create:
+            raise PanelError("This panel database does not exist.", file=path)
+        if existing:
+            _refuse_non_panel(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            PANEL_MIGRATIONS.apply(Database(conn))
+            conn.execute(
+                "INSERT OR IGNORE INTO panel_info (key, value) VALUES ('kind', ?), "
+                "('created_at', ?), ('app_version', ?)",
+                [_KIND, datetime.now(UTC).isoformat(timespec="seconds"), __version__],
+            )
+        except sqlite3.DatabaseError as error:
+            conn.close()
+            raise PanelError(f"This panel database is damaged ({error}); it was left as it "
+                             "was. Merge the session files into a new panel.", file=path) from error
+        return cls(conn, path)
+
+    def close(self) -> None:
+        self._conn.close()
+
+    @property
+    def project_id(self) -> str | None:
+        """The project the panel belongs to (None until the first file is merged)."""
+        row = self._conn.execute("SELECT value FROM panel_info WHERE key = 'project_id'")
+        found = row.fetchone()
+        return None if found is None else str(found[0])
+
+    def merge(self, incoming: IncomingFile, *, project_id: str | None = None,
+              preview: bool = False) -> FileMerge:
+        """Add the file's ratings not yet in the panel, in one transaction.
+
+        A rating already present with different content raises :class:`ConflictError` and
+        nothing of the file is merged. With ``preview`` the same work is done and then
+        rolled back, so the preview is exactly what merging would do. ``project_id``: the
+        project a new panel is for (default: the file's).
+        """
+        conn = self._conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            outcome = self._merge_rows(incoming, project_id)
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("ROLLBACK" if preview else "COMMIT")
+        return outcome
+
+    def _merge_rows(self, incoming: IncomingFile, project_id: str | None) -> FileMerge:
+        conn = self._conn
+        panel_project = self.project_id or project_id or incoming.project_id
+        if incoming.project_id != panel_project:
+            raise PanelError(
+                f"This session file belongs to another project (project id "
+                f"{incoming.project_id}; the panel is {panel_project}); nothing of it was "
+                "merged.", file=incoming.path)
+        if self.project_id is None:
+            conn.execute("INSERT INTO panel_info (key, value) VALUES ('project_id', ?)",
+                         [panel_project])
+        columns = ", ".join(STORED_COLUMNS)
+        conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS incoming AS SELECT {columns} "
+                     "FROM ratings WHERE 0")
+        conn.execute("DELETE FROM temp.incoming")
+        marks = ", ".join("?" for _ in STORED_COLUMNS)
+        conn.executemany(f"INSERT INTO temp.incoming VALUES ({marks})", incoming.rows)
+        differs = " OR ".join(f"i.{name} IS NOT r.{name}" for name in CONTENT_COLUMNS)
+        conflict = conn.execute(
+            f"SELECT i.rating_id FROM temp.incoming i JOIN ratings r USING (rating_id) "
+            f"WHERE {differs} LIMIT 1").fetchone()
+        if conflict is not None:
+            raise ConflictError(
+                f"Rating {conflict[0]} is already in the panel with different content, so "
+                "this file or a file merged before was changed; nothing of this file was "
+                "merged.", file=incoming.path)
+        present = conn.execute("SELECT count(*) FROM temp.incoming JOIN ratings "
+                               "USING (rating_id)").fetchone()[0]
+        repeats = conn.execute(
+            f"SELECT count(*) FROM temp.incoming i WHERE i.phase IN ({_DATA_PHASES}) "
+            "AND EXISTS (SELECT 1 FROM ratings r WHERE r.tagger = i.tagger AND "
+            "r.round = i.round AND r.item_id = i.item_id AND r.rating_id != i.rating_id "
+            f"AND r.phase IN ({_DATA_PHASES}))").fetchone()[0]
+        new = conn.execute(f"INSERT OR IGNORE INTO ratings ({columns}) "
+                           f"SELECT {columns} FROM temp.incoming").rowcount
+        # A copy written before the hash chain (schema 1) gains its chain from a later copy,
+        # whichever was merged first.
+        conn.execute("UPDATE ratings SET seq = i.seq, chain = i.chain FROM temp.incoming i "
+                     "WHERE ratings.rating_id = i.rating_id AND ratings.chain IS NULL "
+                     "AND i.chain IS NOT NULL")
+        self._record_source(incoming, new=new, present=present)
+        return FileMerge(new=new, present=present, repeats=repeats)
+
+    def _record_source(self, incoming: IncomingFile, *, new: int, present: int) -> None:
+        conn, info, key = self._conn, incoming.info, incoming.source_key
+        conn.execute(
+            "INSERT OR IGNORE INTO sources VALUES (?, ?, ?, ?, ?)",
+            [key, incoming.project_id, info.get("laptop_id", ""), info.get("laptop_name", ""),
+             info.get("created_at", "")])
+        conn.execute("INSERT OR IGNORE INTO rating_sources SELECT rating_id, ? "
+                     "FROM temp.incoming", [key])
+        conn.execute(
+            "INSERT INTO merges (merged_at, path, source_key, new, present, verified) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [datetime.now(UTC).isoformat(timespec="seconds"), str(incoming.path), key, new,
+             present, int(incoming.verified)])
+
+    # reading ------------------------------------------------------------------
+
+    def rating_count(self) -> int:
+        return int(self._conn.execute("SELECT count(*) FROM ratings").fetchone()[0])
+
+    def content_hash(self) -> str:
+        """SHA-256 of the panel's ratings, sources and provenance, in a fixed order.
+
+        Equal for equal content however and in whatever order it was merged (the merge log
+        is left out: it is a diary, not content).
+        """
+        digest = hashlib.sha256()
+        for query in (
+            f"SELECT {', '.join(STORED_COLUMNS)} FROM ratings ORDER BY rating_id",
+            "SELECT * FROM sources ORDER BY source_key",
+            "SELECT rating_id, source_key FROM rating_sources ORDER BY rating_id, source_key",
+        ):
+            for row in self._conn.execute(query):
+                digest.update(repr(row).encode())
+        return digest.hexdigest()
+
+    def rating_rows(self) -> RatingRows:
+        """The panel's ratings for the analysis: one per tagger, round and pair.
+
+        When a tagger rated the same pair in the same round on two laptops, the earlier
+        rating is the one analysed (the choice does not depend on merge order).
+        """
+        rows = self._conn.execute(
+            "SELECT rating_id, tagger, item_id, round, phase, value, ms_on_screen, points, "
+            "laptop_id FROM ratings r WHERE r.phase NOT IN ("
+            f"{_DATA_PHASES}) OR NOT EXISTS (SELECT 1 FROM ratings o WHERE "
+            "o.tagger = r.tagger AND o.round = r.round AND o.item_id = r.item_id AND "
+            f"o.phase IN ({_DATA_PHASES}) AND "
+            "(o.submitted_at, o.rating_id) < (r.submitted_at, r.rating_id)) "
+            "ORDER BY laptop_id, seq, rating_id").fetchall()
+        columns = [tuple(column) for column in zip(*rows, strict=True)] if rows else []
+        return RatingRows(*columns)
+
+    def data_ratings(self) -> list[tuple[str, str, str, int, str, float, str]]:
+        """Game and retest ratings (id, tagger, item, round, phase, value, laptop): what a
+        consensus snapshot carries."""
+        return self._conn.execute(
+            "SELECT rating_id, tagger, item_id, round, phase, value, laptop_id FROM ratings "
+            f"WHERE phase IN ({_DATA_PHASES}) ORDER BY rating_id").fetchall()
+
+
+def _refuse_non_panel(path: Path) -> None:
+    """Name what the file is when it is not a panel: merging into it would damage it."""
+    try:
+        refuse_non_sqlite(path)
+    except AnnotatorError as error:
+        raise PanelError("This is not a panel database (it is not an SQLite database).",
+                         file=path) from error
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            tables = {name for (name,) in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        raise PanelError(f"This panel database is damaged ({error}); it was left as it was.",
+                         file=path) from error
+    if "session_info" in tables:
+        raise PanelError("This is a laptop's session file, not a panel database: name a new "
+                         "file for the panel (for example panel.sqlite).", file=path)
+    if "panel_info" not in tables:
+        raise PanelError("This SQLite file is not a panel database of this app; it was left "
+                         "untouched.", file=path)
+    if version > PANEL_SCHEMA_VERSION:
+        raise PanelError(
+            f"This panel database was written by a newer version of the app (schema "
+            f"{version}, this app knows up to {PANEL_SCHEMA_VERSION}). Update the app to use it.",
+            file=path)

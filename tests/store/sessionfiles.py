@@ -1,0 +1,72 @@
+"""Real session files with real ratings, written through the store, for merge tests."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from annotator.store.records import Phase, Rating
+from annotator.store.schema import MIGRATIONS
+from annotator.store.session_file import SessionStore
+
+PROJECT = "8d0c1f4e-0000-4000-8000-00000000000a"
+OTHER_PROJECT = "8d0c1f4e-0000-4000-8000-00000000000b"
+T0 = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
+
+
+def ratings_for(tagger: str, n: int, *, seed: int, rnd: int = 1) -> list[Rating]:
+    """``n`` game ratings of items item0000… by one tagger, one every 7 s."""
+    rng = random.Random(f"{tagger}:{seed}")
+    phase = Phase.GAME if rnd == 1 else Phase.RETEST
+    out = []
+    for i in range(n):
+        shown = T0 + timedelta(seconds=7 * i)
+        out.append(Rating(
+            rating_id=str(uuid.UUID(int=rng.getrandbits(128), version=4)), tagger=tagger,
+            item_id=f"item{i:04d}", round=rnd, phase=phase, value=float(rng.randint(1, 5)),
+            shown_at=shown, submitted_at=shown + timedelta(seconds=5), ms_on_screen=5000,
+            consensus=None if i == 0 else 3.0, consensus_n=None if i == 0 else 2,
+            points=None if i == 0 else rng.randint(-2, 2)))
+    return out
+
+
+def write_session_file(path: Path, ratings: list[Rating], *, project_id: str = PROJECT,
+                       laptop: str | None = None) -> Path:
+    """A session file holding ``ratings``, written one by one as the app writes them."""
+    laptop = laptop or path.stem
+    store = SessionStore.open(path, project_id=project_id, laptop_id=f"id-{laptop}",
+                              laptop_name=laptop)
+    for rating in ratings:
+        store.record_rating(rating)
+    store.close()
+    return path
+
+
+def write_schema_1_file(path: Path, ratings: list[Rating], *, laptop: str) -> Path:
+    """A file as the app wrote it before the hash chain (schema 1)."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    MIGRATIONS.apply(Database(conn), stop_before="0002_hash_chain")
+    conn.execute("INSERT INTO session_info VALUES ('project_id', ?), ('laptop_id', ?), "
+                 "('laptop_name', ?), ('created_at', '2026-01-01T00:00:00.000+00:00'), "
+                 "('app_version', '0.1')", [PROJECT, f"id-{laptop}", laptop])
+    for r in ratings:
+        conn.execute(
+            "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [r.rating_id, r.tagger, r.item_id, r.round, r.phase.value, r.value,
+             r.shown_at.isoformat(timespec="milliseconds"),
+             r.submitted_at.isoformat(timespec="milliseconds"), r.ms_on_screen, r.consensus,
+             r.consensus_n, r.points, f"id-{laptop}"])
+    conn.close()
+    return path
+
+
+def edit(path: Path, sql: str, *params: object) -> None:
+    """Change a file by hand with plain sqlite3, as someone tampering would."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute(sql, params)
+    conn.close()

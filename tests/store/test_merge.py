@@ -1,0 +1,278 @@
+"""Merging session files into the panel: idempotent, order-independent, all-or-nothing."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from annotator.errors import AnnotatorError
+from annotator.store.incoming import read_incoming
+from annotator.store.merge import MergeStatus, merge_session_files
+from annotator.store.panel import Panel, PanelError
+from annotator.store.records import Rating
+from annotator.store.schema import SCHEMA_VERSION
+from tests.store.sessionfiles import (
+    OTHER_PROJECT,
+    PROJECT,
+    edit,
+    ratings_for,
+    write_schema_1_file,
+    write_session_file,
+)
+
+
+@pytest.fixture
+def three(tmp_path: Path) -> list[Path]:
+    """Three laptops: ana on two of them (different rounds), ben and cy."""
+    folder = tmp_path / "returned"
+    folder.mkdir()
+    return [
+        write_session_file(folder / "lap-1.sqlite",
+                           ratings_for("ana", 30, seed=1) + ratings_for("ben", 20, seed=1)),
+        write_session_file(folder / "lap-2.sqlite", ratings_for("cy", 40, seed=2)),
+        write_session_file(folder / "lap-3.sqlite", ratings_for("ana", 25, seed=3, rnd=2)),
+    ]
+
+
+def content_hash(panel_path: Path) -> str:
+    panel = Panel.open(panel_path, create=False)
+    try:
+        return panel.content_hash()
+    finally:
+        panel.close()
+
+
+def test_merging_adds_every_rating_with_its_provenance(tmp_path: Path, three) -> None:
+    report = merge_session_files(tmp_path / "panel.sqlite", three)
+    assert [(f.status, f.new, f.present) for f in report.files] == [
+        (MergeStatus.MERGED, 50, 0), (MergeStatus.MERGED, 40, 0), (MergeStatus.MERGED, 25, 0)]
+    assert report.total_ratings == 115
+    conn = sqlite3.connect(tmp_path / "panel.sqlite")
+    by_laptop = dict(conn.execute(
+        "SELECT s.laptop_name, count(*) FROM rating_sources rs JOIN sources s "
+        "USING (source_key) GROUP BY s.laptop_name"))
+    assert by_laptop == {"lap-1": 50, "lap-2": 40, "lap-3": 25}
+    assert conn.execute("SELECT count(*) FROM merges").fetchone()[0] == 3
+
+
+def test_merging_the_same_files_again_adds_nothing(tmp_path: Path, three) -> None:
+    panel = tmp_path / "panel.sqlite"
+    merge_session_files(panel, three)
+    first = content_hash(panel)
+    again = merge_session_files(panel, three)
+    assert content_hash(panel) == first
+    assert [(f.status, f.new, f.present) for f in again.files] == [
+        (MergeStatus.NOTHING_NEW, 0, 50), (MergeStatus.NOTHING_NEW, 0, 40),
+        (MergeStatus.NOTHING_NEW, 0, 25)]
+
+
+def test_any_order_gives_the_same_panel(tmp_path: Path, three) -> None:
+    hashes = set()
+    for number, order in enumerate(itertools.permutations(three)):
+        panel = tmp_path / f"panel-{number}.sqlite"
+        for path in order:  # one file per merge, as files come back one by one
+            merge_session_files(panel, [path])
+        hashes.add(content_hash(panel))
+    assert number == 5 and len(hashes) == 1
+
+
+def test_a_copy_of_a_file_adds_its_ratings_once_and_a_grown_file_only_what_is_new(
+        tmp_path: Path, three) -> None:
+    panel = tmp_path / "panel.sqlite"
+    copy = tmp_path / "usb" / "lap-2.sqlite"
+    copy.parent.mkdir()
+    shutil.copyfile(three[1], copy)
+    merge_session_files(panel, [three[1]])
+    grown = ratings_for("cy", 45, seed=2)[40:]  # the same tagger went on rating
+    write_session_file(three[1], grown)
+    report = merge_session_files(panel, [copy, three[1]])
+    assert [(f.new, f.present) for f in report.files] == [(0, 40), (5, 40)]
+    assert report.total_ratings == 45
+
+
+def test_a_folder_is_merged_file_by_file(tmp_path: Path, three) -> None:
+    report = merge_session_files(tmp_path / "panel.sqlite", [three[0].parent])
+    assert [f.path for f in report.files] == sorted(three)
+    assert report.new == 115
+
+
+def test_preview_reports_exactly_what_merging_does_and_changes_nothing(
+        tmp_path: Path, three) -> None:
+    panel = tmp_path / "panel.sqlite"
+    merge_session_files(panel, three[:1])
+    before = content_hash(panel)
+    preview = merge_session_files(panel, three, preview=True)
+    assert content_hash(panel) == before
+    done = merge_session_files(panel, three)
+    assert [(f.new, f.present) for f in preview.files] == [(f.new, f.present) for f in done.files]
+    assert preview.files[1].status == MergeStatus.WILL_MERGE
+    fresh = tmp_path / "not-yet.sqlite"
+    assert merge_session_files(fresh, three, preview=True).new == 115
+    assert not fresh.exists()
+
+
+def _truncate(path: Path) -> None:
+    size = path.stat().st_size
+    with path.open("r+b") as handle:
+        handle.truncate(size // 2)
+
+
+def _flip_bytes(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2
+    for offset in range(middle, middle + 64):
+        data[offset] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+def _flip_a_stored_value(path: Path) -> None:
+    """One byte of a rating's tagger name changed on disk, the page still well-formed."""
+    data = bytearray(path.read_bytes())
+    at = data.index(b"ana", len(data) // 4)
+    data[at] = ord("x")
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [(_truncate, "damaged"), (_flip_bytes, "damaged"),
+     (_flip_a_stored_value, "was changed after it was saved"),
+     (lambda p: p.write_text("item_id,rating\n"), "not an SQLite database")],
+    ids=["truncated", "bytes-flipped", "value-flipped", "not-sqlite"],
+)
+def test_a_damaged_file_is_refused_and_the_panel_is_unchanged(
+        tmp_path: Path, three, damage, expected: str) -> None:
+    panel = tmp_path / "panel.sqlite"
+    merge_session_files(panel, three[1:])
+    before = content_hash(panel)
+    big = write_session_file(tmp_path / "big.sqlite", ratings_for("ana", 2000, seed=9))
+    damage(big)
+    report = merge_session_files(panel, [big, *three[1:]])
+    refused = report.files[0]
+    assert refused.status == MergeStatus.REFUSED and refused.new == 0
+    assert expected in refused.reason
+    assert str(big) in refused.text()
+    assert content_hash(panel) == before
+
+
+def test_a_file_of_another_project_is_refused_by_name(tmp_path: Path, three) -> None:
+    panel = tmp_path / "panel.sqlite"
+    foreign = write_session_file(tmp_path / "foreign.sqlite", ratings_for("dan", 5, seed=5),
+                                 project_id=OTHER_PROJECT)
+    merge_session_files(panel, three)
+    report = merge_session_files(panel, [foreign])
+    assert report.files[0].status == MergeStatus.REFUSED
+    assert report.files[0].refused == 5
+    assert "belongs to another project" in report.files[0].reason
+    assert report.total_ratings == 115
+
+
+def test_a_new_panel_will_not_guess_between_two_projects(tmp_path: Path, three) -> None:
+    foreign = write_session_file(tmp_path / "foreign.sqlite", ratings_for("dan", 5, seed=5),
+                                 project_id=OTHER_PROJECT)
+    panel = tmp_path / "panel.sqlite"
+    with pytest.raises(PanelError, match="different projects"):
+        merge_session_files(panel, [foreign, *three])
+    chosen = merge_session_files(panel, [foreign, *three], project_id=PROJECT)
+    assert [f.status for f in chosen.files] == [MergeStatus.REFUSED] + [MergeStatus.MERGED] * 3
+
+
+@pytest.mark.parametrize(
+    ("tamper", "expected"),
+    [("UPDATE ratings SET value = 1 WHERE seq = 7", "was changed after it was saved"),
+     ("DELETE FROM ratings WHERE seq = 7", "removed before it")],
+    ids=["edited", "deleted"],
+)
+def test_a_hand_edited_file_is_refused_whole(tmp_path: Path, three, tamper, expected) -> None:
+    edit(three[1], tamper)
+    report = merge_session_files(tmp_path / "panel.sqlite", three)
+    assert report.files[1].status == MergeStatus.REFUSED
+    assert expected in report.files[1].reason
+    assert report.total_ratings == 75
+
+
+def test_a_file_failing_half_way_leaves_the_panel_as_it_was(tmp_path: Path, three) -> None:
+    """Its first 39 ratings are new, its last collides with one in the panel."""
+    panel = tmp_path / "panel.sqlite"
+    merge_session_files(panel, three)
+    before = content_hash(panel)
+    clash = [*ratings_for("dan", 39, seed=7), _changed(ratings_for("ana", 30, seed=1)[-1])]
+    bad = write_session_file(tmp_path / "clash.sqlite", clash)
+    report = merge_session_files(panel, [bad])
+    assert report.files[0].status == MergeStatus.REFUSED
+    assert "already in the panel with different content" in report.files[0].reason
+    assert content_hash(panel) == before
+
+
+def _changed(rating: Rating) -> Rating:
+    return replace(rating, value=1.0 if rating.value != 1.0 else 2.0)
+
+
+def test_an_error_inside_the_transaction_rolls_the_whole_file_back(
+        tmp_path: Path, three) -> None:
+    """SQLite interrupted mid-insert (as by a crash) leaves no rating of the file behind."""
+    panel_path = tmp_path / "panel.sqlite"
+    merge_session_files(panel_path, three[:1])
+    before = content_hash(panel_path)
+    incoming = read_incoming(write_session_file(tmp_path / "big.sqlite",
+                                                ratings_for("eve", 3000, seed=8)))
+    panel = Panel.open(panel_path)
+    calls = []
+    panel._conn.set_progress_handler(lambda: calls.append(1) or len(calls) > 50, 1000)
+    with pytest.raises(sqlite3.OperationalError, match="interrupted"):
+        panel.merge(incoming)
+    panel._conn.set_progress_handler(None, 0)
+    panel.close()
+    assert calls, "the merge must have been interrupted part-way"
+    assert content_hash(panel_path) == before
+
+
+def test_a_file_from_before_the_hash_chain_merges_flagged_unverified(
+        tmp_path: Path, three) -> None:
+    old = write_schema_1_file(tmp_path / "old.sqlite", ratings_for("fay", 6, seed=6),
+                              laptop="old")
+    report = merge_session_files(tmp_path / "panel.sqlite", [old])
+    assert report.files[0].new == 6 and report.files[0].verified is False
+    assert "Not checked for hand edits" in report.files[0].text()
+
+
+def test_a_newer_session_file_is_refused(tmp_path: Path, three) -> None:
+    edit(three[0], f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    report = merge_session_files(tmp_path / "panel.sqlite", three)
+    assert "newer version of the app" in report.files[0].reason
+
+
+def test_a_session_file_named_as_the_panel_is_refused_untouched(tmp_path: Path, three) -> None:
+    before = three[1].read_bytes()
+    with pytest.raises(PanelError, match="session file, not a panel"):
+        merge_session_files(three[1], [three[0]])
+    assert three[1].read_bytes() == before
+
+
+def test_nothing_to_merge_says_so(tmp_path: Path) -> None:
+    with pytest.raises(AnnotatorError, match="No session files"):
+        merge_session_files(tmp_path / "panel.sqlite", [tmp_path])
+
+
+def test_the_same_pair_rated_twice_by_one_tagger_is_kept_and_analysed_once(
+        tmp_path: Path) -> None:
+    """ana rated the same pairs in round 1 on two laptops: both kept, the earlier analysed."""
+    first = ratings_for("ana", 3, seed=1)
+    second = ratings_for("ana", 3, seed=2)
+    a = write_session_file(tmp_path / "a.sqlite", second)
+    b = write_session_file(tmp_path / "b.sqlite", first)
+    panel_path = tmp_path / "panel.sqlite"
+    report = merge_session_files(panel_path, [a, b])
+    assert report.files[1].repeats == 3
+    panel = Panel.open(panel_path)
+    rows = panel.rating_rows()
+    panel.close()
+    assert len(rows) == 3
+    same_time = [(x, y) for x, y in zip(first, second, strict=True)]
+    assert all(x.submitted_at == y.submitted_at for x, y in same_time)  # tie: the smaller id
+    assert set(rows.rating_id) == {min(x.rating_id, y.rating_id) for x, y in same_time}
