@@ -1,22 +1,25 @@
 """Where this laptop's session file for a project lives, opening it, and starting a session.
 
 The game's consensus rests on every rating available on this laptop (DESIGN §6): this
-laptop's file, and the other laptops' files a lead has put into the project's
-``sessions/`` folder (a shared drive, a returned USB stick, ``annotator simulate``). Those
-are only read, never changed.
+laptop's file, the other laptops' files a lead has put into the project's ``sessions/``
+folder (a shared drive, a returned USB stick, ``annotator simulate``), and the consensus
+snapshots of the whole panel imported into ``snapshots/``. Those are only read, never
+changed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from annotator.errors import SessionFileError
+from annotator.errors import AnnotatorError, SessionFileError
 from annotator.project.model import Project
 from annotator.session.flow import RatingSession
 from annotator.store.reading import read_session_file
 from annotator.store.records import Phase
 from annotator.store.session_file import SessionStore
+from annotator.store.snapshot import SNAPSHOTS_FOLDER, SnapshotError, read_snapshot
 from annotator.userconfig import UserConfig
 
 _DATA = frozenset(phase.value for phase in Phase if phase.is_data)
@@ -43,7 +46,7 @@ class OtherLaptops:
 
     ratings: tuple[tuple[str, str, float], ...]  # tagger, item_id, value
     files: tuple[Path, ...]
-    unreadable: tuple[SessionFileError, ...] = ()
+    unreadable: tuple[AnnotatorError, ...] = ()
 
     def values_by_item(self, *, except_tagger: str) -> dict[str, list[float]]:
         values: dict[str, list[float]] = {}
@@ -54,18 +57,32 @@ class OtherLaptops:
 
 
 def read_other_laptops(project: Project, store: SessionStore) -> OtherLaptops:
-    """The data ratings of every other session file in ``sessions/``, each counted once.
+    """The data ratings of every other session file in ``sessions/`` and of every consensus
+    snapshot imported into ``snapshots/``, each rating counted once.
 
-    A rating is counted once however many copies of its file lie in the folder, and never
-    when it is in this laptop's own file. A file that cannot be used (another project's, a
+    A rating is counted once however many copies of it lie in the folders, and never when
+    it is in this laptop's own file. A file that cannot be used (another project's, a
     newer app's, damaged) is left out and listed in ``unreadable``; the lead's
     ``annotator analyze`` names such files.
     """
     seen = store.rating_ids()
     found: list[tuple[str, str, float]] = []
     files: list[Path] = []
-    unreadable: list[SessionFileError] = []
-    own = store.path.resolve()
+    unreadable: list[AnnotatorError] = []
+    for path, rows in _other_sources(project, store.path, unreadable):
+        files.append(path)
+        for rating_id, tagger, item_id, phase, value in rows:
+            if phase in _DATA and rating_id not in seen:
+                seen.add(rating_id)
+                found.append((tagger, item_id, value))
+    return OtherLaptops(tuple(found), tuple(files), tuple(unreadable))
+
+
+def _other_sources(
+    project: Project, own: Path, unreadable: list[AnnotatorError]
+) -> Iterator[tuple[Path, Iterable[tuple[str, str, str, str, float]]]]:
+    """(file, rows of rating_id, tagger, item_id, phase, value) of every readable source."""
+    own = own.resolve()
     for path in sorted(project.sessions_dir.glob("*.sqlite")):
         if path.resolve() == own:
             continue
@@ -74,14 +91,16 @@ def read_other_laptops(project: Project, store: SessionStore) -> OtherLaptops:
         except SessionFileError as error:
             unreadable.append(error)
             continue
-        files.append(path)
-        for rating_id, tagger, item_id, phase, value in zip(
-            rows.rating_id, rows.tagger, rows.item_id, rows.phase, rows.value, strict=True
-        ):
-            if phase in _DATA and rating_id not in seen:
-                seen.add(rating_id)
-                found.append((tagger, item_id, value))
-    return OtherLaptops(tuple(found), tuple(files), tuple(unreadable))
+        yield path, zip(rows.rating_id, rows.tagger, rows.item_id, rows.phase, rows.value,
+                        strict=True)
+    for path in sorted((project.root / SNAPSHOTS_FOLDER).glob("*.sqlite")):
+        try:
+            _, snapshot_rows = read_snapshot(path, project_id=project.project_id)
+        except SnapshotError as error:
+            unreadable.append(error)
+            continue
+        yield path, ((rid, tagger, item, phase, value)
+                     for rid, tagger, item, _round, phase, value, _laptop in snapshot_rows)
 
 
 def start_session(

@@ -7,7 +7,9 @@ import shutil
 
 from annotator.project.folder import open_project
 from annotator.session.opening import open_laptop_session, read_other_laptops, start_session
+from annotator.store.merge import merge_session_files
 from annotator.store.records import Phase
+from annotator.store.snapshot import export_snapshot, import_snapshot
 from annotator.userconfig import load_config
 from tests.analysis.sessions import rate, session
 
@@ -69,3 +71,35 @@ def test_a_copy_of_this_laptops_own_file_adds_nothing(make_project_folder) -> No
     store = open_laptop_session(project, load_config())
     found = read_other_laptops(project, store)
     assert len(found.files) == 1 and found.ratings == ()
+
+
+def test_an_imported_snapshot_feeds_the_consensus_once(make_project_folder, tmp_path) -> None:
+    """The lead merges laptops the tagger never saw; the snapshot brings their ratings."""
+    folder = make_project_folder(2, flow={"dwell_seconds": 0, "tutorial": False})
+    returned = session(folder, "laptop-b")
+    rate(returned, "bea", "item000", 2)
+    rate(returned, "cem", "item000", 3)
+    rate(returned, "ana", "item001", 5)  # ana's own rating, merged from another laptop
+    returned.close()
+    moved = tmp_path / "returned.sqlite"
+    shutil.move(folder / "sessions" / "laptop-b.sqlite", moved)
+    merge_session_files(tmp_path / "panel.sqlite", [moved])
+    snapshot = export_snapshot(tmp_path / "panel.sqlite", tmp_path / "panel.snapshot")
+
+    project = open_project(folder)
+    store = open_laptop_session(project, load_config())
+    assert read_other_laptops(project, store).ratings == ()
+    for _ in range(2):  # importing twice changes nothing
+        import_snapshot(snapshot.path, folder, project.project_id)
+        found = read_other_laptops(project, store)
+        assert len(found.files) == 1 and len(found.ratings) == 3
+        by_item = found.values_by_item(except_tagger="ana")
+        assert {item: sorted(values) for item, values in by_item.items()} == {
+            "item000": [2.0, 3.0]}
+
+    ana = start_session(project, store, "ana")
+    feedback = {}
+    while (pair := ana.pair_shown()) is not None:
+        feedback[pair.item.item_id] = ana.submit(4)
+    assert (feedback["item000"].consensus.value, feedback["item000"].consensus.n) == (3.0, 2)
+    assert feedback["item001"].consensus is None  # never scored against her own rating

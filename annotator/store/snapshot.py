@@ -1,0 +1,168 @@
+"""Consensus snapshots: the panel's game and retest ratings, carried back to the laptops.
+
+The lead exports a snapshot from the panel database; a laptop imports it into the project's
+``snapshots/`` folder, and from then on the game's consensus there includes the panel's
+ratings (DESIGN §6, §8). A snapshot is named by a hash of its content, so importing the same
+one twice changes nothing, and a later snapshot simply sits beside an earlier one (the
+consensus counts each rating once, by its id).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from annotator import __version__
+from annotator.errors import AnnotatorError
+from annotator.store.checks import refuse_non_sqlite
+from annotator.store.panel import Panel
+
+SNAPSHOT_FORMAT = 1
+SNAPSHOTS_FOLDER = "snapshots"
+_KIND = "consensus snapshot"
+_COLUMNS = ("rating_id", "tagger", "item_id", "round", "phase", "value", "laptop_id")
+
+
+class SnapshotError(AnnotatorError):
+    """A snapshot file that cannot be used: not a snapshot, another project's, damaged."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One snapshot file's identity."""
+
+    path: Path
+    snapshot_id: str
+    project_id: str
+    ratings: int
+    created_at: str
+
+
+def export_snapshot(panel_path: Path, target: Path) -> Snapshot:
+    """Write the panel's game and retest ratings to ``target`` (renamed into place)."""
+    panel = Panel.open(Path(panel_path), create=False)
+    try:
+        project_id = panel.project_id
+        rows = panel.data_ratings()
+    finally:
+        panel.close()
+    if project_id is None:
+        raise SnapshotError("This panel is empty: merge session files into it first.",
+                            file=panel_path)
+    created = datetime.now(UTC).isoformat(timespec="seconds")
+    snapshot_id = _content_id(project_id, rows)
+    target = Path(target)
+
+    def fill(scratch: Path) -> None:
+        conn = sqlite3.connect(scratch, isolation_level=None)
+        try:
+            conn.execute("BEGIN")
+            conn.execute("CREATE TABLE snapshot_info (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            conn.execute("CREATE TABLE ratings (rating_id TEXT PRIMARY KEY, tagger TEXT NOT NULL,"
+                         " item_id TEXT NOT NULL, round INTEGER NOT NULL, phase TEXT NOT NULL,"
+                         " value REAL NOT NULL, laptop_id TEXT NOT NULL)")
+            conn.executemany("INSERT INTO snapshot_info VALUES (?, ?)", [
+                ("kind", _KIND), ("project_id", project_id), ("snapshot_id", snapshot_id),
+                ("created_at", created), ("app_version", __version__),
+                ("ratings", str(len(rows)))])
+            conn.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+            conn.execute(f"PRAGMA user_version = {SNAPSHOT_FORMAT}")
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+
+    _write_beside(target, fill)
+    return Snapshot(target, snapshot_id, project_id, len(rows), created)
+
+
+def import_snapshot(snapshot_path: Path, project_folder: Path, project_id: str) -> tuple[Snapshot,
+                                                                                          bool]:
+    """Copy a checked snapshot into the project's ``snapshots/`` folder.
+
+    Returns the snapshot as imported and whether it was new (False: already imported).
+    """
+    snapshot, _ = read_snapshot(Path(snapshot_path), project_id=project_id)
+    folder = Path(project_folder) / SNAPSHOTS_FOLDER
+    target = folder / f"snapshot-{snapshot.snapshot_id[:16]}.sqlite"
+    if target.exists():
+        return Snapshot(target, snapshot.snapshot_id, project_id, snapshot.ratings,
+                        snapshot.created_at), False
+    source = Path(snapshot_path)
+    _write_beside(target, lambda scratch: scratch.write_bytes(source.read_bytes()))
+    return Snapshot(target, snapshot.snapshot_id, project_id, snapshot.ratings,
+                    snapshot.created_at), True
+
+
+def read_snapshot(path: Path, *, project_id: str) -> tuple[Snapshot, list[tuple]]:
+    """A snapshot's identity and ratings (``rating_id, tagger, item_id, round, phase, value,
+    laptop_id``), refused unless it is an intact snapshot of ``project_id``."""
+    path = Path(path)
+    if not path.is_file():
+        raise SnapshotError("This snapshot file does not exist.", file=path)
+    try:
+        refuse_non_sqlite(path)
+    except AnnotatorError as error:
+        raise SnapshotError("This is not a consensus snapshot (it is not an SQLite database).",
+                            file=path) from error
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            info, rows, version = _read(conn)
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        raise SnapshotError(f"This is not a consensus snapshot, or it is damaged ({error}).",
+                            file=path) from error
+    if info.get("kind") != _KIND:
+        raise SnapshotError("This file is not a consensus snapshot; export one from the panel "
+                            "database (annotator snapshot export).", file=path)
+    if version > SNAPSHOT_FORMAT:
+        raise SnapshotError("This snapshot was written by a newer version of the app; update "
+                            "the app on this laptop to import it.", file=path)
+    if info.get("project_id") != project_id:
+        raise SnapshotError(f"This snapshot belongs to another project (project id "
+                            f"{info.get('project_id')}, this project is {project_id}); it was "
+                            "not imported.", file=path)
+    if _content_id(project_id, rows) != info.get("snapshot_id"):
+        raise SnapshotError("This snapshot's ratings do not match its fingerprint: it was "
+                            "changed or damaged after export. Export it again.", file=path)
+    return Snapshot(path, info["snapshot_id"], project_id, len(rows),
+                    info.get("created_at", "")), rows
+
+
+def _read(conn: sqlite3.Connection) -> tuple[dict[str, str], list[tuple], int]:
+    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
+    if not {"snapshot_info", "ratings"} <= tables:
+        return {}, [], 0
+    info = dict(conn.execute("SELECT key, value FROM snapshot_info").fetchall())
+    rows = conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM ratings ORDER BY rating_id").fetchall()
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    return info, rows, version
+
+
+def _content_id(project_id: str, rows: list[tuple]) -> str:
+    digest = hashlib.sha256(project_id.encode())
+    for row in sorted(rows):
+        digest.update(repr(tuple(row)).encode())
+    return digest.hexdigest()
+
+
+def _write_beside(target: Path, fill: Callable[[Path], None]) -> None:
+    """Write ``target`` through a scratch file beside it, renamed into place when whole."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    scratch = Path(name)
+    try:
+        scratch.unlink()
+        fill(scratch)
+        scratch.replace(target)
+    except BaseException:
+        scratch.unlink(missing_ok=True)
+        raise

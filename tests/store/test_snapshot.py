@@ -1,0 +1,94 @@
+"""Consensus snapshots: exported from the panel, checked and imported once per laptop."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from annotator.store.merge import merge_session_files
+from annotator.store.panel import Panel
+from annotator.store.records import Phase
+from annotator.store.snapshot import (
+    SnapshotError,
+    export_snapshot,
+    import_snapshot,
+    read_snapshot,
+)
+from tests.store.sessionfiles import OTHER_PROJECT, PROJECT, edit, ratings_for, write_session_file
+
+
+@pytest.fixture
+def panel(tmp_path: Path) -> Path:
+    tutorial = [replace(r, phase=Phase.TUTORIAL, item_id=f"gold{i}")
+                for i, r in enumerate(ratings_for("ana", 4, seed=9))]
+    files = [write_session_file(tmp_path / "a.sqlite", tutorial + ratings_for("ana", 10, seed=1)),
+             write_session_file(tmp_path / "b.sqlite", ratings_for("ben", 8, seed=2, rnd=2))]
+    path = tmp_path / "panel.sqlite"
+    merge_session_files(path, files)
+    return path
+
+
+def test_export_carries_the_game_and_retest_ratings_only(tmp_path: Path, panel: Path) -> None:
+    snapshot = export_snapshot(panel, tmp_path / "out" / "panel.snapshot")
+    assert snapshot.ratings == 18 and snapshot.project_id == PROJECT
+    again, rows = read_snapshot(snapshot.path, project_id=PROJECT)
+    assert again.snapshot_id == snapshot.snapshot_id
+    assert {row[4] for row in rows} == {"game", "retest"}
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["panel.snapshot"]
+
+
+def test_the_same_panel_gives_the_same_snapshot_id(tmp_path: Path, panel: Path) -> None:
+    first = export_snapshot(panel, tmp_path / "1.snapshot")
+    second = export_snapshot(panel, tmp_path / "2.snapshot")
+    assert first.snapshot_id == second.snapshot_id
+
+
+def test_importing_twice_changes_nothing(tmp_path: Path, panel: Path) -> None:
+    snapshot = export_snapshot(panel, tmp_path / "panel.snapshot")
+    project = tmp_path / "project"
+    imported, new = import_snapshot(snapshot.path, project, PROJECT)
+    assert new is True and imported.path.parent == project / "snapshots"
+    before = imported.path.read_bytes()
+    again, new_again = import_snapshot(snapshot.path, project, PROJECT)
+    assert new_again is False and again.path == imported.path
+    assert [p.name for p in (project / "snapshots").iterdir()] == [imported.path.name]
+    assert imported.path.read_bytes() == before
+
+
+def test_a_snapshot_of_another_project_is_refused(tmp_path: Path, panel: Path) -> None:
+    snapshot = export_snapshot(panel, tmp_path / "panel.snapshot")
+    with pytest.raises(SnapshotError, match="another project") as caught:
+        import_snapshot(snapshot.path, tmp_path / "project", OTHER_PROJECT)
+    assert caught.value.file == snapshot.path
+    assert not (tmp_path / "project" / "snapshots").exists()
+
+
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [(lambda p: edit(p, "UPDATE ratings SET value = 1.0"), "do not match its fingerprint"),
+     (lambda p: edit(p, "UPDATE snapshot_info SET value = 'x' WHERE key = 'kind'"),
+      "not a consensus snapshot"),
+     (lambda p: edit(p, "PRAGMA user_version = 9"), "newer version"),
+     (lambda p: p.write_bytes(b"hello"), "not an SQLite database")],
+    ids=["values-changed", "not-a-snapshot", "newer", "not-sqlite"],
+)
+def test_a_changed_or_wrong_file_is_refused(tmp_path: Path, panel: Path, damage,
+                                            expected: str) -> None:
+    snapshot = export_snapshot(panel, tmp_path / "panel.snapshot")
+    damage(snapshot.path)
+    with pytest.raises(SnapshotError, match=expected):
+        import_snapshot(snapshot.path, tmp_path / "project", PROJECT)
+
+
+def test_a_session_file_is_not_a_snapshot(tmp_path: Path, panel: Path) -> None:
+    with pytest.raises(SnapshotError, match="not a consensus snapshot"):
+        read_snapshot(tmp_path / "a.sqlite", project_id=PROJECT)
+
+
+def test_an_empty_panel_has_no_snapshot(tmp_path: Path) -> None:
+    Panel.open(tmp_path / "empty.sqlite").close()
+    with pytest.raises(SnapshotError, match="empty"):
+        export_snapshot(tmp_path / "empty.sqlite", tmp_path / "x.snapshot")
+    assert not (tmp_path / "x.snapshot").exists()
