@@ -13,6 +13,7 @@ from pathlib import Path
 
 from annotator import __version__
 from annotator.errors import AnnotatorError, NotAProjectError
+from annotator.lead_commands import add_lead_commands, run_lead_command
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -63,7 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, help="seed, to repeat a simulation exactly")
 
     analyze = commands.add_parser("analyze", help="agreement statistics of the panel's ratings")
-    analyze.add_argument("input", type=Path, nargs="?", help="project folder or session file")
+    analyze.add_argument("input", type=Path, nargs="?",
+                         help="project folder, session file or panel database")
     analyze.add_argument("--ratings-csv", type=Path, help="item_id,tagger,round,rating CSV")
     analyze.add_argument("--json", type=Path, help="write the full results here")
     analyze.add_argument("--csv-dir", type=Path, help="write items.csv and taggers.csv here")
@@ -72,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--reps", type=int, default=100, help="virtual-rater repetitions")
     analyze.add_argument("--bootstrap", type=int, default=1000, help="resamples for α's CI")
     analyze.add_argument("--seed", type=int, default=0, help="seed of every random choice")
+    add_lead_commands(commands)
     return parser
 
 
@@ -112,6 +115,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         from annotator.analysis.command import run_analyze
 
         return run_analyze(args)
+    if args.command in ("merge", "snapshot"):
+        return run_lead_command(args)
     raise AssertionError(f"unhandled command {args.command}")
 
 

@@ -1,6 +1,6 @@
 """Build a :class:`RatingTable` from what a lab lead has: a project folder, one session
-file, or a ratings CSV (legacy data). The panel database (issue 5) will add one more
-loader of the same shape: rows from the store, then :func:`table_from_rows`.
+file, a merged panel database, or a ratings CSV (legacy data). Stored ratings all take one
+path: rows from the store, then :func:`table_from_rows`.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import numpy as np
 from annotator.analysis.table import RatingTable, build_table
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
+from annotator.store.panel import is_panel_file, read_panel_rows
 from annotator.store.reading import RatingRows, read_session_file
 from annotator.store.records import Phase
 
@@ -58,8 +59,12 @@ def load_project(folder: Path) -> RatingTable:
 
 
 def load_session_file(path: Path) -> RatingTable:
-    """One session file on its own: the scale is the set of values rated in it."""
-    return table_from_rows(read_session_file(Path(path)).ratings)
+    """One session file or a panel database on its own: the scale is the set of values
+    rated in it."""
+    path = Path(path)
+    if is_panel_file(path):
+        return table_from_rows(read_panel_rows(path))
+    return table_from_rows(read_session_file(path).ratings)
 
 
 def load_ratings_csv(path: Path) -> RatingTable:

@@ -226,21 +226,8 @@ class Panel:
         return digest.hexdigest()
 
     def rating_rows(self) -> RatingRows:
-        """The panel's ratings for the analysis: one per tagger, round and pair.
-
-        When a tagger rated the same pair in the same round on two laptops, the earlier
-        rating is the one analysed (the choice does not depend on merge order).
-        """
-        rows = self._conn.execute(
-            "SELECT rating_id, tagger, item_id, round, phase, value, ms_on_screen, points, "
-            "laptop_id FROM ratings r WHERE r.phase NOT IN ("
-            f"{_DATA_PHASES}) OR NOT EXISTS (SELECT 1 FROM ratings o WHERE "
-            "o.tagger = r.tagger AND o.round = r.round AND o.item_id = r.item_id AND "
-            f"o.phase IN ({_DATA_PHASES}) AND "
-            "(o.submitted_at, o.rating_id) < (r.submitted_at, r.rating_id)) "
-            "ORDER BY laptop_id, seq, rating_id").fetchall()
-        columns = [tuple(column) for column in zip(*rows, strict=True)] if rows else []
-        return RatingRows(*columns)
+        """The panel's ratings for the analysis (see :func:`read_panel_rows`)."""
+        return _rating_rows(self._conn)
 
     def data_ratings(self) -> list[tuple[str, str, str, int, str, float, str]]:
         """Game and retest ratings (id, tagger, item, round, phase, value, laptop): what a
@@ -248,6 +235,45 @@ class Panel:
         return self._conn.execute(
             "SELECT rating_id, tagger, item_id, round, phase, value, laptop_id FROM ratings "
             f"WHERE phase IN ({_DATA_PHASES}) ORDER BY rating_id").fetchall()
+
+
+def read_panel_rows(path: Path) -> RatingRows:
+    """The ratings of the panel at ``path`` for the analysis, read without writing to it:
+    one per tagger, round and pair.
+
+    When a tagger rated the same pair in the same round on two laptops, the earlier rating
+    is the one analysed (the choice does not depend on merge order).
+    """
+    path = Path(path)
+    _refuse_non_panel(path)
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return _rating_rows(conn)
+    except sqlite3.DatabaseError as error:
+        raise PanelError(f"This panel database is damaged ({error}).", file=path) from error
+    finally:
+        conn.close()
+
+
+def is_panel_file(path: Path) -> bool:
+    """Whether ``path`` is a panel database (and not a session file or anything else)."""
+    try:
+        _refuse_non_panel(Path(path))
+    except PanelError:
+        return False
+    return True
+
+
+def _rating_rows(conn: sqlite3.Connection) -> RatingRows:
+    rows = conn.execute(
+        "SELECT rating_id, tagger, item_id, round, phase, value, ms_on_screen, points, "
+        f"laptop_id FROM ratings r WHERE r.phase NOT IN ({_DATA_PHASES}) OR NOT EXISTS ("
+        "SELECT 1 FROM ratings o WHERE o.tagger = r.tagger AND o.round = r.round AND "
+        f"o.item_id = r.item_id AND o.phase IN ({_DATA_PHASES}) AND "
+        "(o.submitted_at, o.rating_id) < (r.submitted_at, r.rating_id)) "
+        "ORDER BY laptop_id, seq, rating_id").fetchall()
+    columns = [tuple(column) for column in zip(*rows, strict=True)] if rows else []
+    return RatingRows(*columns)
 
 
 def _refuse_non_panel(path: Path) -> None:
