@@ -15,7 +15,7 @@ from pathlib import Path
 
 from annotator.errors import AnnotatorError
 from annotator.store.incoming import IncomingFile, TamperedFileError, read_incoming
-from annotator.store.panel import Panel, PanelError
+from annotator.store.panel import FileMerge, Panel, PanelError
 
 
 class MergeStatus:
@@ -122,8 +122,9 @@ def merge_session_files(
             reports[path] = FileReport(path, MergeStatus.REFUSED, reason=error.message)
     with _panel_for(Path(panel_path), preview=preview) as panel:
         _check_projects(panel, readable, project_id)
-        for incoming in readable:
-            reports[incoming.path] = _merge_one(panel, incoming, project_id, preview=preview)
+        outcomes = panel.merge_all(readable, project_id=project_id, preview=preview)
+        for incoming, outcome in zip(readable, outcomes, strict=True):
+            reports[incoming.path] = _file_report(incoming, outcome, preview=preview)
         total = panel.rating_count()
     return MergeReport(Path(panel_path), tuple(reports[path] for path in files), preview,
                        total_ratings=total)
@@ -157,13 +158,11 @@ def _check_projects(panel: Panel, readable: list[IncomingFile], project_id: str 
                              "(--project FOLDER) to merge only its files.", file=panel.path)
 
 
-def _merge_one(panel: Panel, incoming: IncomingFile, project_id: str | None, *,
-               preview: bool) -> FileReport:
-    try:
-        outcome = panel.merge(incoming, project_id=project_id, preview=preview)
-    except AnnotatorError as error:
+def _file_report(incoming: IncomingFile, outcome: FileMerge | AnnotatorError, *,
+                 preview: bool) -> FileReport:
+    if isinstance(outcome, AnnotatorError):
         return FileReport(incoming.path, MergeStatus.REFUSED, laptop=incoming.laptop,
-                          refused=len(incoming.rows), reason=error.message,
+                          refused=len(incoming.rows), reason=outcome.message,
                           verified=incoming.verified)
     if preview:
         status = MergeStatus.WILL_MERGE if outcome.new else MergeStatus.NOTHING_NEW

@@ -1,19 +1,21 @@
 """The panel database: every laptop's ratings of one project, merged (DESIGN §8).
 
 The panel holds each rating once (its random UUID is its identity), where every copy of it
-came from (``rating_sources``: the session files, named by laptop id and creation time),
+came from (``rating_sources``: the session files, known by laptop id and creation time;
+the numbers of ``source_id`` depend on merge order, so the content hash uses the names),
 the files themselves (``sources``) and a log of merges. Ratings, sources and provenance
 are sets, so merging the same files in any order gives the same content
 (:meth:`Panel.content_hash`); only the log records the order things happened in.
 
-Each file is merged in one transaction (:meth:`Panel.merge`): a file that fails half-way,
-or a crash, leaves the panel exactly as it was before that file.
+Merging is all or nothing per file (:meth:`Panel.merge_all`): a file that fails half-way
+leaves the panel exactly as it was before that file, and a crash as it was before the merge.
 """
 
 from __future__ import annotations
 
 import hashlib
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,6 +34,8 @@ from annotator.store.records import Phase
 PANEL_MIGRATIONS = Migrations("annotator.panel")
 PANEL_SCHEMA_VERSION = 1
 _KIND = "panel"
+_CACHE_KIB = 128 * 1024
+"""Page cache of the merging connection: a VICR-sized panel's indexes stay in memory."""
 _DATA_PHASES = ", ".join(f"'{phase.value}'" for phase in Phase if phase.is_data)
 
 
@@ -52,13 +56,14 @@ def _panel_schema(db: Database) -> None:
         ) STRICT""",
         "CREATE INDEX ratings_by_pair ON ratings (tagger, round, item_id)",
         """CREATE TABLE sources (
-            source_key TEXT PRIMARY KEY, project_id TEXT NOT NULL, laptop_id TEXT NOT NULL,
-            laptop_name TEXT NOT NULL, created_at TEXT NOT NULL
+            source_id INTEGER PRIMARY KEY, source_key TEXT NOT NULL UNIQUE,
+            project_id TEXT NOT NULL, laptop_id TEXT NOT NULL, laptop_name TEXT NOT NULL,
+            created_at TEXT NOT NULL
         ) STRICT""",
         """CREATE TABLE rating_sources (
             rating_id TEXT NOT NULL REFERENCES ratings (rating_id),
-            source_key TEXT NOT NULL REFERENCES sources (source_key),
-            PRIMARY KEY (rating_id, source_key)
+            source_id INTEGER NOT NULL REFERENCES sources (source_id),
+            PRIMARY KEY (rating_id, source_id)
         ) STRICT, WITHOUT ROWID""",
         """CREATE TABLE merges (
             merge_id INTEGER PRIMARY KEY, merged_at TEXT NOT NULL, path TEXT NOT NULL,
@@ -106,6 +111,8 @@ class Panel:
         try:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
+            conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
+            conn.execute("PRAGMA temp_store = MEMORY")
             PANEL_MIGRATIONS.apply(Database(conn))
             conn.execute(
                 "INSERT OR IGNORE INTO panel_info (key, value) VALUES ('kind', ?), "
@@ -130,22 +137,41 @@ class Panel:
 
     def merge(self, incoming: IncomingFile, *, project_id: str | None = None,
               preview: bool = False) -> FileMerge:
-        """Add the file's ratings not yet in the panel, in one transaction.
+        """Merge one file (see :meth:`merge_all`); a refusal is raised."""
+        (outcome,) = self.merge_all([incoming], project_id=project_id, preview=preview)
+        if isinstance(outcome, AnnotatorError):
+            raise outcome
+        return outcome
 
-        A rating already present with different content raises :class:`ConflictError` and
-        nothing of the file is merged. With ``preview`` the same work is done and then
-        rolled back, so the preview is exactly what merging would do. ``project_id``: the
-        project a new panel is for (default: the file's).
+    def merge_all(self, files: Sequence[IncomingFile], *, project_id: str | None = None,
+                  preview: bool = False) -> list[FileMerge | AnnotatorError]:
+        """Add each file's ratings not yet in the panel; all or nothing per file.
+
+        One transaction holds the whole call and a savepoint each file: a file refused
+        half-way (a rating already present with different content, another project's) is
+        rolled back to the panel as it was before it, and an interruption or crash rolls
+        back the call. Writing once at the end instead of once per file is what keeps
+        merging fast: new ratings land all over the panel's index. With ``preview`` the same
+        work is done and then rolled back, so the preview is exactly what merging would do.
+        ``project_id``: the project a new panel is for (default: the files').
         """
         conn = self._conn
+        outcomes: list[FileMerge | AnnotatorError] = []
         conn.execute("BEGIN IMMEDIATE")
         try:
-            outcome = self._merge_rows(incoming, project_id)
+            for incoming in files:
+                conn.execute("SAVEPOINT one_file")
+                try:
+                    outcomes.append(self._merge_rows(incoming, project_id))
+                except AnnotatorError as refusal:
+                    conn.execute("ROLLBACK TO one_file")
+                    outcomes.append(refusal)
+                conn.execute("RELEASE one_file")
         except BaseException:
             conn.execute("ROLLBACK")
             raise
         conn.execute("ROLLBACK" if preview else "COMMIT")
-        return outcome
+        return outcomes
 
     def _merge_rows(self, incoming: IncomingFile, project_id: str | None) -> FileMerge:
         conn = self._conn
@@ -164,17 +190,10 @@ class Panel:
         conn.execute("DELETE FROM temp.incoming")
         marks = ", ".join("?" for _ in STORED_COLUMNS)
         conn.executemany(f"INSERT INTO temp.incoming VALUES ({marks})", incoming.rows)
-        differs = " OR ".join(f"i.{name} IS NOT r.{name}" for name in CONTENT_COLUMNS)
-        conflict = conn.execute(
-            f"SELECT i.rating_id FROM temp.incoming i JOIN ratings r USING (rating_id) "
-            f"WHERE {differs} LIMIT 1").fetchone()
-        if conflict is not None:
-            raise ConflictError(
-                f"Rating {conflict[0]} is already in the panel with different content, so "
-                "this file or a file merged before was changed; nothing of this file was "
-                "merged.", file=incoming.path)
         present = conn.execute("SELECT count(*) FROM temp.incoming JOIN ratings "
                                "USING (rating_id)").fetchone()[0]
+        if present:
+            self._refuse_conflicts(incoming)
         repeats = conn.execute(
             f"SELECT count(*) FROM temp.incoming i WHERE i.phase IN ({_DATA_PHASES}) "
             "AND EXISTS (SELECT 1 FROM ratings r WHERE r.tagger = i.tagger AND "
@@ -182,22 +201,36 @@ class Panel:
             f"AND r.phase IN ({_DATA_PHASES}))").fetchone()[0]
         new = conn.execute(f"INSERT OR IGNORE INTO ratings ({columns}) "
                            f"SELECT {columns} FROM temp.incoming").rowcount
-        # A copy written before the hash chain (schema 1) gains its chain from a later copy,
-        # whichever was merged first.
-        conn.execute("UPDATE ratings SET seq = i.seq, chain = i.chain FROM temp.incoming i "
-                     "WHERE ratings.rating_id = i.rating_id AND ratings.chain IS NULL "
-                     "AND i.chain IS NOT NULL")
+        if present and incoming.verified:
+            # A copy written before the hash chain (schema 1) gains its chain from a later
+            # copy, whichever was merged first.
+            conn.execute("UPDATE ratings SET seq = i.seq, chain = i.chain FROM temp.incoming i"
+                         " WHERE ratings.rating_id = i.rating_id AND ratings.chain IS NULL")
         self._record_source(incoming, new=new, present=present)
         return FileMerge(new=new, present=present, repeats=repeats)
+
+    def _refuse_conflicts(self, incoming: IncomingFile) -> None:
+        differs = " OR ".join(f"i.{name} IS NOT r.{name}" for name in CONTENT_COLUMNS)
+        conflict = self._conn.execute(
+            f"SELECT i.rating_id FROM temp.incoming i JOIN ratings r USING (rating_id) "
+            f"WHERE {differs} LIMIT 1").fetchone()
+        if conflict is not None:
+            raise ConflictError(
+                f"Rating {conflict[0]} is already in the panel with different content, so "
+                "this file or a file merged before was changed; nothing of this file was "
+                "merged.", file=incoming.path)
 
     def _record_source(self, incoming: IncomingFile, *, new: int, present: int) -> None:
         conn, info, key = self._conn, incoming.info, incoming.source_key
         conn.execute(
-            "INSERT OR IGNORE INTO sources VALUES (?, ?, ?, ?, ?)",
+            "INSERT OR IGNORE INTO sources (source_key, project_id, laptop_id, laptop_name, "
+            "created_at) VALUES (?, ?, ?, ?, ?)",
             [key, incoming.project_id, info.get("laptop_id", ""), info.get("laptop_name", ""),
              info.get("created_at", "")])
+        source_id = conn.execute("SELECT source_id FROM sources WHERE source_key = ?",
+                                 [key]).fetchone()[0]
         conn.execute("INSERT OR IGNORE INTO rating_sources SELECT rating_id, ? "
-                     "FROM temp.incoming", [key])
+                     "FROM temp.incoming", [source_id])
         conn.execute(
             "INSERT INTO merges (merged_at, path, source_key, new, present, verified) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -218,8 +251,10 @@ class Panel:
         digest = hashlib.sha256()
         for query in (
             f"SELECT {', '.join(STORED_COLUMNS)} FROM ratings ORDER BY rating_id",
-            "SELECT * FROM sources ORDER BY source_key",
-            "SELECT rating_id, source_key FROM rating_sources ORDER BY rating_id, source_key",
+            "SELECT source_key, project_id, laptop_id, laptop_name, created_at FROM sources "
+            "ORDER BY source_key",
+            "SELECT rating_id, source_key FROM rating_sources JOIN sources USING (source_id) "
+            "ORDER BY rating_id, source_key",
         ):
             for row in self._conn.execute(query):
                 digest.update(repr(row).encode())

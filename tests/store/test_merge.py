@@ -55,7 +55,7 @@ def test_merging_adds_every_rating_with_its_provenance(tmp_path: Path, three) ->
     conn = sqlite3.connect(tmp_path / "panel.sqlite")
     by_laptop = dict(conn.execute(
         "SELECT s.laptop_name, count(*) FROM rating_sources rs JOIN sources s "
-        "USING (source_key) GROUP BY s.laptop_name"))
+        "USING (source_id) GROUP BY s.laptop_name"))
     assert by_laptop == {"lap-1": 50, "lap-2": 40, "lap-3": 25}
     assert conn.execute("SELECT count(*) FROM merges").fetchone()[0] == 3
 
