@@ -14,8 +14,14 @@ from annotator.session.opening import open_laptop_session, start_session
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import ACTIONS
 from annotator.ui.dialogs.about import AboutDialog
+from annotator.ui.dialogs.merge_dialog import MergeDialog
 from annotator.ui.dialogs.rating_guide import RatingGuideDialog
 from annotator.ui.image_loader import ImageLoader
+from annotator.ui.lead_actions import (
+    export_consensus_snapshot,
+    import_consensus_snapshot,
+    open_merge_dialog,
+)
 from annotator.ui.screens.rating_screen import RatingScreen
 from annotator.ui.screens.start_screen import StartScreen
 from annotator.userconfig import UserConfig, save_config
@@ -44,6 +50,7 @@ class MainWindow(QMainWindow):
         self._store: SessionStore | None = None
         self._rating_screen: RatingScreen | None = None
         self._guide: RatingGuideDialog | None = None
+        self.merge_dialog: MergeDialog | None = None
         self.loader = ImageLoader(self)
         self.start_screen = StartScreen(config.recent_projects, self)
         self.start_screen.project_open_requested.connect(self.open_project_folder)
@@ -117,6 +124,17 @@ class MainWindow(QMainWindow):
         self._rating_screen = screen
         self._stack.addWidget(screen)
         self._stack.setCurrentWidget(screen)
+
+    # lead ---------------------------------------------------------------------
+
+    def merge_session_files(self) -> None:
+        self.merge_dialog = open_merge_dialog(self, self._project)
+
+    def export_snapshot(self) -> None:
+        export_consensus_snapshot(self, self._project)
+
+    def import_snapshot(self) -> None:
+        import_consensus_snapshot(self, self._project)
 
     # view ---------------------------------------------------------------------
 

@@ -1,0 +1,233 @@
+"""Lead → Merge session files…: choose files or a folder, see what will happen, then merge.
+
+The table is filled by :func:`annotator.store.merge.merge_session_files` itself: first as a
+preview (the same work, rolled back), then for real. Merge stays disabled until the lead
+has seen the preview of exactly the files listed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from annotator.errors import AnnotatorError
+from annotator.store.merge import FileReport, MergeReport, MergeStatus, merge_session_files
+
+COLUMNS = ("File", "Laptop", "What happens", "New", "Already in panel", "Refused", "Why")
+
+
+class MergeDialog(QDialog):
+    """Merge laptops' session files into a panel database, preview first."""
+
+    def __init__(self, parent: QWidget | None = None, *, panel: Path | None = None,
+                 sources: list[Path] | None = None, project_id: str | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Merge session files")
+        self.setObjectName("mergeDialog")
+        self._project_id = project_id
+        self._previewed: tuple[str, tuple[Path, ...]] | None = None
+        self.report: MergeReport | None = None
+
+        self.panel_edit = QLineEdit(str(panel) if panel else "", self)
+        self.panel_edit.setAccessibleName("Panel database")
+        self.panel_edit.textChanged.connect(self._selection_changed)
+        choose_panel = _button("C&hoose…", "Choose the panel database", self.choose_panel, self)
+        panel_row = QHBoxLayout()
+        panel_row.addWidget(self.panel_edit, 1)
+        panel_row.addWidget(choose_panel)
+
+        self.sources = QListWidget(self)
+        self.sources.setAccessibleName("Session files and folders to merge")
+        self.sources.setMaximumHeight(self.sources.fontMetrics().lineSpacing() * 6)
+        for path in sources or []:
+            self.sources.addItem(str(path))
+        buttons = QHBoxLayout()
+        for text, name, slot in (("Add &files…", "Add session files", self.add_files),
+                                 ("Add f&older…", "Add a folder of session files",
+                                  self.add_folder),
+                                 ("&Remove", "Remove the selected file or folder",
+                                  self.remove_selected)):
+            buttons.addWidget(_button(text, name, slot, self))
+        buttons.addStretch(1)
+
+        form = QFormLayout()
+        panel_label = QLabel("&Panel database:", self)
+        panel_label.setBuddy(self.panel_edit)
+        form.addRow(panel_label, panel_row)
+        sources_label = QLabel("&Session files:", self)
+        sources_label.setBuddy(self.sources)
+        form.addRow(sources_label, self.sources)
+        form.addRow("", buttons)
+
+        self.table = QTableWidget(0, len(COLUMNS), self)
+        self.table.setAccessibleName("Merge report, one row per file")
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(True)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.currentCellChanged.connect(self._show_details)
+        self.details = QLabel("", self)
+        self.details.setWordWrap(True)
+        self.details.setAccessibleName("The selected file in full")
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary = QLabel("Add the session files, then Preview to see what will be merged.",
+                              self)
+        self.summary.setWordWrap(True)
+        self.summary.setAccessibleName("Merge summary")
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.box = QDialogButtonBox(self)
+        self.preview_button = self.box.addButton("Pre&view", QDialogButtonBox.ButtonRole.ActionRole)
+        self.preview_button.setAccessibleName("Preview the merge")
+        self.merge_button = self.box.addButton("&Merge", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.merge_button.setAccessibleName("Merge into the panel")
+        close = self.box.addButton(QDialogButtonBox.StandardButton.Close)
+        close.setAccessibleName("Close")
+        self.preview_button.clicked.connect(self.preview)
+        self.merge_button.clicked.connect(self.merge)
+        close.clicked.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.details)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.box)
+        self._selection_changed()
+        self.resize(1000, 620)
+
+    # choosing -----------------------------------------------------------------
+
+    def choose_panel(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Panel database (an existing one, or a new name)", self.panel_edit.text(),
+            "Panel database (*.sqlite)", options=QFileDialog.Option.DontConfirmOverwrite)
+        if name:
+            self.panel_edit.setText(name)
+
+    def add_files(self) -> None:
+        names, _ = QFileDialog.getOpenFileNames(self, "Session files to merge", "",
+                                                "Session files (*.sqlite)")
+        self.add_sources([Path(name) for name in names])
+
+    def add_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Folder of session files")
+        if folder:
+            self.add_sources([Path(folder)])
+
+    def add_sources(self, paths: list[Path]) -> None:
+        present = set(self.source_paths())
+        for path in paths:
+            if path not in present:
+                self.sources.addItem(str(path))
+        self._selection_changed()
+
+    def remove_selected(self) -> None:
+        for item in self.sources.selectedItems():
+            self.sources.takeItem(self.sources.row(item))
+        self._selection_changed()
+
+    def source_paths(self) -> list[Path]:
+        return [Path(self.sources.item(i).text()) for i in range(self.sources.count())]
+
+    def _selection(self) -> tuple[str, tuple[Path, ...]]:
+        return self.panel_edit.text().strip(), tuple(self.source_paths())
+
+    def _selection_changed(self) -> None:
+        panel, sources = self._selection()
+        self.preview_button.setEnabled(bool(panel and sources))
+        self.merge_button.setEnabled(self._previewed == (panel, sources))
+
+    # merging ------------------------------------------------------------------
+
+    def preview(self) -> None:
+        if self._run(preview=True):
+            self._previewed = self._selection()
+        self._selection_changed()
+
+    def merge(self) -> None:
+        self._run(preview=False)
+        self._previewed = None
+        self._selection_changed()
+
+    def _run(self, *, preview: bool) -> bool:
+        panel, sources = self._selection()
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            report = merge_session_files(Path(panel), list(sources),
+                                         project_id=self._project_id, preview=preview)
+        except AnnotatorError as error:
+            self.table.setRowCount(0)
+            self.summary.setText(f"Nothing was merged. {error}")
+            return False
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.report = report
+        self._show(report)
+        return True
+
+    def _show(self, report: MergeReport) -> None:
+        self.table.setRowCount(len(report.files))
+        for row, file in enumerate(report.files):
+            for column, text in enumerate(_cells(file)):
+                cell = QTableWidgetItem(text)
+                cell.setToolTip(file.text())
+                self.table.setItem(row, column, cell)
+        for column in range(len(COLUMNS) - 1):  # "Why" takes the rest, wrapped
+            self.table.resizeColumnToContents(column)
+        self.table.resizeRowsToContents()
+        refused = next((row for row, f in enumerate(report.files)
+                        if f.status == MergeStatus.REFUSED), 0)
+        self.table.setCurrentCell(refused, 0)
+        self._show_details(refused)
+        lines = report.lines()
+        next_step = ("Press Merge to merge them." if report.preview and report.new
+                     else "")
+        self.summary.setText(" ".join(filter(None, [lines[0], *lines[len(report.files) + 1:],
+                                                    next_step])))
+
+
+    def _show_details(self, row: int, *_: int) -> None:
+        """The whole line of the selected file: the table cuts long reasons short."""
+        files = self.report.files if self.report is not None else ()
+        self.details.setText(files[row].text() if 0 <= row < len(files) else "")
+
+
+def _cells(file: FileReport) -> tuple[str, ...]:
+    refused = str(file.refused) if file.refused else ""
+    if file.status == MergeStatus.REFUSED and not file.refused:
+        refused = "whole file"
+    why = file.reason
+    if not file.verified:
+        why = "Not checked for hand edits: written by an app older than the hash chain."
+    if file.repeats:
+        why = (f"{why} {file.repeats} repeat a pair the same tagger rated in that round on "
+               "another laptop (both kept).").strip()
+    return (file.path.name, file.laptop, file.status.capitalize(), str(file.new),
+            str(file.present), refused, why)
+
+
+def _button(text: str, accessible_name: str, slot, parent: QWidget) -> QPushButton:
+    button = QPushButton(text, parent)
+    button.setAccessibleName(accessible_name)
+    button.clicked.connect(slot)
+    return button
