@@ -62,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--rounds", type=_positive, default=1, help="rounds each (default 1)")
     simulate.add_argument("--seed", type=int, help="seed, to repeat a simulation exactly")
 
+    _add_round_parser(commands)
+
     analyze = commands.add_parser("analyze", help="agreement statistics of the panel's ratings")
     analyze.add_argument("input", type=Path, nargs="?", help="project folder or session file")
     analyze.add_argument("--ratings-csv", type=Path, help="item_id,tagger,round,rating CSV")
@@ -73,6 +75,25 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--bootstrap", type=int, default=1000, help="resamples for α's CI")
     analyze.add_argument("--seed", type=int, default=0, help="seed of every random choice")
     return parser
+
+
+def _add_round_parser(commands: argparse._SubParsersAction) -> None:
+    """``round start`` and ``round list`` under the ``annotator`` command."""
+    rounds = commands.add_parser("round", help="start a retest round, or list the rounds")
+    actions = rounds.add_subparsers(dest="round_command", metavar="ACTION", required=True)
+    starter = actions.add_parser(
+        "start", help="record the next round in project.toml (every laptop follows it)"
+    )
+    starter.add_argument("folder", type=Path)
+    starter.add_argument("--items", type=Path, metavar="SUBSET.csv",
+                         help="rate only the items listed (a CSV with an item_id column)")
+    mode = starter.add_mutually_exclusive_group()
+    mode.add_argument("--blind", dest="feedback", action="store_false", default=None,
+                      help="no consensus or points after each rating (default for retests)")
+    mode.add_argument("--feedback", dest="feedback", action="store_true", default=None,
+                      help="show the panel's consensus and points in this round")
+    lister = actions.add_parser("list", help="the project's rounds and which one is current")
+    lister.add_argument("folder", type=Path)
 
 
 def _positive(text: str) -> int:
@@ -108,6 +129,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _init(args)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "round":
+        from annotator.session.round_command import run_round
+
+        return run_round(args)
     if args.command == "analyze":  # numpy/scipy load only for this command
         from annotator.analysis.command import run_analyze
 

@@ -67,14 +67,14 @@ def round_start_warnings(project: Project, *, now: datetime) -> list[str]:
     days = _days_if_too_soon(started, now, washout) if started else None
     if days is not None:
         warnings.append(
-            f"Round {current} started only {_days(days)} ago ({started:%Y-%m-%d}); the "
+            f"Round {current} started {_ago(days)} ({started:%Y-%m-%d}); the "
             f"washout is {washout} days."
         )
     last, unreadable = _last_rating_of_round(project, current)
     days = _days_if_too_soon(last, now, washout) if last else None
     if days is not None:
         warnings.append(
-            f"The last rating of round {current} in sessions/ was given {_days(days)} ago "
+            f"The last rating of round {current} in sessions/ was given {_ago(days)} "
             f"({last:%Y-%m-%d}); the washout is {washout} days."
         )
     if warnings:
@@ -92,8 +92,8 @@ def _days_if_too_soon(then: datetime, now: datetime, washout_days: int) -> int |
     return gap.days if gap < timedelta(days=washout_days) else None
 
 
-def _days(count: int) -> str:
-    return "1 day" if count == 1 else f"{count} days"
+def _ago(days: int) -> str:
+    return "today" if days == 0 else ("1 day ago" if days == 1 else f"{days} days ago")
 
 
 def _last_rating_of_round(

@@ -117,7 +117,7 @@ def test_round_start_warns_about_a_recent_round_and_recent_ratings(make_project_
 
     project = start_round(folder, now=soon).project
     warnings = round_start_warnings(project, now=soon + dt.timedelta(days=1))
-    assert warnings[0] == "Round 2 started only 1 day ago (2026-11-25); the washout is 42 days."
+    assert warnings[0] == "Round 2 started 1 day ago (2026-11-25); the washout is 42 days."
     assert len(warnings) == 2, "round 2 has no ratings yet"
 
 
