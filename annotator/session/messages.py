@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from annotator.project.model import Project, Rubric
-from annotator.session.flow import Feedback, Pair
+from annotator.session.flow import Feedback, Pair, RatingSession
 from annotator.session.game import Notice, NoticeKind
 from annotator.session.rounds import RoundIntro
 from annotator.store.records import Phase
@@ -194,12 +194,32 @@ def round_intro_text(intro: RoundIntro) -> NoticeText:
         else "There is no feedback in this round: no consensus and no points.",
     ]
     if intro.days_since is not None:
-        ago = "earlier today" if intro.days_since == 0 else (
-            f"{_plural(intro.days_since, 'day')} ago")
+        ago = "today" if intro.days_since == 0 else f"{_plural(intro.days_since, 'day')} ago"
         body.append(
-            f"Note: your last rating in an earlier round was {ago}. Your lab lead planned "
+            f"Note: your last rating in an earlier round was given {ago}. Your lab lead planned "
             f"at least {intro.washout_days} days between rounds, so that earlier ratings are "
             "forgotten. You can go on now, or stop and tell your lab lead."
         )
     return NoticeText(round_name(intro.round), "\n\n".join(body),
                       f"Start round {intro.round}")
+
+
+def opening_texts(session: RatingSession) -> list[NoticeText]:
+    """What to read before this sitting's first pair: the round, then the game's step."""
+    texts = [round_intro_text(session.round_intro)] if session.round_intro else []
+    if session.opening_notice is not None:
+        texts.append(notice_text(session.opening_notice))
+    return texts
+
+
+def finished_text(session: RatingSession) -> str:
+    """The page after the round's last pair (or when the round has nothing to rate)."""
+    if session.total == 0:
+        return (
+            "This project has no pairs that can be rated. Ask your lab lead to run "
+            "'annotator validate' on the project folder."
+        )
+    return (
+        f"Round {session.round} is complete: you rated all {session.total} pairs.\n"
+        "Thank you! You can close the app; your ratings are saved."
+    )

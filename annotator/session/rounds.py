@@ -87,9 +87,12 @@ def round_start_warnings(project: Project, *, now: datetime) -> list[str]:
 
 
 def _days_if_too_soon(then: datetime, now: datetime, washout_days: int) -> int | None:
-    """Whole days from ``then`` to ``now`` when fewer than the washout, else None."""
+    """Whole days from ``then`` to ``now`` when fewer than the washout, else None.
+
+    A ``then`` after ``now`` (laptop clocks disagree) counts as today.
+    """
     gap = now - then
-    return gap.days if gap < timedelta(days=washout_days) else None
+    return max(0, gap.days) if gap < timedelta(days=washout_days) else None
 
 
 def _ago(days: int) -> str:

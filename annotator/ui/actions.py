@@ -25,6 +25,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("&View", "textSmaller", "&Smaller text", QKeySequence.StandardKey.ZoomOut,
                "text_smaller"),
     ActionSpec("&View", "textNormal", "&Normal text size", "Ctrl+0", "text_normal"),
+    ActionSpec("&Lead", "startRound", "Start a &new round…", None, "start_new_round"),
     ActionSpec("&Help", "ratingGuide", "&Rating Guide", QKeySequence.StandardKey.HelpContents,
                "show_rating_guide"),
     ActionSpec("&Help", "keyboardShortcuts", "&Keyboard shortcuts", None, "show_shortcuts"),

@@ -82,7 +82,7 @@ def test_the_retest_opening_names_the_round_and_warns_when_early(make_project_fo
     assert text.title == "Round 2 (retest)" and text.button == "Start round 2"
     assert f"again ({ITEMS} pairs), in a new order" in text.body
     assert "no feedback in this round" in text.body
-    assert "last rating in an earlier round was 10 days ago" in text.body
+    assert "last rating in an earlier round was given 10 days ago" in text.body
     assert "at least 42 days" in text.body and "You can go on now" in text.body
     rate(early, 3, 1, clock)
     store.close()
