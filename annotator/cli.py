@@ -132,12 +132,22 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "round":
         from annotator.session.round_command import run_round
 
-        return run_round(args)
+        try:
+            run_round(args)
+        except AnnotatorError as error:
+            return _refused(error)
+        return EXIT_OK
     if args.command == "analyze":  # numpy/scipy load only for this command
         from annotator.analysis.command import run_analyze
 
         return run_analyze(args)
     raise AssertionError(f"unhandled command {args.command}")
+
+
+def _refused(error: AnnotatorError) -> int:
+    """Print a refusal as the sentence it is (never a traceback); the exit code it means."""
+    print(error, file=sys.stderr)
+    return EXIT_NOT_A_PROJECT if isinstance(error, NotAProjectError) else EXIT_PROBLEMS
 
 
 def _run_gui(folder: Path | None, tagger: str | None) -> int:
@@ -211,12 +221,8 @@ def _simulate(args: argparse.Namespace) -> int:
             seed=args.seed,
             progress=lambda line: print(line, file=sys.stderr),
         )
-    except NotAProjectError as error:
-        print(error, file=sys.stderr)
-        return EXIT_NOT_A_PROJECT
     except AnnotatorError as error:
-        print(error, file=sys.stderr)
-        return EXIT_PROBLEMS
+        return _refused(error)
     print(f"{'tagger':<22} {'bias':>6} {'noise':>6} {'ratings':>8} {'probations':>10} "
           f"{'score':>6}  session file")
     for tally in result.taggers:

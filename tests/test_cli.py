@@ -11,6 +11,7 @@ import pytest
 from annotator import __version__
 from annotator.cli import EXIT_NOT_A_PROJECT, EXIT_OK, EXIT_PROBLEMS, main
 from tests.conftest import write_jpeg
+from tests.project.test_rounds import write_subset
 
 
 def test_validate_a_clean_project_exits_0(make_project_folder, capsys) -> None:
@@ -104,8 +105,7 @@ def test_round_start_records_round_two_and_round_list_shows_it(
     make_project_folder, tmp_path, capsys
 ) -> None:
     folder = make_project_folder(n_items=5)
-    subset = tmp_path / "retest.csv"
-    subset.write_text("item_id\nitem001\nitem003\n", encoding="utf-8")
+    subset = write_subset(tmp_path / "retest.csv", "item001", "item003")
     assert main(["round", "start", str(folder), "--items", str(subset), "--feedback"]) == EXIT_OK
     out, err = capsys.readouterr()
     assert "Round 2 started" in err and "Warning" not in err  # no ratings yet: nothing to warn
@@ -125,8 +125,7 @@ def test_round_start_with_a_bad_subset_names_the_lines_and_exits_1(
     make_project_folder, tmp_path, capsys
 ) -> None:
     folder = make_project_folder(n_items=2)
-    subset = tmp_path / "retest.csv"
-    subset.write_text("item_id\nitem001\nitem042\n", encoding="utf-8")
+    subset = write_subset(tmp_path / "retest.csv", "item001", "item042")
     assert main(["round", "start", str(folder), "--items", str(subset)]) == EXIT_PROBLEMS
     err = capsys.readouterr().err
     assert f"{subset}:3: The item id 'item042' is not an item of items.csv." in err

@@ -1,7 +1,8 @@
 """``annotator round start|list FOLDER``: the lab lead's rounds, headless (DESIGN §7).
 
-Messages go to stderr and the round table to stdout; errors are sentences with file and
-line, never tracebacks. The washout only warns: the round starts anyway.
+Messages go to stderr and the round table to stdout; refusals are raised as
+:class:`~annotator.errors.AnnotatorError` for the command to print. The washout only
+warns: the round starts anyway.
 """
 
 from __future__ import annotations
@@ -10,31 +11,21 @@ import argparse
 import sys
 from datetime import UTC, datetime
 
-from annotator.errors import AnnotatorError, NotAProjectError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
 from annotator.project.round_start import start_round
 from annotator.session.rounds import round_start_warnings
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_NOT_A_PROJECT = 0, 1, 2
 
-
-def run_round(args: argparse.Namespace) -> int:
-    """Run ``round start`` or ``round list``; the exit code."""
-    try:
-        if args.round_command == "start":
-            return _start(args)
+def run_round(args: argparse.Namespace) -> None:
+    """Run ``round start`` or ``round list``; a refusal raises :class:`AnnotatorError`."""
+    if args.round_command == "start":
+        _start(args)
+    else:
         _print_rounds(open_project(args.folder))
-        return EXIT_OK
-    except NotAProjectError as error:
-        print(error, file=sys.stderr)
-        return EXIT_NOT_A_PROJECT
-    except AnnotatorError as error:
-        print(error, file=sys.stderr)
-        return EXIT_PROBLEMS
 
 
-def _start(args: argparse.Namespace) -> int:
+def _start(args: argparse.Namespace) -> None:
     now = datetime.now(UTC)
     for warning in round_start_warnings(open_project(args.folder), now=now):
         print(f"Warning: {warning}", file=sys.stderr)
@@ -46,7 +37,6 @@ def _start(args: argparse.Namespace) -> int:
         + ") to every laptop: the app opens it in this round.",
         file=sys.stderr,
     )
-    return EXIT_OK
 
 
 def _print_rounds(project: Project) -> None:
