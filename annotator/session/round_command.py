@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from annotator.project.folder import open_project
 from annotator.project.model import Project
-from annotator.project.round_start import start_round
+from annotator.project.round_start import check_subset, start_round
 from annotator.session.rounds import round_start_warnings
 
 
@@ -27,7 +27,10 @@ def run_round(args: argparse.Namespace) -> None:
 
 def _start(args: argparse.Namespace) -> None:
     now = datetime.now(UTC)
-    for warning in round_start_warnings(open_project(args.folder), now=now):
+    project = open_project(args.folder)
+    if args.items is not None:
+        check_subset(args.items, project)  # a refusal comes before any washout warning
+    for warning in round_start_warnings(project, now=now):
         print(f"Warning: {warning}", file=sys.stderr)
     started = start_round(args.folder, now=now, subset=args.items, feedback=args.feedback)
     _print_rounds(started.project)
