@@ -63,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--rounds", type=_positive, default=1, help="rounds each (default 1)")
     simulate.add_argument("--seed", type=int, help="seed, to repeat a simulation exactly")
 
+    _add_round_parser(commands)
+
     analyze = commands.add_parser("analyze", help="agreement statistics of the panel's ratings")
     analyze.add_argument("input", type=Path, nargs="?",
                          help="project folder, session file or panel database")
@@ -76,6 +78,25 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--seed", type=int, default=0, help="seed of every random choice")
     add_lead_commands(commands)
     return parser
+
+
+def _add_round_parser(commands: argparse._SubParsersAction) -> None:
+    """``round start`` and ``round list`` under the ``annotator`` command."""
+    rounds = commands.add_parser("round", help="start a retest round, or list the rounds")
+    actions = rounds.add_subparsers(dest="round_command", metavar="ACTION", required=True)
+    starter = actions.add_parser(
+        "start", help="record the next round in project.toml (every laptop follows it)"
+    )
+    starter.add_argument("folder", type=Path)
+    starter.add_argument("--items", type=Path, metavar="SUBSET.csv",
+                         help="rate only the items listed (a CSV with an item_id column)")
+    mode = starter.add_mutually_exclusive_group()
+    mode.add_argument("--blind", dest="feedback", action="store_false", default=None,
+                      help="no consensus or points after each rating (default for retests)")
+    mode.add_argument("--feedback", dest="feedback", action="store_true", default=None,
+                      help="show the panel's consensus and points in this round")
+    lister = actions.add_parser("list", help="the project's rounds and which one is current")
+    lister.add_argument("folder", type=Path)
 
 
 def _positive(text: str) -> int:
@@ -111,6 +132,14 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _init(args)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "round":
+        from annotator.session.round_command import run_round
+
+        try:
+            run_round(args)
+        except AnnotatorError as error:
+            return _refused(error)
+        return EXIT_OK
     if args.command == "analyze":  # numpy/scipy load only for this command
         from annotator.analysis.command import run_analyze
 
@@ -118,6 +147,12 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command in ("merge", "snapshot"):
         return run_lead_command(args)
     raise AssertionError(f"unhandled command {args.command}")
+
+
+def _refused(error: AnnotatorError) -> int:
+    """Print a refusal as the sentence it is (never a traceback); the exit code it means."""
+    print(error, file=sys.stderr)
+    return EXIT_NOT_A_PROJECT if isinstance(error, NotAProjectError) else EXIT_PROBLEMS
 
 
 def _run_gui(folder: Path | None, tagger: str | None) -> int:
@@ -191,12 +226,8 @@ def _simulate(args: argparse.Namespace) -> int:
             seed=args.seed,
             progress=lambda line: print(line, file=sys.stderr),
         )
-    except NotAProjectError as error:
-        print(error, file=sys.stderr)
-        return EXIT_NOT_A_PROJECT
     except AnnotatorError as error:
-        print(error, file=sys.stderr)
-        return EXIT_PROBLEMS
+        return _refused(error)
     print(f"{'tagger':<22} {'bias':>6} {'noise':>6} {'ratings':>8} {'probations':>10} "
           f"{'score':>6}  session file")
     for tally in result.taggers:

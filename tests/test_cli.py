@@ -6,9 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from annotator import __version__
 from annotator.cli import EXIT_NOT_A_PROJECT, EXIT_OK, EXIT_PROBLEMS, main
 from tests.conftest import write_jpeg
+from tests.project.test_rounds import write_subset
 
 
 def test_validate_a_clean_project_exits_0(make_project_folder, capsys) -> None:
@@ -96,3 +99,49 @@ def test_an_unwritable_target_is_a_message_not_a_traceback(tmp_path: Path, capsy
     assert code in (EXIT_PROBLEMS, EXIT_NOT_A_PROJECT)
     err = capsys.readouterr().err
     assert "file-not-folder" in err and "Traceback" not in err
+
+
+def test_round_start_records_round_two_and_round_list_shows_it(
+    make_project_folder, tmp_path, capsys
+) -> None:
+    folder = make_project_folder(n_items=5)
+    subset = write_subset(tmp_path / "retest.csv", "item001", "item003")
+    assert main(["round", "start", str(folder), "--items", str(subset), "--feedback"]) == EXIT_OK
+    out, err = capsys.readouterr()
+    assert "Round 2 started" in err and "Warning" not in err  # no ratings yet: nothing to warn
+    assert main(["round", "list", str(folder)]) == EXIT_OK
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["1", "with", "the", "project", "5", "on", "all"]
+    assert lines[2].split()[-3:] == ["2", "on", "rounds/round-2-items.csv"]
+    assert lines[3] == "Current round: 2. Washout between rounds: 42 days."
+
+    assert main(["round", "start", str(folder)]) == EXIT_OK
+    out, err = capsys.readouterr()
+    assert "Warning: Round 2 started today" in err and "Round 3 started" in err
+    assert out.splitlines()[3].split()[-3:] == ["5", "off", "all"]  # blind by default
+
+
+def test_round_start_with_a_bad_subset_names_the_lines_and_exits_1(
+    make_project_folder, tmp_path, capsys
+) -> None:
+    folder = make_project_folder(n_items=2)
+    assert main(["simulate", str(folder), "--taggers", "1", "--seed", "1"]) == EXIT_OK
+    capsys.readouterr()  # round 1 was rated just now: the washout has not passed
+    subset = write_subset(tmp_path / "retest.csv", "item001", "item042")
+    assert main(["round", "start", str(folder), "--items", str(subset)]) == EXIT_PROBLEMS
+    err = capsys.readouterr().err
+    assert f"{subset}:3: The item id 'item042' is not an item of items.csv." in err
+    assert "Traceback" not in err and "Warning" not in err
+    assert main(["round", "list", str(folder)]) == EXIT_OK
+    assert "Current round: 1." in capsys.readouterr().out
+
+
+def test_round_start_outside_a_project_exits_2(tmp_path, capsys) -> None:
+    assert main(["round", "start", str(tmp_path)]) == EXIT_NOT_A_PROJECT
+    assert "not a project folder" in capsys.readouterr().err
+
+
+def test_round_start_refuses_blind_and_feedback_together(make_project_folder, capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["round", "start", str(make_project_folder(n_items=1)), "--blind", "--feedback"])
+    assert "not allowed with argument" in capsys.readouterr().err

@@ -11,6 +11,9 @@ dwell_seconds = 3      # submit stays disabled this long after a pair appears
 feedback = false
 ```
 
+``[rounds]`` also holds ``washout_days`` and each ``[rounds.N]`` its ``started`` and
+``items``: those are read by :mod:`annotator.project.rounds`.
+
 A retest round is usually blind (DESIGN §6), so rounds from 2 on start with feedback and
 the probation gate off unless their ``[rounds.N]`` table switches them on. Pass marks and
 pair counts (``tutorial_pairs``/``tutorial_pass``, ``probation_pairs``/``probation_pass``,
@@ -26,6 +29,7 @@ from typing import Any
 
 from annotator.errors import ProjectError
 from annotator.project.model import FlowPlan, FlowSettings, Problem
+from annotator.project.rounds import ROUND_KEYS, ROUNDS_SETTINGS
 
 _FIELDS = {f.name: f.type for f in dataclasses.fields(FlowSettings)}
 
@@ -52,13 +56,19 @@ def read_flow_plan(
         )
     for name, table in raw_rounds.items():
         where = f"rounds.{name}"
+        if name in ROUNDS_SETTINGS:
+            continue  # read by annotator.project.rounds
+        if not name.isdigit() and not isinstance(table, dict):
+            problems.append(_unknown(path, lines.get(where), "rounds", name))
+            continue
         if not name.isdigit() or int(name) < 1 or not isinstance(table, dict):
             raise ProjectError(
                 f"[{where}] is not a round: rounds are tables numbered from 1, like [rounds.2].",
                 file=path,
                 line=lines.get(where),
             )
-        rounds[int(name)] = _settings_table(table, where, lines, path, problems)
+        settings = {key: raw for key, raw in table.items() if key not in ROUND_KEYS}
+        rounds[int(name)] = _settings_table(settings, where, lines, path, problems)
     try:
         plan = FlowPlan(FlowSettings(**base_changes), rounds)
     except ValueError as exc:
@@ -83,14 +93,16 @@ def _settings_table(
         kind = _FIELDS.get(key)
         line = lines.get(f"{where}.{key}")
         if kind is None:
-            if not isinstance(raw, dict):  # sub-tables belong to later features (rounds)
-                problems.append(
-                    Problem(path, line, f"[{where}] {key} is not a setting this app knows; "
-                            "it was ignored. Check its spelling.")
-                )
+            if not isinstance(raw, dict):  # sub-tables belong to later features
+                problems.append(_unknown(path, line, where, key))
             continue
         settings[key] = _value(raw, kind, f"[{where}] {key}", path, line)
     return settings
+
+
+def _unknown(path: Path, line: int | None, where: str, key: str) -> Problem:
+    return Problem(path, line, f"[{where}] {key} is not a setting this app knows; "
+                   "it was ignored. Check its spelling.")
 
 
 def _value(raw: Any, kind: str, name: str, path: Path, line: int | None) -> Any:

@@ -19,6 +19,7 @@ from annotator.project.manifest import MANIFEST_FILE, Manifest, read_manifest
 from annotator.project.model import GoldItem, Item, Problem, Project, Rubric
 from annotator.project.paths import FolderProbe
 from annotator.project.priors import read_priors
+from annotator.project.rounds import read_rounds
 from annotator.project.rubric import load_rubric
 
 Progress = Callable[[int, int], None]
@@ -40,11 +41,15 @@ def open_project(folder: Path) -> Project:
     )
     valid_ids = {item.item_id for item in items_file.items}
     priors, prior_problems = read_priors(folder, rubric, item_ids=valid_ids)
+    rounds, washout_days, round_problems = read_rounds(
+        manifest.document, manifest.lines, path=folder / MANIFEST_FILE, item_ids=valid_ids
+    )
     problems = [
         *items_file.problems,
         *gold_problems,
         *flow_problems,
         *prior_problems,
+        *round_problems,
         *gold_shortfalls(folder, flow, gold),
     ]
     return Project(
@@ -58,6 +63,8 @@ def open_project(folder: Path) -> Project:
         max_megapixels=manifest.max_megapixels,
         flow=flow,
         priors=priors,
+        rounds=rounds,
+        washout_days=washout_days,
     )
 
 

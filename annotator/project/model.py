@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import Enum
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -155,6 +156,24 @@ class FlowPlan:
         return dataclasses.replace(self.base, **changes)
 
 
+DEFAULT_WASHOUT_DAYS = 42
+"""Six weeks between rounds (DESIGN §7), so a tagger no longer remembers their ratings."""
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A round declared in ``project.toml`` ``[rounds.N]`` (DESIGN §7).
+
+    ``started``: when the lead started it (None: settings prepared, not started yet);
+    ``items``: the ids of its declared subset, from ``items_file`` (None: every item).
+    """
+
+    number: int
+    started: datetime | None = None
+    items: tuple[str, ...] | None = None
+    items_file: str = ""
+
+
 @dataclass(frozen=True)
 class Project:
     """An opened project folder: everything needed to rate, plus what was wrong with it.
@@ -172,6 +191,21 @@ class Project:
     max_megapixels: float = 50.0  # project.toml [images]; larger images are refused (bombs)
     flow: FlowPlan = field(default_factory=FlowPlan)
     priors: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
+    rounds: Mapping[int, RoundRecord] = field(default_factory=dict)
+    washout_days: int = DEFAULT_WASHOUT_DAYS
+
+    @property
+    def current_round(self) -> int:
+        """The round taggers play now: the highest started one (round 1 exists from init)."""
+        started = (number for number, record in self.rounds.items() if record.started)
+        return max(started, default=1)
+
+    def round_items(self, round_number: int) -> tuple[str, ...]:
+        """The ids of the items rated in a round: its declared subset, or every item."""
+        record = self.rounds.get(round_number)
+        if record is None or record.items is None:
+            return tuple(item.item_id for item in self.items)
+        return tuple(item_id for item_id in record.items if item_id in self._index())
 
     def gold_for(self, purpose: GoldPurpose) -> tuple[GoldItem, ...]:
         """The gold pairs of one purpose, in the order of ``gold.csv``."""

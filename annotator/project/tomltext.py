@@ -124,3 +124,37 @@ def error_line(exc: tomllib.TOMLDecodeError) -> tuple[int | None, str]:
     if match is None:
         return None, text
     return int(match.group(1)), _ERROR_LINE.sub(f"(column {match.group(2)})", text)
+
+
+def set_table_keys(text: str, table: str, values: Mapping[str, str]) -> str:
+    """``text`` with ``key = value`` set in ``[table]``, everything else kept as written.
+
+    ``values`` are TOML literals (see :func:`value`). A key already in the table has its
+    line replaced; new keys go after the table's last key; a missing table is appended at
+    the end. Comments and layout a person wrote stay where they were.
+    """
+    lines = text.splitlines()
+    start = end = None
+    current = ""
+    for index, line in enumerate(lines):
+        header = _HEADER.match(line)
+        if header:
+            current = header.group(1).replace(" ", "")
+            if current == table:
+                start = end = index + 1
+            continue
+        if current == table and _KEY.match(line):
+            end = index + 1
+    pending = dict(values)
+    if start is not None:
+        for index in range(start, end):
+            match = _KEY.match(lines[index])
+            name = match.group(1).strip('"') if match else None
+            if name in pending:
+                lines[index] = f"{key(name)} = {pending.pop(name)}"
+        lines[end:end] = [f"{key(k)} = {v}" for k, v in pending.items()]
+    else:
+        while lines and not lines[-1].strip():
+            lines.pop()
+        lines += ["", f"[{table}]", *(f"{key(k)} = {v}" for k, v in pending.items())]
+    return "\n".join(lines) + "\n"

@@ -18,6 +18,7 @@ from annotator.project.model import GoldItem, GoldPurpose, Item, Project
 from annotator.session.game import GameProgress, Notice
 from annotator.session.order import new_seed, shuffled
 from annotator.session.previous import PreviousRatings
+from annotator.session.rounds import round_intro
 from annotator.session.scoring import Consensus, consensus_of, game_points, gold_points
 from annotator.store.records import Phase, Rating
 from annotator.store.session_file import SessionStore
@@ -113,7 +114,8 @@ class RatingSession:
         self._tutorial = tutorial[: self.progress.tutorial_size]
         self._probation = probation[: self.progress.probation_size]
         self._gold_by_id = {pair.item.item_id: pair for pair in (*self._tutorial, *self._probation)}
-        for rating in store.ratings(tagger=tagger):
+        own = store.ratings(tagger=tagger)
+        for rating in own:
             self.progress.apply(rating)
         done = store.rated_item_ids(tagger, round_number, [self._data_phase])
         self._data_queue = [item_id for item_id in self._order if item_id not in done]
@@ -124,9 +126,19 @@ class RatingSession:
         self._shown: tuple[Item, datetime, float] | None = None
         self.opening_notice = self.progress.opening_notice(self._data_phase)
         """What to tell the tagger before the first pair (tutorial start, probation due)."""
+        self.round_intro = (
+            round_intro(project, round_number, own, pairs=self.total, now=clock())
+            if round_number >= 2 and self._done_count == 0
+            else None
+        )
+        """Before a retest round's first pair: which round, how it is played, the washout."""
 
     def _load_or_create_order(self, seed: int | None) -> list[str]:
-        """The recorded order, extended by items added to the project since it was made."""
+        """The recorded order, extended by items added to the round since it was made.
+
+        A round's items are all the project's items, or the subset the lead declared.
+        """
+        round_items = self.project.round_items(self.round)
         recorded = self.store.order(self.tagger, self.round)
         recorded_seed = self.store.order_seed(self.tagger, self.round)
         if recorded_seed is not None:
@@ -134,14 +146,15 @@ class RatingSession:
         elif seed is None:
             seed = new_seed()
         known = set(recorded)
-        added = [item.item_id for item in self.project.items if item.item_id not in known]
+        added = [item_id for item_id in round_items if item_id not in known]
         if added:
             extension = shuffled(added, seed=seed, salt=len(recorded))
             self.store.extend_order(
                 self.tagger, self.round, extension, seed=seed, now=self._clock()
             )
             recorded = recorded + extension
-        return [item_id for item_id in recorded if self.project.item_by_id(item_id) is not None]
+        wanted = set(round_items)
+        return [item_id for item_id in recorded if item_id in wanted]
 
     def _fill_gold_queue(self) -> list[Item]:
         """The gold pairs still to rate in the tutorial or the probation attempt, in order."""

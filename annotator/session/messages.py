@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from annotator.project.model import Rubric
-from annotator.session.flow import Feedback, Pair
+from annotator.project.model import Project, Rubric
+from annotator.session.flow import Feedback, Pair, RatingSession
 from annotator.session.game import Notice, NoticeKind
+from annotator.session.rounds import RoundIntro
 from annotator.store.records import Phase
 
 
@@ -163,3 +164,62 @@ def notice_text(notice: Notice) -> NoticeText:
             "Start probation",
         )
     raise AssertionError(f"unhandled notice {kind}")
+
+
+def round_name(number: int) -> str:
+    """``Round 1``, ``Round 2 (retest)``: every round after the first repeats pairs."""
+    return f"Round {number}" + (" (retest)" if number >= 2 else "")
+
+
+def round_line(project: Project) -> str:
+    """The project's current round for the start screen: how many pairs, whether blind."""
+    number = project.current_round
+    pairs = len(project.round_items(number))
+    record = project.rounds.get(number)
+    chosen = " chosen by your lab lead" if record is not None and record.items is not None else ""
+    blind = "" if project.flow.for_round(number).feedback else ", no feedback in this round"
+    return f"{round_name(number)}: {_plural(pairs, 'pair')}{chosen}{blind}."
+
+
+def round_intro_text(intro: RoundIntro) -> NoticeText:
+    """The page before a retest round's first pair; says plainly if it comes early."""
+    pairs = _plural(intro.pairs, "pair")
+    which = "a set of pairs chosen by your lab lead" if intro.subset else "the pairs"
+    body = [
+        f"You rate {which} again ({pairs}), in a new order. Rate each one as it looks to "
+        "you now: your earlier ratings are not shown and do not count against you.",
+        "After each pair you see the panel's consensus and your points; your own earlier "
+        "ratings are never part of it."
+        if intro.feedback
+        else "There is no feedback in this round: no consensus and no points.",
+    ]
+    if intro.days_since is not None:
+        ago = "today" if intro.days_since == 0 else f"{_plural(intro.days_since, 'day')} ago"
+        body.append(
+            f"Note: your last rating in an earlier round was given {ago}. Your lab lead planned "
+            f"at least {intro.washout_days} days between rounds, so that earlier ratings are "
+            "forgotten. You can go on now, or stop and tell your lab lead."
+        )
+    return NoticeText(round_name(intro.round), "\n\n".join(body),
+                      f"Start round {intro.round}")
+
+
+def opening_texts(session: RatingSession) -> list[NoticeText]:
+    """What to read before this sitting's first pair: the round, then the game's step."""
+    texts = [round_intro_text(session.round_intro)] if session.round_intro else []
+    if session.opening_notice is not None:
+        texts.append(notice_text(session.opening_notice))
+    return texts
+
+
+def finished_text(session: RatingSession) -> str:
+    """The page after the round's last pair (or when the round has nothing to rate)."""
+    if session.total == 0:
+        return (
+            "This project has no pairs that can be rated. Ask your lab lead to run "
+            "'annotator validate' on the project folder."
+        )
+    return (
+        f"Round {session.round} is complete: you rated all {session.total} pairs.\n"
+        "Thank you! You can close the app; your ratings are saved."
+    )

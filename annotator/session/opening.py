@@ -104,8 +104,12 @@ def _other_sources(
 
 
 def start_session(
-    project: Project, store: SessionStore, tagger: str, *, round_number: int = 1
+    project: Project, store: SessionStore, tagger: str, *, round_number: int | None = None
 ) -> RatingSession:
-    """The tagger's session, scored against every rating available on this laptop."""
+    """The tagger's session, scored against every rating available on this laptop.
+
+    By default in the project's current round, the one the lead started last.
+    """
     others = read_other_laptops(project, store).values_by_item(except_tagger=tagger)
-    return RatingSession(project, store, tagger, round_number=round_number, others=others)
+    number = project.current_round if round_number is None else round_number
+    return RatingSession(project, store, tagger, round_number=number, others=others)

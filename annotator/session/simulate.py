@@ -32,8 +32,6 @@ SITTING = 12
 GIVE_UP_AFTER = 3
 """Failed probation attempts after which a simulated tagger leaves the panel (a real lab
 would talk to them; a simulation must not loop for ever)."""
-ROUND_GAP = timedelta(weeks=6)
-"""Time between simulated rounds: the default washout (DESIGN §7)."""
 TRUTH_DIR = "simulation"
 _SENT_TO_PROBATION = (NoticeKind.TUTORIAL_FAILED, NoticeKind.FIRST_PAIRS_FAILED)
 
@@ -110,7 +108,10 @@ def simulate(
     """Play ``rounds`` rounds for ``taggers`` simulated taggers; session files are written.
 
     ``panel`` replaces the drawn taggers (``taggers`` is then its length); the score in
-    the result is that of the last round with feedback.
+    the result is that of the last round with feedback. Each round is played as the
+    project declares it (feedback, subset; from round 2 on blind by default), in a fresh
+    order per tagger, and starts one washout after the previous round's last rating, so
+    a tagger's test–retest agreement comes from their noise alone, not from memory.
     """
     if taggers < 1 or rounds < 1:
         raise ValueError("simulate needs at least one tagger and one round")
@@ -122,11 +123,11 @@ def simulate(
     result.truth_file = _write_truth(project, truth, panel, seed)
     stores = {t.name: _open_store(project, seed, index, t) for index, t in enumerate(panel)}
     result.taggers = [TaggerResult(t, stores[t.name].path) for t in panel]
-    clock_start = start or datetime.now(UTC)
+    begin = start or datetime.now(UTC)
     try:
         for round_number in range(1, rounds + 1):
-            begin = clock_start + (round_number - 1) * ROUND_GAP
-            _play_round(project, panel, stores, truth, rng, round_number, begin, result)
+            end = _play_round(project, panel, stores, truth, rng, round_number, begin, result)
+            begin = end + timedelta(days=project.washout_days)
             if progress is not None:
                 progress(f"Round {round_number} done for {taggers} simulated taggers.")
     finally:
@@ -144,7 +145,8 @@ def _play_round(
     round_number: int,
     begin: datetime,
     result: SimulationResult,
-) -> None:
+) -> datetime:
+    """Play one round to its end; the time on the last tagger's clock when it ends."""
     others = {
         t.name: read_other_laptops(project, stores[t.name]).values_by_item(except_tagger=t.name)
         for t in panel
@@ -163,6 +165,7 @@ def _play_round(
             others=others[tagger.name],
         )
         players.append((tagger, session, clock))
+    clocks = [clock for _, _, clock in players]
     by_name = {r.tagger.name: r for r in result.taggers}
     while players:
         for tagger, session, clock in list(players):
@@ -191,6 +194,7 @@ def _play_round(
                     players.remove((tagger, session, clock))
                     break
             clock.advance(rng.uniform(600, 4 * 3600))  # a break before the next sitting
+    return max(clock.wall() for clock in clocks)
 
 
 def _rating(tagger: SimulatedTagger, quality: float, project: Project, rng: random.Random) -> float:

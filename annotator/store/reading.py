@@ -43,6 +43,7 @@ class RatingRows:
     ms_on_screen: tuple[int, ...] = ()
     points: tuple[int | None, ...] = ()
     laptop_id: tuple[str, ...] = ()
+    submitted_at: tuple[str, ...] = ()  # UTC ISO-8601, as stored
 
     def __len__(self) -> int:
         return len(self.rating_id)
@@ -55,7 +56,10 @@ class RatingRows:
                      for f in fields(cls)))
 
 
-_COLUMNS = "rating_id, tagger, item_id, round, phase, value, ms_on_screen, points, laptop_id"
+_COLUMNS = (
+    "rating_id, tagger, item_id, round, phase, value, ms_on_screen, points, laptop_id, "
+    "submitted_at"
+)
 
 
 @dataclass(frozen=True)

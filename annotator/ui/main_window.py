@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -10,12 +11,15 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBo
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
+from annotator.project.round_start import start_round
 from annotator.session.opening import open_laptop_session, start_session
+from annotator.session.rounds import round_start_warnings
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import ACTIONS
 from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.merge_dialog import MergeDialog
 from annotator.ui.dialogs.rating_guide import RatingGuideDialog
+from annotator.ui.dialogs.start_round import StartRoundDialog
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.lead_actions import (
     export_consensus_snapshot,
@@ -51,6 +55,7 @@ class MainWindow(QMainWindow):
         self._rating_screen: RatingScreen | None = None
         self._guide: RatingGuideDialog | None = None
         self.merge_dialog: MergeDialog | None = None
+        self.round_dialog: StartRoundDialog | None = None
         self.loader = ImageLoader(self)
         self.start_screen = StartScreen(config.recent_projects, self)
         self.start_screen.project_open_requested.connect(self.open_project_folder)
@@ -135,6 +140,36 @@ class MainWindow(QMainWindow):
 
     def import_snapshot(self) -> None:
         import_consensus_snapshot(self, self._project)
+
+    def start_new_round(self) -> None:
+        """Ask how the next round is played (with any washout warning), then start it."""
+        if self._project is None:
+            QMessageBox.information(self, "Start a new round", "Open a project folder first.")
+            return
+        warnings = round_start_warnings(self._project, now=datetime.now(UTC))
+        self.round_dialog = StartRoundDialog(self._project, warnings, self)
+        self.round_dialog.accepted.connect(self._start_chosen_round)
+        self.round_dialog.finished.connect(self.round_dialog.deleteLater)
+        self.round_dialog.open()
+
+    def _start_chosen_round(self) -> None:
+        assert self._project is not None and self.round_dialog is not None
+        subset, feedback = self.round_dialog.choices()
+        self.round_dialog = None
+        folder = self._project.root
+        try:
+            started = start_round(folder, now=datetime.now(UTC), subset=subset,
+                                  feedback=feedback)
+        except AnnotatorError as error:
+            QMessageBox.critical(self, "The round was not started", str(error))
+            return
+        self.open_project_folder(folder)
+        QMessageBox.information(
+            self, f"Round {started.number} started",
+            f"Round {started.number} is recorded in the project folder. Copy the updated "
+            f"folder ({'project.toml and rounds/' if subset else 'project.toml'}) to every "
+            "laptop: the app opens it in this round.",
+        )
 
     # view ---------------------------------------------------------------------
 

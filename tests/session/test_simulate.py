@@ -5,13 +5,16 @@ from __future__ import annotations
 import csv
 import statistics
 from collections import Counter, defaultdict
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from annotator.analysis.loading import load_project
+from annotator.analysis.report import analyze
 from annotator.cli import main
 from annotator.project.folder import open_project
+from annotator.project.round_start import start_round
 from annotator.session.simulate import SimulatedTagger, simulate
 from annotator.store.records import Phase
 from annotator.store.session_file import SessionStore
@@ -118,3 +121,51 @@ def test_simulate_refuses_bad_counts(make_project_folder, argv, capsys) -> None:
 def test_simulate_on_a_folder_that_is_not_a_project(tmp_path, capsys) -> None:
     assert main(["simulate", str(tmp_path), "--taggers", "2"]) == 2
     assert "not a project folder" in capsys.readouterr().err
+
+
+def test_retest_rounds_are_blind_in_a_fresh_order_one_washout_later(
+    make_project_folder,
+) -> None:
+    folder = make_project_folder(12, flow={"tutorial": False})
+    project = open_project(folder)
+    result = simulate(project, taggers=3, rounds=3, seed=21, start=START)
+    rows = [r for t in result.taggers for r in stored(project, t.file)]
+    for rnd in (2, 3):
+        previous_end = max(r.submitted_at for r in rows if r.round == rnd - 1)
+        begins = min(r.shown_at for r in rows if r.round == rnd)
+        assert begins - previous_end >= timedelta(days=42), "no washout warning would fire"
+        assert all(r.phase is Phase.RETEST and r.points is None and r.consensus is None
+                   for r in rows if r.round == rnd)
+    for tally in result.taggers:
+        store = SessionStore.open(tally.file, project_id=project.project_id, laptop_id="reader",
+                                  create=False)
+        orders = [store.order(tally.tagger.name, rnd) for rnd in (1, 2, 3)]
+        store.close()
+        assert len({tuple(order) for order in orders}) == 3
+        assert all(sorted(order) == sorted(orders[0]) for order in orders)
+
+
+def test_test_retest_agreement_follows_each_taggers_noise(make_project_folder) -> None:
+    folder = make_project_folder(80, flow={"tutorial": False})
+    panel = [SimulatedTagger("Steady", bias=0.0, noise=0.15, median_seconds=8),
+             SimulatedTagger("Shaky", bias=0.0, noise=1.3, median_seconds=8)]
+    simulate(open_project(folder), taggers=2, rounds=2, seed=8, start=START, panel=panel)
+    retest = analyze(load_project(folder), reps=5, bootstrap=10)["retest"]
+    steady, shaky = retest["Steady"], retest["Shaky"]
+    assert steady["n_items"] == shaky["n_items"] == 80
+    assert steady["alpha"] > 0.85 > shaky["alpha"] + 0.2
+    assert steady["tau"] > shaky["tau"]
+
+
+def test_simulation_follows_the_rounds_the_project_records(
+    make_project_folder, tmp_path
+) -> None:
+    folder = make_project_folder(10, flow={"tutorial": False})
+    subset = tmp_path / "subset.csv"
+    subset.write_text("item_id\nitem002\nitem005\nitem007\n", encoding="utf-8")
+    start_round(folder, now=START, subset=subset, feedback=True)
+    project = open_project(folder)
+    result = simulate(project, taggers=2, rounds=2, seed=2, start=START)
+    rows = [r for t in result.taggers for r in stored(project, t.file)]
+    assert {r.item_id for r in rows if r.round == 2} == {"item002", "item005", "item007"}
+    assert any(r.consensus_n for r in rows if r.round == 2), "round 2 has feedback here"

@@ -32,8 +32,14 @@ from PySide6.QtWidgets import (
 
 from annotator.errors import AnnotatorError
 from annotator.session.flow import Feedback, Pair, RatingSession
-from annotator.session.game import Notice
-from annotator.session.messages import feedback_lines, notice_text, progress_text
+from annotator.session.messages import (
+    NoticeText,
+    feedback_lines,
+    finished_text,
+    notice_text,
+    opening_texts,
+    progress_text,
+)
 from annotator.store.records import Phase
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.widgets.feedback_panel import FeedbackPanel
@@ -81,10 +87,8 @@ class RatingScreen(QWidget):
         self._bind_keys()
         loader.image_ready.connect(self._on_image_ready)
         loader.image_failed.connect(self._on_image_failed)
-        if session.opening_notice is not None:
-            self._show_notice(session.opening_notice)
-        else:
-            self._show(session.pair_shown())
+        self._pending = opening_texts(session)
+        self._next_notice_or_pair()
 
     # layout -------------------------------------------------------------------
 
@@ -262,26 +266,21 @@ class RatingScreen(QWidget):
         self._waiting = False
 
     def _show_finished(self) -> None:
-        session = self._session
         self.state = ScreenState.FINISHED
         self._dwell_timer.stop()
-        if session.total == 0:
-            text = (
-                "This project has no pairs that can be rated. Ask your lab lead to run "
-                "'annotator validate' on the project folder."
-            )
-        else:
-            text = (
-                f"Round {session.round} is complete: you rated all {session.total} pairs.\n"
-                "Thank you! You can close the app; your ratings are saved."
-            )
-        self._finished.setText(text)
+        self._finished.setText(finished_text(self._session))
         self._pages.setCurrentWidget(self._finished)
 
-    def _show_notice(self, notice: Notice) -> None:
+    def _next_notice_or_pair(self) -> None:
+        """The next of the sitting's opening notices, or else the current pair."""
+        if self._pending:
+            self._show_notice(self._pending.pop(0))
+        else:
+            self._show(self._session.pair_shown())
+
+    def _show_notice(self, text: NoticeText) -> None:
         self.state = ScreenState.NOTICE
         self._dwell_timer.stop()
-        text = notice_text(notice)
         self._notice.show_notice(text)
         self._pages.setCurrentWidget(self._notice)
         self._focus_current_text()
@@ -343,11 +342,11 @@ class RatingScreen(QWidget):
             assert self._feedback is not None
             notice = self._feedback.notice
             if notice is not None:
-                self._show_notice(notice)
+                self._show_notice(notice_text(notice))
             else:
                 self._show_next()
         elif self.state is ScreenState.NOTICE:
-            self._show_next()
+            self._next_notice_or_pair()
 
     def _submit_rating(self) -> None:
         value = self._rubric.chosen_value()
@@ -363,7 +362,7 @@ class RatingScreen(QWidget):
         if lines:
             self._show_feedback(feedback, lines)
         elif feedback.notice is not None:
-            self._show_notice(feedback.notice)
+            self._show_notice(notice_text(feedback.notice))
         else:
             self._show_next(saved=value)
 

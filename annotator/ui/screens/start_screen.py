@@ -21,13 +21,17 @@ from PySide6.QtWidgets import (
 )
 
 from annotator.project.model import Project
+from annotator.session.messages import round_line
 
 MAX_PROBLEMS_SHOWN = 30
 
 
 def project_summary(project: Project) -> str:
-    """One line about the opened project, problems included (never silently dropped)."""
-    text = f"{project.name}: {len(project.items)} pairs to rate, rubric {project.rubric.name}."
+    """One line about the opened project and its round, problems included (never dropped)."""
+    if project.current_round == 1:
+        text = f"{project.name}: {len(project.items)} pairs to rate, rubric {project.rubric.name}."
+    else:
+        text = f"{project.name}, rubric {project.rubric.name}. {round_line(project)}"
     if project.problems:
         count = len(project.problems)
         text += f" {count} problem{'s' if count != 1 else ''} found (those lines are left out)."

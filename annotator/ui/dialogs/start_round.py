@@ -1,0 +1,135 @@
+"""Lead → Start a new round…: blind or feedback, all pairs or a subset, the washout warning.
+
+The dialog only gathers the lead's choices; the main window starts the round
+(:func:`annotator.project.round_start.start_round`) and reopens the project in it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from annotator.project.model import Project
+from annotator.project.round_start import SubsetError, check_subset
+
+
+class StartRoundDialog(QDialog):
+    """Shows what starting round N means; Start stays off while a chosen subset is unusable."""
+
+    def __init__(self, project: Project, warnings: list[str], parent: QWidget | None = None):
+        super().__init__(parent)
+        self._project = project
+        self._subset: Path | None = None
+        number = project.current_round + 1
+        self.setObjectName("startRoundDialog")
+        self.setWindowTitle(f"Start round {number}")
+        self.setAccessibleName(f"Start round {number}")
+        intro = QLabel(
+            f"Round {number} is a retest: taggers rate the pairs again, in a new order, "
+            f"without seeing their earlier ratings. It is recorded in project.toml; every "
+            f"laptop that receives the updated project folder opens in round {number}. "
+            f"Now: round {project.current_round}.",
+            self,
+        )
+        intro.setWordWrap(True)
+
+        self._blind = QRadioButton("&Blind: no consensus or points (usual for a retest)", self)
+        self._blind.setAccessibleName("Blind round")
+        self._blind.setChecked(True)
+        feedback = QRadioButton("&Feedback: show the panel's consensus and points", self)
+        feedback.setAccessibleName("Round with feedback")
+        mode = QGroupBox("After each rating", self)
+        QVBoxLayout(mode).addWidget(self._blind)
+        mode.layout().addWidget(feedback)
+
+        self._all = QRadioButton(f"&All {len(project.items)} pairs", self)
+        self._all.setAccessibleName("All pairs")
+        self._all.setChecked(True)
+        self._only = QRadioButton("&Only the pairs listed in a CSV file (item_id column):", self)
+        self._only.setAccessibleName("Only the pairs listed in a file")
+        self._path = QLineEdit(self)
+        self._path.setReadOnly(True)
+        self._path.setPlaceholderText("no file chosen")
+        self._path.setAccessibleName("Subset file")
+        choose = QPushButton("C&hoose file…", self)
+        choose.setAccessibleName("Choose subset file")
+        choose.clicked.connect(self._choose)
+        self._subset_status = QLabel(self)
+        self._subset_status.setAccessibleName("Subset check")
+        self._subset_status.setWordWrap(True)
+        pairs = QGroupBox("Pairs in this round", self)
+        pairs_layout = QVBoxLayout(pairs)
+        pairs_layout.addWidget(self._all)
+        pairs_layout.addWidget(self._only)
+        file_row = QHBoxLayout()
+        file_row.addWidget(self._path, 1)
+        file_row.addWidget(choose)
+        pairs_layout.addLayout(file_row)
+        pairs_layout.addWidget(self._subset_status)
+        self._all.toggled.connect(self._update)
+
+        self._warning = QLabel("Warning: " + " ".join(warnings), self)
+        self._warning.setObjectName("washoutWarning")
+        self._warning.setAccessibleName("Washout warning")
+        self._warning.setWordWrap(True)
+        self._warning.setVisible(bool(warnings))
+        font = self._warning.font()
+        font.setBold(True)
+        self._warning.setFont(font)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        anyway = " anyway" if warnings else ""
+        self._start = buttons.addButton(f"&Start round {number}{anyway}",
+                                        QDialogButtonBox.ButtonRole.AcceptRole)
+        self._start.setAccessibleName("Start the round")
+        self._start.setDefault(True)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        for widget in (intro, mode, pairs, self._warning, buttons):
+            layout.addWidget(widget)
+        self.setMinimumWidth(600)
+        self._update()
+        self.adjustSize()
+
+    def choices(self) -> tuple[Path | None, bool]:
+        """The subset file (None: every pair) and whether the round shows feedback."""
+        return (None if self._all.isChecked() else self._subset), not self._blind.isChecked()
+
+    def choose_subset(self, path: Path) -> None:
+        """Use ``path`` as the subset and say at once whether it can be used."""
+        self._subset = path
+        self._path.setText(str(path))
+        self._only.setChecked(True)
+        try:
+            count = len(check_subset(path, self._project))
+        except SubsetError as error:
+            lines = "\n".join(str(problem) for problem in error.problems)
+            self._subset_status.setText(f"This file cannot be used; fix these lines:\n{lines}")
+            self._subset = None
+        else:
+            self._subset_status.setText(f"{count} pairs listed; the round covers only those.")
+        self._update()
+
+    def _choose(self) -> None:
+        chosen, _ = QFileDialog.getOpenFileName(self, "Subset of pairs", "",
+                                                "CSV files (*.csv);;All files (*)")
+        if chosen:
+            self.choose_subset(Path(chosen))
+
+    def _update(self) -> None:
+        self._start.setEnabled(self._all.isChecked() or self._subset is not None)

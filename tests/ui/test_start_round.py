@@ -1,0 +1,100 @@
+"""Lead → Start a new round…: the dialog, the washout warning, the reopened project."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from annotator.project.folder import open_project
+from annotator.session.opening import open_laptop_session, start_session
+from annotator.ui.widgets.notice_page import NoticePage
+from annotator.userconfig import load_config
+from tests.ui.conftest import by_name
+
+FLOW = {"dwell_seconds": 0, "tutorial": False}
+
+
+def rate_now(folder, tagger: str, count: int) -> None:
+    """Ratings given just now, on this laptop, through the real session."""
+    project = open_project(folder)
+    store = open_laptop_session(project, load_config())
+    session = start_session(project, store, tagger)
+    for _ in range(count):
+        session.pair_shown()
+        session.submit(3)
+    store.close()
+
+
+def test_the_lead_menu_starts_round_two_after_a_washout_warning(
+    qtbot, make_project_folder, make_main_window, capture_message_box
+) -> None:
+    folder = make_project_folder(n_items=4, flow=FLOW)
+    rate_now(folder, "ana", 4)
+    window = make_main_window()
+    assert window.open_project_folder(folder)
+    action = window.actions_by_name["startRound"]
+    assert action.text() == "Start a &new round…"
+    assert window.menuBar().actions()[-2].text() == "&Lead"  # before Help
+    action.trigger()
+    dialog = window.round_dialog
+    assert dialog.isVisible() and dialog.windowTitle() == "Start round 2"
+    warning = by_name(dialog, "Washout warning")
+    assert warning.isVisible()
+    assert warning.text().startswith("Warning: The last rating of round 1 in sessions/ was "
+                                     "given today")
+    assert by_name(dialog, "Blind round").isChecked()
+    start = by_name(dialog, "Start the round")
+    assert start.text() == "&Start round 2 anyway" and start.isEnabled()
+
+    texts = capture_message_box()
+    qtbot.keyClick(by_name(dialog, "Blind round"), Qt.Key.Key_Return)  # Enter starts it
+    qtbot.waitUntil(lambda: bool(texts))
+    assert "Round 2 is recorded in the project folder" in texts[0]
+    assert open_project(folder).current_round == 2
+    summary = by_name(window, "Project summary").text()
+    assert "Round 2 (retest): 4 pairs, no feedback in this round." in summary
+
+    window.start_rating("ana")
+    notice = window.rating_screen.findChild(NoticePage, "noticePage")
+    assert "Round 2 (retest)" in notice.text()
+    assert "your last rating in an earlier round was given today" in notice.text()
+    assert "at least 42 days" in notice.text()
+    qtbot.mouseClick(by_name(window.rating_screen, "Start round 2"), Qt.MouseButton.LeftButton)
+    assert window.rating_screen.current_pair.round == 2
+    assert "Round 2: pair 1 of 4" in by_name(window, "Progress").text()
+
+
+def test_a_subset_file_is_checked_before_start_is_allowed(
+    qtbot, make_project_folder, make_main_window, tmp_path
+) -> None:
+    folder = make_project_folder(n_items=3, flow=FLOW)
+    window = make_main_window()
+    window.open_project_folder(folder)
+    window.start_new_round()
+    dialog = window.round_dialog
+    assert not by_name(dialog, "Washout warning").isVisible()  # nothing rated yet
+    assert by_name(dialog, "Start the round").text() == "&Start round 2"
+    bad = tmp_path / "bad.csv"
+    bad.write_text("item_id\nitem001\nitem099\n", encoding="utf-8")
+    dialog.choose_subset(bad)
+    assert by_name(dialog, "Only the pairs listed in a file").isChecked()
+    assert not by_name(dialog, "Start the round").isEnabled()
+    assert f"{bad}:3: The item id 'item099'" in by_name(dialog, "Subset check").text()
+    by_name(dialog, "All pairs").setChecked(True)
+    assert by_name(dialog, "Start the round").isEnabled()
+    good = tmp_path / "good.csv"
+    good.write_text("item_id\nitem001\nitem002\n", encoding="utf-8")
+    dialog.choose_subset(good)
+    by_name(dialog, "Round with feedback").setChecked(True)
+    assert by_name(dialog, "Subset check").text().startswith("2 pairs listed")
+    assert dialog.choices() == (good, True)
+    dialog.reject()
+    assert open_project(folder).current_round == 1, "cancel changes nothing"
+
+
+def test_start_a_new_round_without_a_project_says_to_open_one(
+    qtbot, make_main_window, capture_message_box
+) -> None:
+    window = make_main_window()
+    texts = capture_message_box()
+    window.actions_by_name["startRound"].trigger()
+    assert texts == ["Open a project folder first."] and window.round_dialog is None
