@@ -159,12 +159,34 @@ def check_analysis(context: SelfTestContext) -> str:
     return f"{expected} ratings by {report['n_taggers']} taggers; alpha {alpha:.3f}"
 
 
+def check_merge(context: SelfTestContext) -> str:
+    """Merge every session file into a panel twice (hash chains verified) and export a
+    snapshot: the lead's path through the store, with this bundle's SQLite."""
+    from annotator.store.merge import merge_session_files
+    from annotator.store.snapshot import export_snapshot
+
+    if context.project_folder is None:
+        raise SelfTestError("no session files to merge (the earlier checks did not run)")
+    sessions = context.project_folder / "sessions"
+    panel = context.workdir / "panel.sqlite"
+    first = merge_session_files(panel, [sessions])
+    if first.refused_files:
+        raise SelfTestError(first.refused_files[0].text())
+    again = merge_session_files(panel, [sessions])
+    if again.new or again.total_ratings != first.total_ratings:
+        raise SelfTestError(f"merging again added {again.new} ratings")
+    snapshot = export_snapshot(panel, context.workdir / "panel.snapshot")
+    return (f"{len(first.files)} files, {first.total_ratings} ratings, chains verified; "
+            f"merging again added none; snapshot of {snapshot.ratings} ratings")
+
+
 CHECKS: list[Check] = [
     Check("resources", check_resources),
     Check("sample project", check_sample_project),
     Check("rating screen", check_rating_screen),
     Check("session file", check_session_file),
     Check("analysis", check_analysis),
+    Check("merge", check_merge),
 ]
 """In order; later checks use what earlier ones left in the context."""
 

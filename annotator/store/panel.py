@@ -302,7 +302,8 @@ def is_panel_file(path: Path) -> bool:
 def _rating_rows(conn: sqlite3.Connection) -> RatingRows:
     rows = conn.execute(
         "SELECT rating_id, tagger, item_id, round, phase, value, ms_on_screen, points, "
-        f"laptop_id, submitted_at FROM ratings r WHERE r.phase NOT IN ({_DATA_PHASES}) OR NOT EXISTS ("
+        "laptop_id, submitted_at FROM ratings r "
+        f"WHERE r.phase NOT IN ({_DATA_PHASES}) OR NOT EXISTS ("
         "SELECT 1 FROM ratings o WHERE o.tagger = r.tagger AND o.round = r.round AND "
         f"o.item_id = r.item_id AND o.phase IN ({_DATA_PHASES}) AND "
         "(o.submitted_at, o.rating_id) < (r.submitted_at, r.rating_id)) "
