@@ -7,12 +7,15 @@ app or a damaged one is named plainly and left exactly as it was.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
-from annotator.errors import SessionFileError
+from annotator.errors import AnnotatorError, SessionFileError
 from annotator.store.schema import SCHEMA_VERSION
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+T = TypeVar("T")
 
 
 def refuse_non_sqlite(path: Path) -> None:
@@ -66,3 +69,25 @@ def damaged_file_error(path: Path, error: sqlite3.DatabaseError, advice: str) ->
     return SessionFileError(
         f"This file is damaged or is not a session file ({error}). {advice}", file=path
     )
+
+
+def read_sqlite_file(path: Path, read: Callable[[sqlite3.Connection], T], *,
+                     error: type[AnnotatorError], kind: str) -> T:
+    """``read`` on a read-only connection to the panel or snapshot at ``path``.
+
+    A file that is not SQLite, or that SQLite finds damaged, raises ``error`` saying it is
+    not a usable ``kind`` (e.g. "panel database"), with the file named.
+    """
+    try:
+        refuse_non_sqlite(path)
+    except SessionFileError as exc:
+        raise error(f"This is not a {kind} (it is not an SQLite database).", file=path) from exc
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            return read(conn)
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        raise error(f"This is not a {kind}, or it is damaged ({exc}); it was left as it was.",
+                    file=path) from exc

@@ -26,7 +26,7 @@ from sqlite_utils.migrations import Migrations
 from annotator import __version__
 from annotator.errors import AnnotatorError
 from annotator.store.chain import CONTENT_COLUMNS
-from annotator.store.checks import refuse_non_sqlite
+from annotator.store.checks import read_sqlite_file
 from annotator.store.incoming import STORED_COLUMNS, IncomingFile
 from annotator.store.reading import RatingRows
 from annotator.store.records import Phase
@@ -281,13 +281,7 @@ def read_panel_rows(path: Path) -> RatingRows:
     """
     path = Path(path)
     _refuse_non_panel(path)
-    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        return _rating_rows(conn)
-    except sqlite3.DatabaseError as error:
-        raise PanelError(f"This panel database is damaged ({error}).", file=path) from error
-    finally:
-        conn.close()
+    return read_sqlite_file(path, _rating_rows, error=PanelError, kind="panel database")
 
 
 def is_panel_file(path: Path) -> bool:
@@ -314,22 +308,13 @@ def _rating_rows(conn: sqlite3.Connection) -> RatingRows:
 
 def _refuse_non_panel(path: Path) -> None:
     """Name what the file is when it is not a panel: merging into it would damage it."""
-    try:
-        refuse_non_sqlite(path)
-    except AnnotatorError as error:
-        raise PanelError("This is not a panel database (it is not an SQLite database).",
-                         file=path) from error
-    try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            tables = {name for (name,) in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
-            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError as error:
-        raise PanelError(f"This panel database is damaged ({error}); it was left as it was.",
-                         file=path) from error
+
+    def describe(conn: sqlite3.Connection) -> tuple[set[str], int]:
+        tables = {name for (name,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        return tables, int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+    tables, version = read_sqlite_file(path, describe, error=PanelError, kind="panel database")
     if "session_info" in tables:
         raise PanelError("This is a laptop's session file, not a panel database: name a new "
                          "file for the panel (for example panel.sqlite).", file=path)

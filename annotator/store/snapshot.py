@@ -20,7 +20,7 @@ from pathlib import Path
 
 from annotator import __version__
 from annotator.errors import AnnotatorError
-from annotator.store.checks import refuse_non_sqlite
+from annotator.store.checks import read_sqlite_file
 from annotator.store.panel import Panel
 
 SNAPSHOT_FORMAT = 1
@@ -105,20 +105,8 @@ def read_snapshot(path: Path, *, project_id: str) -> tuple[Snapshot, list[tuple]
     path = Path(path)
     if not path.is_file():
         raise SnapshotError("This snapshot file does not exist.", file=path)
-    try:
-        refuse_non_sqlite(path)
-    except AnnotatorError as error:
-        raise SnapshotError("This is not a consensus snapshot (it is not an SQLite database).",
-                            file=path) from error
-    try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            info, rows, version = _read(conn)
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError as error:
-        raise SnapshotError(f"This is not a consensus snapshot, or it is damaged ({error}).",
-                            file=path) from error
+    info, rows, version = read_sqlite_file(path, _read, error=SnapshotError,
+                                           kind="consensus snapshot")
     if info.get("kind") != _KIND:
         raise SnapshotError("This file is not a consensus snapshot; export one from the panel "
                             "database (annotator snapshot export).", file=path)
