@@ -47,7 +47,8 @@ def progress_text(pair: Pair, *, tagger: str, score: int | None, needed: int | N
     elif pair.phase is Phase.PROBATION:
         where = f"Probation: pair {pair.position} of {pair.total}"
     else:
-        where = f"Round {pair.round}: pair {pair.position} of {pair.total}"
+        retest = " (retest)" if pair.phase is Phase.RETEST else ""
+        where = f"Round {pair.round}{retest}: pair {pair.position} of {pair.total}"
     parts = [where]
     if score is not None:
         parts.append(

@@ -60,7 +60,7 @@ def test_the_lead_menu_starts_round_two_after_a_washout_warning(
     assert "at least 42 days" in notice.text()
     qtbot.mouseClick(by_name(window.rating_screen, "Start round 2"), Qt.MouseButton.LeftButton)
     assert window.rating_screen.current_pair.round == 2
-    assert "Round 2: pair 1 of 4" in by_name(window, "Progress").text()
+    assert "Round 2 (retest): pair 1 of 4" in by_name(window, "Progress").text()
 
 
 def test_a_subset_file_is_checked_before_start_is_allowed(
