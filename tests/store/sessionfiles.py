@@ -41,6 +41,7 @@ def write_session_file(path: Path, ratings: list[Rating], *, project_id: str = P
     laptop = laptop or path.stem
     store = SessionStore.open(path, project_id=project_id, laptop_id=f"id-{laptop}",
                               laptop_name=laptop)
+    store._db.execute("PRAGMA synchronous=OFF")  # fixtures need no fsync; the rows are the same
     for rating in ratings:
         store.record_rating(rating)
     store.close()

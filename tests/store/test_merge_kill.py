@@ -1,0 +1,65 @@
+"""Kill test for merging: SIGKILL `annotator merge` part-way; the panel is never half-merged."""
+
+from __future__ import annotations
+
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from annotator.store.merge import merge_session_files
+from annotator.store.panel import Panel
+from tests.store.sessionfiles import ratings_for, write_session_file
+
+KILLS = 6
+
+
+def content(panel_path: Path) -> tuple[str, int]:
+    panel = Panel.open(panel_path, create=False)
+    try:
+        return panel.content_hash(), panel.rating_count()
+    finally:
+        panel.close()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+def test_a_killed_merge_leaves_the_panel_as_before_or_complete(tmp_path: Path) -> None:
+    first = write_session_file(tmp_path / "first.sqlite", ratings_for("ana", 500, seed=1))
+    more = [write_session_file(tmp_path / f"lap-{n}.sqlite", ratings_for(f"t{n}", 3000, seed=n))
+            for n in range(10)]
+    command = [sys.executable, "-m", "annotator", "merge"]
+    complete_path = tmp_path / "complete.sqlite"
+    merge_session_files(complete_path, [first])
+    started = time.perf_counter()
+    subprocess.run([*command, str(complete_path), *map(str, more)], check=True,
+                   capture_output=True)
+    duration = time.perf_counter() - started  # Python's start-up included
+    complete = content(complete_path)
+    panel = tmp_path / "panel.sqlite"
+    merge_session_files(panel, [first])
+    before = content(panel)
+    rng = random.Random(20261122)
+    killed_while_running = 0
+    for _ in range(KILLS):
+        process = subprocess.Popen([*command, str(panel), *map(str, more)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(duration * rng.uniform(0.5, 0.97))
+        killed_while_running += process.poll() is None
+        process.send_signal(signal.SIGKILL)
+        _, err = process.communicate()
+        assert b"Traceback" not in err, err.decode()
+        conn = sqlite3.connect(panel)
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        conn.close()
+        now = content(panel)
+        assert now in (before, complete), f"half-merged panel: {now[1]} ratings"
+        if now == complete:
+            for leftover in tmp_path.glob("panel.sqlite*"):
+                leftover.unlink()
+            merge_session_files(panel, [first])
+    assert killed_while_running >= KILLS // 2, "too few kills landed mid-merge to test anything"
