@@ -10,7 +10,7 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from annotator.errors import AnnotatorError
@@ -62,7 +62,6 @@ class MergeReport:
     files: tuple[FileReport, ...]
     preview: bool
     total_ratings: int = 0
-    notes: tuple[str, ...] = field(default=())
 
     @property
     def new(self) -> int:
@@ -78,7 +77,7 @@ class MergeReport:
                 f"file{'s' if len(self.files) != 1 else ''}; "
                 f"{len(self.refused_files)} refused.")
         tail = [] if self.preview else [f"The panel now holds {self.total_ratings} ratings."]
-        return [head, *(report.text() for report in self.files), *self.notes, *tail]
+        return [head, *(report.text() for report in self.files), *tail]
 
 
 def session_files_in(paths: Iterable[Path], *, panel: Path | None = None) -> list[Path]:

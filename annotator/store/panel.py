@@ -260,10 +260,6 @@ class Panel:
                 digest.update(repr(row).encode())
         return digest.hexdigest()
 
-    def rating_rows(self) -> RatingRows:
-        """The panel's ratings for the analysis (see :func:`read_panel_rows`)."""
-        return _rating_rows(self._conn)
-
     def data_ratings(self) -> list[tuple[str, str, str, int, str, float, str]]:
         """Game and retest ratings (id, tagger, item, round, phase, value, laptop): what a
         consensus snapshot carries."""

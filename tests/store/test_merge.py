@@ -13,7 +13,7 @@ import pytest
 from annotator.errors import AnnotatorError
 from annotator.store.incoming import read_incoming
 from annotator.store.merge import MergeStatus, merge_session_files
-from annotator.store.panel import Panel, PanelError
+from annotator.store.panel import Panel, PanelError, read_panel_rows
 from annotator.store.records import Rating
 from annotator.store.schema import SCHEMA_VERSION
 from tests.store.sessionfiles import (
@@ -269,9 +269,7 @@ def test_the_same_pair_rated_twice_by_one_tagger_is_kept_and_analysed_once(
     panel_path = tmp_path / "panel.sqlite"
     report = merge_session_files(panel_path, [a, b])
     assert report.files[1].repeats == 3
-    panel = Panel.open(panel_path)
-    rows = panel.rating_rows()
-    panel.close()
+    rows = read_panel_rows(panel_path)
     assert len(rows) == 3
     same_time = [(x, y) for x, y in zip(first, second, strict=True)]
     assert all(x.submitted_at == y.submitted_at for x, y in same_time)  # tie: the smaller id
