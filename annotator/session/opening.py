@@ -95,7 +95,9 @@ def _other_sources(
                         strict=True)
     for path in sorted((project.root / SNAPSHOTS_FOLDER).glob("*.sqlite")):
         try:
-            _, snapshot_rows = read_snapshot(path, project_id=project.project_id)
+            # Fingerprint checked on import; here only kind, format and project.
+            _, snapshot_rows = read_snapshot(path, project_id=project.project_id,
+                                             check_fingerprint=False)
         except SnapshotError as error:
             unreadable.append(error)
             continue
