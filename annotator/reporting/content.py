@@ -1,0 +1,100 @@
+"""The pane's content as plain data: sections (tabs) of summary lines, tables and charts.
+
+A :class:`Table` holds raw cell values (``None`` where a figure is undefined), so a view can
+sort numbers as numbers and the CSV export keeps full precision; :meth:`Table.display`
+gives the text shown on screen and in the HTML report.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from typing import Literal
+
+Cell = str | int | float | None
+Kind = Literal["text", "int", "fraction", "number", "seconds"]
+
+_FORMATS = {"int": "{:d}", "fraction": "{:.3f}", "number": "{:.3f}", "seconds": "{:.1f}"}
+NOT_DEFINED = "n/a"
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column: ``key`` is its CSV header, ``title`` what the screen shows."""
+
+    key: str
+    title: str
+    kind: Kind = "text"
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of the pane; ``name`` is its file stem when exported (``taggers.csv``)."""
+
+    name: str
+    title: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    description: str = ""
+
+    def display(self, row: int, column: int) -> str:
+        """The cell as text: numbers rounded for reading, undefined as 'n/a'."""
+        return format_cell(self.rows[row][column], self.columns[column].kind)
+
+    def csv_text(self) -> str:
+        """Every row at full precision; an undefined figure is an empty cell."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow([c.key for c in self.columns])
+        for row in self.rows:
+            writer.writerow(["" if v is None else f"{v:.10g}" if isinstance(v, float) else v
+                             for v in row])
+        return out.getvalue()
+
+
+def format_cell(value: Cell, kind: Kind) -> str:
+    """How a cell reads on screen."""
+    if value is None:
+        return NOT_DEFINED
+    if kind == "text" or isinstance(value, str):
+        return str(value)
+    if kind == "int":
+        return f"{int(value):d}"
+    return _FORMATS[kind].format(float(value))
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A chart as SVG text; ``description`` is its text alternative (screen readers, the
+    HTML report's ``<desc>``), saying what a sighted reader takes from it."""
+
+    name: str
+    title: str
+    description: str
+    svg: str
+
+
+@dataclass(frozen=True)
+class Section:
+    """One tab of the pane (and one part of the HTML report)."""
+
+    name: str
+    title: str
+    summary: tuple[str, ...] = ()
+    tables: tuple[Table, ...] = ()
+    charts: tuple[Chart, ...] = ()
+
+
+@dataclass(frozen=True)
+class PaneContent:
+    """Everything the pane shows, for one input."""
+
+    title: str
+    source: str
+    sections: tuple[Section, ...]
+    notes: tuple[str, ...] = field(default=())
+
+    def section(self, name: str) -> Section:
+        return next(s for s in self.sections if s.name == name)
