@@ -24,9 +24,10 @@ SKIP = "skip"
 
 def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
                     sources: dict[str, str] | None = None) -> RatingTable:
-    """A table from stored rows; a rating id seen twice (a file copied twice) counts once."""
-    _, first = np.unique(np.asarray(rows.rating_id, dtype=str), return_index=True)
-    keep = np.sort(first)
+    """A table from stored rows, by the panel's rules (:func:`read_panel_rows`): a rating id
+    seen twice (a file copied twice) counts once, and a tagger who rated the same pair in
+    the same round on two laptops counts once, with the earlier rating."""
+    keep = _counted_rows(rows)
 
     def pick(column: tuple) -> list:
         return [column[i] for i in keep]
@@ -37,6 +38,23 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
         points=pick(rows.points), seconds=[ms / 1000 for ms in pick(rows.ms_on_screen)],
         levels=levels, sources=sources,
     )
+
+
+def _counted_rows(rows: RatingRows) -> np.ndarray:
+    """Indices (in storage order) of the rows the analysis counts."""
+    rating_id = np.asarray(rows.rating_id, dtype=str)
+    _, first = np.unique(rating_id, return_index=True)
+    keep = np.sort(first)
+    data = np.array([Phase(rows.phase[i]).is_data for i in keep], dtype=bool)
+    candidates = keep[data]
+    if not len(candidates):
+        return keep
+    order = candidates[np.lexsort((rating_id[candidates],
+                                   np.asarray(rows.submitted_at, dtype=str)[candidates]))]
+    pair = np.array([f"{rows.tagger[i]}\x00{rows.round[i]}\x00{rows.item_id[i]}"
+                     for i in order])
+    _, earliest = np.unique(pair, return_index=True)
+    return np.sort(np.concatenate([keep[~data], order[earliest]]))
 
 
 def load_project(folder: Path) -> RatingTable:

@@ -138,7 +138,8 @@ def most_disputed(data: RatingTable, summary: dict[str, np.ndarray],
 
 
 def sources(data: RatingTable, summary: dict[str, np.ndarray]) -> dict[str, dict] | Undefined:
-    """Mean rating per caption source (seeds/002 Table 4): items' means averaged per source."""
+    """Per caption source (seeds/002 Table 4): the items' means and majority votes, each
+    averaged over the source's items."""
     if data.item_sources is None:
         return Undefined("the input names no caption source (items.csv or CSV `source`)")
     names = np.array([s or "(none)" for s in data.item_sources], dtype=object)
@@ -147,7 +148,8 @@ def sources(data: RatingTable, summary: dict[str, np.ndarray]) -> dict[str, dict
     for name in sorted(set(names[rated])):
         mine = rated & (names == name)
         out[name] = {"n": int(mine.sum()), "n_ratings": int(summary["n"][mine].sum()),
-                     "mean": float(summary["mean"][mine].mean())}
+                     "mean": float(summary["mean"][mine].mean()),
+                     "vote": float(summary["vote"][mine].mean())}
     return out
 
 

@@ -15,7 +15,7 @@ import numpy as np
 from annotator.analysis import panel
 from annotator.analysis.alpha import Level, alpha, bootstrap_ci, leave_one_out
 from annotator.analysis.kappa import fleiss_kappa, gwet_ac1, percent_agreement
-from annotator.analysis.retest import binary_protocol, retest
+from annotator.analysis.retest import binary_protocol, mean_stability, retest
 from annotator.analysis.table import RatingTable, item_counts
 from annotator.analysis.undefined import Undefined
 from annotator.analysis.virtual import virtual_raters
@@ -60,6 +60,7 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
         "virtual_raters": virtual_raters(data, reps=reps, rng=rngs[2]),
         "virtual_raters_chance": virtual_raters(data, reps=reps, rng=rngs[3], chance=True),
         "retest": retest(data, level),
+        "retest_stability": mean_stability(data),
         "taggers": panel.taggers(table),
         "items": {"most_disputed": panel.most_disputed(data, summary)},
         "sources": panel.sources(data, summary),

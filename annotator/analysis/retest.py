@@ -28,7 +28,8 @@ def first_two_rounds(tagger: np.ndarray, rounds: np.ndarray, n_taggers: int
 
 
 def retest(data: RatingTable, level: Level) -> dict[str, dict]:
-    """{tagger: {alpha, tau, n_items, rounds}} for every tagger with two rounds."""
+    """{tagger: {alpha, tau, n_items, rounds, table}} for every tagger with two rounds;
+    ``table[a][b]`` counts items rated level a in the first round and b in the second."""
     n_t, k = len(data.taggers), data.n_levels
     first, second = first_two_rounds(data.tagger, data.round, n_t)
     in_first = data.round == first[data.tagger]
@@ -55,8 +56,50 @@ def retest(data: RatingTable, level: Level) -> dict[str, dict]:
         else:
             a = float(alphas[t])
         out[data.taggers[t]] = {"alpha": a, "tau": figure(float(taus[t]), n=n), "n_items": n,
-                                "rounds": [int(first[t]), int(second[t])]}
+                                "rounds": [int(first[t]), int(second[t])],
+                                "table": tables[t].tolist()}
     return out
+
+
+STABILITY_BIN = 0.25
+"""Bin width of the stability histogram, in scale units (seeds/003 Figure 3 uses 0.25)."""
+
+
+def mean_stability(data: RatingTable) -> dict | Undefined:
+    """How far each item's mean moved between the panel's first two rounds.
+
+    seeds/003 §3.3 (Figure 3) on any scale: for items rated in both rounds, the differences
+    m₁ − m₂ of the item means, their mean and sd, a histogram with bins of 0.25 scale units,
+    and the share of items that moved by at most a quarter of the scale's range (0.25 on a
+    0/1 scale, as in the seed; 1 level on a 1–5 scale).
+    """
+    rounds = np.unique(data.round)
+    if len(rounds) < 2:
+        return Undefined("only one round: no round-to-round stability")
+    means = []
+    for rnd in rounds[:2]:
+        n, total = _round_sums(data, rnd)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            means.append(np.where(n > 0, total / n, np.nan))
+    both = ~np.isnan(means[0]) & ~np.isnan(means[1])
+    diff = means[0][both] - means[1][both]
+    if len(diff) < 2:
+        return Undefined("fewer than 2 items were rated in both of the first two rounds")
+    span = float(data.levels[-1] - data.levels[0])
+    bins = max(1, int(np.ceil(span / STABILITY_BIN - 1e-9)))
+    edges = np.arange(-bins, bins + 1) * STABILITY_BIN
+    counts, _ = np.histogram(np.clip(diff, edges[0], edges[-1]), bins=edges)
+    return {"rounds": [int(rounds[0]), int(rounds[1])], "n_items": len(diff),
+            "mean": float(diff.mean()), "sd": float(diff.std(ddof=1)),
+            "within_quarter_range": float((np.abs(diff) <= span / 4 + 1e-12).mean()),
+            "histogram": {"edges": edges.tolist(), "counts": counts.tolist()}}
+
+
+def _round_sums(data: RatingTable, rnd: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per item: how many ratings round ``rnd`` has, and their sum."""
+    mine = data.round == rnd
+    n = np.bincount(data.item[mine], minlength=data.n_items)
+    return n, np.bincount(data.item[mine], weights=data.values[mine], minlength=data.n_items)
 
 
 def p_hat(means: np.ndarray) -> np.ndarray:
@@ -77,9 +120,7 @@ def binary_protocol(data: RatingTable) -> dict | Undefined:
     estimates = {}
     dropped = 0
     for rnd in rounds[:2] if len(rounds) >= 2 else rounds:
-        mine = data.round == rnd
-        n = np.bincount(data.item[mine], minlength=data.n_items)
-        yes = np.bincount(data.item[mine], weights=data.values[mine], minlength=data.n_items)
+        n, yes = _round_sums(data, rnd)
         skipped = np.zeros(data.n_items, dtype=int)
         for (item, r), count in data.skips.items():
             if r == rnd:

@@ -11,6 +11,7 @@ import pytest
 from annotator.analysis.loading import load_project, load_ratings_csv, load_session_file
 from annotator.analysis.table import PHASES
 from annotator.errors import AnnotatorError, SessionFileError
+from annotator.store.records import Phase
 from tests.analysis.sessions import rate, session
 
 
@@ -29,6 +30,21 @@ def test_a_session_file_copied_twice_counts_once(panel_project: Path) -> None:
     sessions = panel_project / "sessions"
     shutil.copy(sessions / "lab-1.sqlite", sessions / "lab-1 copy.sqlite")
     assert len(load_project(panel_project)) == 6
+
+
+def test_the_same_pair_rated_on_two_laptops_counts_once_the_earlier(
+        panel_project: Path) -> None:
+    third = session(panel_project, "lab-3")
+    rate(third, "ana", "item000", 1, seconds=1.0)  # earlier than lab-1's 3 (at 4 s)
+    rate(third, "ana", "item001", 2, seconds=9.0)  # later than lab-1's 4
+    rate(third, "ana", "item005", 5, phase=Phase.TUTORIAL)  # tutorial rows are all kept
+    third.close()
+    table = load_project(panel_project)
+    assert len(table) == 7
+    ana = table.data().select(table.data().tagger == table.taggers.index("ana"))
+    got = {(table.item_ids[i], int(r)): float(v)
+           for i, r, v in zip(ana.item, ana.round, ana.values, strict=True)}
+    assert got == {("item000", 1): 1.0, ("item001", 1): 4.0, ("item000", 2): 3.0}
 
 
 def test_a_file_of_another_project_stops_the_analysis(panel_project: Path,

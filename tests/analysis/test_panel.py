@@ -81,9 +81,11 @@ def test_sources_and_distribution(make_table) -> None:
     rows = [("a", "t1", 1, 1), ("a", "t2", 1, 2), ("b", "t1", 1, 5), ("c", "t1", 1, 4)]
     data = make_table(rows, sources={"a": "model-x", "b": "model-x", "c": "human"})
     summary = panel.item_summary(data, np.random.default_rng(0))
+    tie_a = summary["vote"][0]  # item a's vote: 1 or 2, tie broken by the rng
+    assert tie_a in (1.0, 2.0)
     assert panel.sources(data, summary) == {
-        "human": {"n": 1, "n_ratings": 1, "mean": 4.0},
-        "model-x": {"n": 2, "n_ratings": 3, "mean": (1.5 + 5) / 2},
+        "human": {"n": 1, "n_ratings": 1, "mean": 4.0, "vote": 4.0},
+        "model-x": {"n": 2, "n_ratings": 3, "mean": (1.5 + 5) / 2, "vote": (tie_a + 5) / 2},
     }
     assert panel.distribution(data, summary) == {"1": 0, "2": 1, "3": 0, "4": 1, "5": 1}
     assert isinstance(panel.sources(make_table(rows), summary), Undefined)

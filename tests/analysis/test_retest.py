@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from annotator.analysis.retest import binary_protocol, p_hat, retest
+from annotator.analysis.retest import binary_protocol, mean_stability, p_hat, retest
 from annotator.analysis.undefined import Undefined
 
 
@@ -64,3 +64,45 @@ def test_binary_protocol_undefined_paths(make_table) -> None:
         "not a binary (0/1) scale")
     one_round = binary_protocol(make_table([("a", "t", 1, 1), ("b", "t", 1, 0)], levels=(0, 1)))
     assert isinstance(one_round["stability"], Undefined)
+
+
+def test_retest_table_counts_each_items_pair_of_levels(make_table) -> None:
+    rows = [("a", "ana", 1, 2), ("a", "ana", 2, 3), ("b", "ana", 1, 2), ("b", "ana", 2, 2),
+            ("c", "ana", 1, 5), ("c", "ana", 2, 4), ("d", "ana", 1, 1)]
+    table = retest(make_table(rows), "ordinal")["ana"]["table"]
+    expected = np.zeros((5, 5), int)
+    expected[1, 2] = expected[1, 1] = expected[4, 3] = 1
+    assert np.array_equal(table, expected)
+
+
+def test_mean_stability_of_item_means_between_rounds(make_table) -> None:
+    # item means: round 1 (3, 2, 5, 1), round 2 (3.5, 2, 3, -) → differences −0.5, 0, 2.
+    rows = [("a", "x", 1, 3), ("a", "y", 1, 3), ("a", "x", 2, 3), ("a", "y", 2, 4),
+            ("b", "x", 1, 2), ("b", "x", 2, 2), ("c", "x", 1, 5), ("c", "y", 2, 3),
+            ("d", "x", 1, 1)]
+    got = mean_stability(make_table(rows))
+    diff = np.array([-0.5, 0.0, 2.0])
+    assert got["rounds"] == [1, 2] and got["n_items"] == 3
+    assert got["mean"] == pytest.approx(diff.mean())
+    assert got["sd"] == pytest.approx(diff.std(ddof=1))
+    assert got["within_quarter_range"] == pytest.approx(2 / 3)  # |d| ≤ 1 on a 1–5 scale
+    edges, counts = got["histogram"]["edges"], got["histogram"]["counts"]
+    assert edges[0] == -4 and edges[-1] == 4 and len(counts) == 32 and sum(counts) == 3
+    assert counts[edges.index(-0.5)] == 1 and counts[edges.index(0.0)] == 1
+    assert counts[edges.index(2.0)] == 1
+
+
+def test_mean_stability_matches_the_binary_protocols_on_a_0_1_scale(make_table) -> None:
+    rows = []
+    for rnd, yes in ((1, [1, 1, 1, 1, 0, 0, 0, 0]), (2, [1, 1, 1, 0, 0, 0, 0, 0])):
+        rows += [(f"i{i}", f"t{rnd}{j}", rnd, v) for i in range(4) for j, v in enumerate(yes)]
+    table = make_table(rows, levels=(0, 1))
+    got, seed = mean_stability(table), binary_protocol(table)["stability"]
+    assert got["mean"] == pytest.approx(seed["mean"]) == pytest.approx(0.125)
+    assert got["within_quarter_range"] == seed["within_0_25"] == 1.0
+
+
+def test_mean_stability_undefined_paths(make_table) -> None:
+    assert isinstance(mean_stability(make_table([("a", "t", 1, 3)])), Undefined)
+    one_shared = make_table([("a", "t", 1, 3), ("a", "t", 2, 3), ("b", "t", 2, 1)])
+    assert "fewer than 2 items" in mean_stability(one_shared).reason
