@@ -17,7 +17,7 @@ from annotator.analysis.alpha import Level, alpha, bootstrap_ci, leave_one_out
 from annotator.analysis.kappa import fleiss_kappa, gwet_ac1, percent_agreement
 from annotator.analysis.retest import binary_protocol, mean_stability, retest
 from annotator.analysis.table import RatingTable, item_counts
-from annotator.analysis.undefined import Undefined
+from annotator.analysis.undefined import Figure, Undefined
 from annotator.analysis.virtual import virtual_raters
 
 
@@ -29,14 +29,15 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
     same input and seed give the same report.
     """
     data = table.data()
-    rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(4)]
+    rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(5)]
     counts = item_counts(data)
     rated = counts.sum(axis=1) > 0
     n_per_tagger = np.bincount(data.tagger, minlength=len(data.taggers))
     summary = panel.item_summary(data, rngs[0])
-    alpha_value = alpha(counts, data.levels, level)
-    ci = (bootstrap_ci(counts, data.levels, level, resamples=bootstrap, rng=rngs[1])
-          if not isinstance(alpha_value, Undefined) else alpha_value)
+    alpha_value, ci = _alpha_with_interval(counts, data.levels, level, bootstrap, rngs[1])
+    by_round = {str(r): _alpha_with_interval(item_counts(data.select(data.round == r)),
+                                             data.levels, level, bootstrap, rngs[4])
+                for r in np.unique(data.round)}
     loo = leave_one_out(counts, data.item, data.tagger, data.level, len(data.taggers),
                         data.levels, level)
     return {
@@ -47,10 +48,8 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
         "seed": seed,
         "alpha": {"value": alpha_value, "ci95": ci, "level": level, "bootstrap": bootstrap,
                   "method": "percentile interval over items resampled with replacement"},
-        "alpha_by_round": {
-            str(r): alpha(item_counts(data.select(data.round == r)), data.levels, level)
-            for r in np.unique(data.round)
-        },
+        "alpha_by_round": {r: value for r, (value, _) in by_round.items()},
+        "alpha_by_round_ci95": {r: interval for r, (_, interval) in by_round.items()},
         "alpha_leave_one_out": {
             name: loo[t] for t, name in enumerate(data.taggers) if n_per_tagger[t]
         },
@@ -68,6 +67,15 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
         "binary": binary_protocol(data),
         "_item_summary": summary,
     }
+
+
+def _alpha_with_interval(counts: np.ndarray, levels: np.ndarray, level: Level,
+                         bootstrap: int, rng: np.random.Generator) -> tuple[Figure, Figure | list]:
+    """α and its 95 % bootstrap interval (undefined, for the same reason, when α is)."""
+    value = alpha(counts, levels, level)
+    if isinstance(value, Undefined):
+        return value, value
+    return value, bootstrap_ci(counts, levels, level, resamples=bootstrap, rng=rng)
 
 
 def to_json(result: dict[str, Any]) -> dict[str, Any]:

@@ -131,9 +131,7 @@ class Panel:
     @property
     def project_id(self) -> str | None:
         """The project the panel belongs to (None until the first file is merged)."""
-        row = self._conn.execute("SELECT value FROM panel_info WHERE key = 'project_id'")
-        found = row.fetchone()
-        return None if found is None else str(found[0])
+        return _project_id(self._conn)
 
     def merge(self, incoming: IncomingFile, *, project_id: str | None = None,
               preview: bool = False) -> FileMerge:
@@ -278,6 +276,18 @@ def read_panel_rows(path: Path) -> RatingRows:
     path = Path(path)
     _refuse_non_panel(path)
     return read_sqlite_file(path, _rating_rows, error=PanelError, kind="panel database")
+
+
+def read_panel_project_id(path: Path) -> str | None:
+    """The project id of the panel at ``path`` (None for a panel nothing was merged into)."""
+    path = Path(path)
+    _refuse_non_panel(path)
+    return read_sqlite_file(path, _project_id, error=PanelError, kind="panel database")
+
+
+def _project_id(conn: sqlite3.Connection) -> str | None:
+    found = conn.execute("SELECT value FROM panel_info WHERE key = 'project_id'").fetchone()
+    return None if found is None else str(found[0])
 
 
 def is_panel_file(path: Path) -> bool:

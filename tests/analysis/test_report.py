@@ -43,6 +43,8 @@ def test_the_issue_keys_as_plain_fractions(small_panel) -> None:
     assert a["value"] == pytest.approx(alpha(item_counts(small_panel), small_panel.levels))
     assert a["ci95"][0] < a["value"] < a["ci95"][1] and a["level"] == "ordinal"
     assert set(report["alpha_by_round"]) == {"1", "2"}
+    for rnd, (low, high) in report["alpha_by_round_ci95"].items():
+        assert low < report["alpha_by_round"][rnd] < high
     assert len(report["alpha_leave_one_out"]) == 12
     for name in ("tau_x_yz", "tau_y_xz", "tau_z_xy", "kendall_w", "fleiss_kappa",
                  "fleiss_kappa_45"):
