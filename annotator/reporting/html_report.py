@@ -48,13 +48,13 @@ figcaption p { margin: 0.25rem 0 0; max-width: 48rem; }
 .table-wrap { overflow-x: auto; margin: 1rem 0; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 caption { text-align: left; font-weight: 600; padding-bottom: 0.5rem; caption-side: top; }
-caption .table-description { display: block; font-weight: normal; max-width: 48rem; }
 th, td { padding: 0.25rem 0.75rem; border-bottom: 1px solid #b3b3b3; vertical-align: top;
-  text-align: left; }
+  text-align: left; white-space: pre-line; }
 thead th { border-bottom: 2px solid #1a1a1a; vertical-align: bottom; }
-tbody th { font-weight: normal; }
+tbody th { font-weight: normal; white-space: nowrap; }  /* ids break at '-' otherwise */
 .num { text-align: right; white-space: nowrap; }
 abbr[title] { text-decoration: underline dotted; cursor: help; }
+.table-notes { margin: 0 0 0.5rem; max-width: 48rem; }
 .columns { margin: 0 0 1.5rem; font-size: 0.9375rem; }
 .columns dt { font-weight: 600; float: left; clear: left; margin-right: 0.5rem; }
 .columns dt::after { content: ":"; }
@@ -138,8 +138,13 @@ def _figure(chart: Chart) -> list[str]:
 
 
 def _table(table: Table) -> list[str]:
-    """A real table; the first column heads its row when it is text (a tagger, an item)."""
-    caption = _id("caption", table.name)
+    """A real table; the first column heads its row when it is text (a tagger, an item).
+
+    The description follows the table as a note (a caption is only as wide as its table,
+    which squeezes a sentence into a narrow column).
+    """
+    caption, notes = _id("caption", table.name), _id("table-notes", table.name)
+    described_by = f' aria-describedby="{notes}"' if table.description else ""
     numeric = [column.kind != "text" for column in table.columns]
     row_header = bool(table.columns) and not numeric[0]
     parts = []
@@ -148,10 +153,8 @@ def _table(table: Table) -> list[str]:
                      f"first {MAX_ROWS:,} of its {len(table.rows):,} rows; the full table is "
                      f"in the CSV export {escape(table.name)}.csv.</p>")
     parts += [f'<div class="table-wrap" role="region" aria-labelledby="{caption}" tabindex="0">',
-              f'<table id="{_id("table", table.name)}">',
-              f'<caption id="{caption}">{escape(table.title)}'
-              + (f'<span class="table-description">{escape(table.description)}</span>'
-                 if table.description else "") + "</caption>",
+              f'<table id="{_id("table", table.name)}"{described_by}>',
+              f'<caption id="{caption}">{escape(table.title)}</caption>',
               "<thead>", "<tr>"]
     for column, is_number in zip(table.columns, numeric, strict=True):
         name = escape(column.title)
@@ -169,6 +172,8 @@ def _table(table: Table) -> list[str]:
                 cells.append(f"<td{_NUM if is_number else ''}>{text}</td>")
         parts.append(f"<tr>{''.join(cells)}</tr>")
     parts += ["</tbody>", "</table>", "</div>"]
+    if table.description:
+        parts.append(f'<p class="table-notes" id="{notes}">{escape(table.description)}</p>')
     described = [column for column in table.columns if column.description]
     if described:
         parts.append(f'<dl class="columns" aria-label="Columns of {escape(table.title)}">')
