@@ -12,7 +12,7 @@ import datetime as dt
 import os
 import tomllib
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,13 +154,30 @@ def write_manifest(folder: Path, manifest: Manifest) -> Path:
     return path
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write UTF-8 ``text`` to a temporary file beside ``path``, then rename it into place."""
-    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
-    try:
-        with tmp.open("w", encoding="utf-8", newline="\n") as handle:
+def write_text_atomic(path: Path, text: str, *, bom: bool = False) -> None:
+    """Write UTF-8 ``text`` with ``\\n`` line ends beside ``path``, then rename it into place.
+
+    ``bom``: start with a byte-order mark, which Excel needs to read a CSV file as UTF-8.
+    """
+    encoding = "utf-8-sig" if bom else "utf-8"
+
+    def write(tmp: Path) -> None:
+        with tmp.open("w", encoding=encoding, newline="\n") as handle:
             handle.write(text)
-            handle.flush()
+
+    write_file_atomic(path, write)
+
+
+def write_file_atomic(path: Path, write: Callable[[Path], None]) -> None:
+    """Let ``write`` make a temporary file beside ``path``, then rename it into place.
+
+    The temporary name keeps ``path``'s suffix, for writers that infer the format from it
+    (Qt's image writer). If anything fails, neither half a file nor the temporary is left.
+    """
+    tmp = path.with_name(f".{path.stem}.{uuid.uuid4().hex[:8]}.tmp{path.suffix}")
+    try:
+        write(tmp)
+        with tmp.open("rb+") as handle:
             os.fsync(handle.fileno())
         tmp.replace(path)
     except BaseException:

@@ -1,0 +1,88 @@
+"""The dataset a lab publishes: every rating (long form) and every item with its figures.
+
+Both are plain CSV built as :class:`~annotator.reporting.content.Table` rows, so numbers are
+written exactly as in the pane's CSV exports (full precision, an unknown value is an empty
+cell) and one line loads each: ``pandas.read_csv(path)``, R ``readr::read_csv(path)``.
+
+Encoding: the exporter writes these files (like every CSV it writes) as UTF-8 *with* a
+byte-order mark and ``\\n`` line ends. Excel on Windows reads a CSV file without the mark
+as the local code page, turning "café" into "cafÃ©"; with it, a double-click shows the
+captions right. ``pandas.read_csv`` (C and Python engines) and readr drop the mark; Python's
+``csv`` module needs ``open(path, encoding="utf-8-sig")``, base R ``read.csv`` needs
+``fileEncoding="UTF-8-BOM"``. Excel, pandas and R all read ``\\n`` line ends, and a caption's
+own line breaks stay inside its quoted cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import numpy as np
+
+from annotator.analysis.table import PHASES, RatingTable
+from annotator.project.model import Item
+from annotator.reporting.content import Cell, Column, Table
+
+RATINGS_COLUMNS = ("item_id", "tagger", "round", "phase", "rating", "seconds", "points")
+ITEMS_COLUMNS = ("item_id", "image", "caption", "source", "n", "mean", "vote", "sd")
+
+
+def ratings_csv(table: RatingTable) -> str:
+    """One row per rating of every phase, ordered by item, tagger, round and phase.
+
+    Tutorial, probation and check ratings are kept (the ``phase`` column lets a reader
+    filter them out); only ``game`` and ``retest`` ratings are data (DESIGN §9).
+    """
+    order = np.lexsort((table.phase, table.round, table.tagger, table.item))
+    columns = (
+        np.asarray(table.item_ids, dtype=object)[table.item[order]],
+        np.asarray(table.taggers, dtype=object)[table.tagger[order]],
+        table.round[order].tolist(),
+        [PHASES[code].value for code in table.phase[order]],
+        table.values[order].tolist(),
+        _cells(table.seconds[order]),
+        _cells(table.points[order]),
+    )
+    return _csv(RATINGS_COLUMNS, zip(*columns, strict=True))
+
+
+def items_csv(table: RatingTable, summary: Mapping[str, np.ndarray],
+              items: Mapping[str, Item] | None) -> str:
+    """One row per item with its data-rating figures (``summary``: ``analyze``'s
+    ``_item_summary``, indexed like ``table.item_ids``).
+
+    With the project's ``items`` (by id, in project order), every item of the project is
+    listed, rated or not (n = 0, blank figures), then any rated item the project no longer
+    has. Without them (a panel database on its own) only rated items are listed, with blank
+    image and caption, since only the project folder knows them.
+    """
+    index = {item_id: i for i, item_id in enumerate(table.item_ids)}
+    n = summary["n"]
+    known = items or {}
+    unknown = [item_id for item_id, i in index.items() if n[i] > 0 and item_id not in known]
+    figures = {name: _cells(summary[name]) for name in ("mean", "vote", "sd")}
+    rows = []
+    for item_id in [*known, *unknown]:
+        item = known.get(item_id)
+        i = index.get(item_id)
+        source = item.source if item is not None else (
+            table.item_sources[i] if table.item_sources is not None and i is not None else "")
+        rows.append((
+            item_id,
+            item.image if item is not None else "",
+            item.caption if item is not None else "",
+            source,
+            0 if i is None else int(n[i]),
+            *(None if i is None else figures[name][i] for name in ("mean", "vote", "sd")),
+        ))
+    return _csv(ITEMS_COLUMNS, rows)
+
+
+def _cells(values: np.ndarray) -> list[float | None]:
+    """Floats with NaN (unknown, undefined) as None, which the CSV writes as an empty cell."""
+    return [None if v != v else v for v in values.tolist()]
+
+
+def _csv(keys: tuple[str, ...], rows: Iterable[tuple[Cell, ...]]) -> str:
+    columns = tuple(Column(key, key) for key in keys)
+    return Table(name="", title="", columns=columns, rows=tuple(rows)).csv_text()
