@@ -155,11 +155,17 @@ def write_manifest(folder: Path, manifest: Manifest) -> Path:
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write UTF-8 ``text`` to a temporary file beside ``path``, then rename it into place."""
+    """Write UTF-8 ``text`` (newlines as given) atomically, as :func:`write_bytes_atomic`."""
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``path``, then rename it into place, so a
+    crash leaves the old file or the new one, never half of one."""
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
     try:
-        with tmp.open("w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with tmp.open("wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         tmp.replace(path)
