@@ -286,7 +286,7 @@ def _draw_reference(geo: _Geometry, value: float, label: str) -> list[str]:
     """The dashed reference line, labelled above the plot (horizontal) or right of it."""
     p = geo.scale.px(_clamp(value, geo.scale))
     if geo.horizontal:
-        (centre, _, _), = pack_rows([(p, label)], left=PAD, right=geo.width - PAD)
+        (_, centre, _, _), = pack_rows([(p, label)], left=PAD, right=geo.width - PAD)
         label_text = text(centre, geo.plot.top - 8, label, anchor="middle", cls="reference-label")
     else:
         label_text = text(geo.plot.right + 6, p + FONT_SIZE * 0.35, label, cls="reference-label")

@@ -119,7 +119,8 @@ def histogram(bin_edges: Sequence[float], counts: Sequence[int], *, title: str,
     shown = [(x_scale.px(x), label) for x, label in marks if edges[0] <= x <= edges[-1]]
     packed = pack_rows(shown, left=PAD, right=width - PAD)
     head, head_height = heading(title, width)
-    top = head_height + (max((row for _, row, _ in packed), default=-1) + 1) * (FONT_SIZE + 4) + 4
+    rows = max((row for _, _, row, _ in packed), default=-1) + 1
+    top = head_height + rows * (FONT_SIZE + 4) + 4
     plot = Box(left, top, x_scale.end, HEIGHT - X_AXIS_HEIGHT - PAD)
     if (y_hi - max(counts)) / (y_hi - y_lo) * (plot.bottom - plot.top) < FONT_SIZE + 4:
         y_hi += y_step  # room for the tallest bar's count
@@ -129,16 +130,16 @@ def histogram(bin_edges: Sequence[float], counts: Sequence[int], *, title: str,
                             nice_step(edges[-1] - edges[0], int((plot.right - plot.left) / 70)))
     body = [*head, *axis(x_scale, x_ticks, along="x", plot=plot, title=x_label),
             *axis(y_scale, y_ticks, along="y", plot=plot, title=y_label)]
-    for (x, _), (centre, row, label) in zip(sorted(shown), packed, strict=True):
-        body.append(line(x, plot.top, x, plot.bottom, width=1.5, dashed=True, cls="mark"))
-        body.append(text(centre, plot.top - 6 - row * (FONT_SIZE + 4), label, anchor="middle",
-                         cls="mark-label"))
     for a, b, count in zip(edges, edges[1:], counts, strict=False):
         if count:
             x0, x1, y = x_scale.px(a), x_scale.px(b), y_scale.px(count)
             body.append(rect(x0, y, x1 - x0, plot.bottom - y, fill=BLUE, stroke="#ffffff",
                              cls="bar"))
             body.append(text((x0 + x1) / 2, y - 4, str(count), anchor="middle", cls="count"))
+    for x, centre, row, label in packed:
+        body.append(line(x, plot.top, x, plot.bottom, width=1.5, dashed=True, cls="mark"))
+        body.append(text(centre, plot.top - 6 - row * (FONT_SIZE + 4), label, anchor="middle",
+                         cls="mark-label"))
     body.append(frame(plot))
     return document(width, HEIGHT, title=title, description=description, body=body)
 

@@ -257,11 +257,11 @@ def frame(plot: Box) -> str:
 
 
 def pack_rows(items: Sequence[tuple[float, str]], *, left: float, right: float,
-              size: float = FONT_SIZE) -> list[tuple[float, int, str]]:
-    """Labels centred on x positions (kept within ``left..right``), each given the lowest
-    row where it overlaps no other: returns (centre, row, label)."""
+              size: float = FONT_SIZE) -> list[tuple[float, float, int, str]]:
+    """Labels for x positions, each centred on its x (kept within ``left..right``) in the
+    lowest row where it overlaps no other: returns (x, centre, row, label), sorted by x."""
     row_ends: list[float] = []
-    out: list[tuple[float, int, str]] = []
+    out: list[tuple[float, float, int, str]] = []
     for x, label in sorted(items):
         half = text_width(label, size) / 2 + 3
         centre = min(max(x, left + half), right - half)
@@ -269,5 +269,5 @@ def pack_rows(items: Sequence[tuple[float, str]], *, left: float, right: float,
         if row == len(row_ends):
             row_ends.append(0.0)
         row_ends[row] = centre + half
-        out.append((centre, row, label))
+        out.append((x, centre, row, label))
     return out

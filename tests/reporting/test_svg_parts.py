@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from annotator.reporting.svg_parts import fmt, nice_step, snapped, tick_labels, ticks_between
+from annotator.reporting.svg_parts import (
+    fmt,
+    nice_step,
+    pack_rows,
+    snapped,
+    text_width,
+    tick_labels,
+    ticks_between,
+)
 
 
 @pytest.mark.parametrize(("span", "target", "step"), [
@@ -27,3 +35,14 @@ def test_numbers_use_a_minus_sign_but_a_rounded_zero_has_none() -> None:
     assert fmt("{:.2f}", -0.2) == "−0.20"
     assert fmt("{:.2f}", -0.001) == "0.00"
     assert fmt("{:.1f}", 3.25) == "3.2"
+
+
+def test_labels_that_would_overlap_go_up_a_row_and_stay_inside() -> None:
+    packed = pack_rows([(100, "−0.25"), (120, "0"), (140, "+0.25"), (400, "far"), (5, "edge")],
+                       left=0, right=500)
+    rows = {label: row for _, _, row, label in packed}
+    assert rows["−0.25"] != rows["0"] and rows["0"] != rows["+0.25"]
+    assert rows["far"] == 0
+    centres = {label: centre for _, centre, _, label in packed}
+    assert centres["edge"] - text_width("edge") / 2 >= 0  # moved right, not clipped
+    assert [x for x, _, _, _ in packed] == [5, 100, 120, 140, 400]
