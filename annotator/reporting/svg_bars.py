@@ -104,6 +104,7 @@ def bar_document(categories: Sequence[Category], *, horizontal: bool, title: str
                   reference: tuple[float, str] | None = None,
                   value_range: tuple[float, float] | None = None,
                   legend: Sequence[tuple[str, Fill]] = ()) -> str:
+    """The whole bar chart document; ``legend`` names the series of a grouped chart."""
     if not categories or not categories[0].bars:
         return empty_chart(title=title, description=description)
     width = WIDTH
@@ -167,11 +168,16 @@ def _layout(categories: Sequence[Category], *, horizontal: bool, top: float, val
     plot = Box(left, top, width - right, height - bottom)
     scale = (Scale(lo, hi, plot.left, plot.right) if horizontal
              else Scale(lo, hi, plot.bottom, plot.top))
-    base = 0.0 if lo <= 0 <= hi else (lo if lo > 0 else hi)
+    base = _base(lo, hi)
     widest = 30.0 if horizontal else thickness * 1.6
     return _Geometry(horizontal, width, height, plot, scale, ticks_between(lo, hi, step), base,
                      band, min((band - 0.6 * thickness) / k, widest),
                      rotate_labels=not horizontal and rotate)
+
+
+def _base(lo: float, hi: float) -> float:
+    """Where bars start: 0, or the axis end nearest 0 when 0 is off the axis."""
+    return 0.0 if lo <= 0 <= hi else (lo if lo > 0 else hi)
 
 
 def _value_text(value: float | None, value_format: str) -> str:
@@ -200,7 +206,7 @@ def _extend_for_text(categories: Sequence[Category], lo: float, hi: float, step:
                      room: float) -> tuple[float, float]:
     """Widen the axis by whole steps until the text written beyond each bar (or whisker)
     fits inside the plot; ``room`` is that text's length as a fraction of the axis."""
-    base = 0.0 if lo <= 0 <= hi else (lo if lo > 0 else hi)
+    base = _base(lo, hi)
     ends = [_outer_end(bar, base) for c in categories for bar in c.bars if bar.value is not None]
     for _ in range(20):
         span = hi - lo
