@@ -168,6 +168,11 @@ def write_text_atomic(path: Path, text: str, *, bom: bool = False) -> None:
     write_file_atomic(path, write)
 
 
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` beside ``path``, then rename it into place (as :func:`write_file_atomic`)."""
+    write_file_atomic(path, lambda tmp: tmp.write_bytes(data))
+
+
 def write_file_atomic(path: Path, write: Callable[[Path], None]) -> None:
     """Let ``write`` make a temporary file beside ``path``, then rename it into place.
 
