@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import os
+import shutil
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -55,6 +56,19 @@ ProjectFactory = Callable[..., Path]
 
 NO_DWELL: Mapping[str, Any] = {"dwell_seconds": 0}
 """Tests not about the minimum dwell do not wait 3 s (clocks are injected, never slept)."""
+
+
+@pytest.fixture(scope="session")
+def simulated_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample project after 4 simulated taggers played 2 rounds each (do not write to
+    it: tests share it; copy it first)."""
+    from annotator.cli import main
+    from annotator.resources import sample_project_dir
+
+    folder = tmp_path_factory.mktemp("simulated") / "vicr-demo"
+    shutil.copytree(sample_project_dir(), folder)
+    assert main(["simulate", str(folder), "--taggers", "4", "--rounds", "2", "--seed", "5"]) == 0
+    return folder
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import numpy as np
 from annotator.analysis.table import RatingTable, build_table
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
+from annotator.project.model import Project
 from annotator.store.panel import is_panel_file, read_panel_rows
 from annotator.store.reading import RatingRows, read_session_file
 from annotator.store.records import Phase
@@ -59,13 +60,28 @@ def _counted_rows(rows: RatingRows) -> np.ndarray:
 
 def load_project(folder: Path) -> RatingTable:
     """Every session file in the project's ``sessions/`` folder, on the project's rubric."""
-    project = open_project(Path(folder))
+    return project_table(open_project(Path(folder)))
+
+
+def project_table(project: Project) -> RatingTable:
+    """The ratings of every session file of ``project``, merged on the fly (read-only)."""
     files = sorted(project.sessions_dir.glob("*.sqlite"))
     if not files:
         raise AnnotatorError("This project has no session files yet: nothing to analyse.",
                              file=project.sessions_dir)
     parts = [read_session_file(path, project_id=project.project_id).ratings for path in files]
-    rows = RatingRows.concatenate(parts)
+    return table_on_rubric(project, RatingRows.concatenate(parts), where=project.sessions_dir)
+
+
+def load_panel(path: Path, project: Project | None = None) -> RatingTable:
+    """A panel database; on ``project``'s rubric and caption sources when it is known."""
+    rows = read_panel_rows(Path(path))
+    return table_from_rows(rows) if project is None else table_on_rubric(project, rows, where=path)
+
+
+def table_on_rubric(project: Project, rows: RatingRows, *, where: Path) -> RatingTable:
+    """``rows`` on the project's rubric, with its caption sources; ``where`` names the input
+    in the message when a rating is not on the rubric."""
     sources = {item.item_id: item.source for item in project.items}
     has_sources = any(sources.values())
     levels = np.array([level.value for level in project.rubric.levels], dtype=float)
@@ -73,7 +89,7 @@ def load_project(folder: Path) -> RatingTable:
         return table_from_rows(rows, levels=levels, sources=sources if has_sources else None)
     except ValueError as error:
         raise AnnotatorError(f"A stored rating is not on the project's rubric: {error}.",
-                             file=project.sessions_dir) from error
+                             file=where) from error
 
 
 def load_session_file(path: Path) -> RatingTable:
@@ -81,7 +97,7 @@ def load_session_file(path: Path) -> RatingTable:
     rated in it."""
     path = Path(path)
     if is_panel_file(path):
-        return table_from_rows(read_panel_rows(path))
+        return load_panel(path)
     return table_from_rows(read_session_file(path).ratings)
 
 

@@ -13,9 +13,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Cell = str | int | float | None
-Kind = Literal["text", "int", "fraction", "number", "seconds"]
+Kind = Literal["text", "int", "fraction", "number", "seconds", "x100", "level"]
+"""How a column reads: ``fraction`` and ``number`` to 3 decimals, ``seconds`` and ``x100``
+(figures scaled by 100, as the seeds print them) to 1, a ``level`` of the rubric as
+written there (3, 0.75)."""
 
-_FORMATS = {"int": "{:d}", "fraction": "{:.3f}", "number": "{:.3f}", "seconds": "{:.1f}"}
+_FORMATS = {"fraction": "{:.3f}", "number": "{:.3f}", "seconds": "{:.1f}", "x100": "{:.1f}",
+            "level": "{:g}"}
 NOT_DEFINED = "n/a"
 
 
@@ -68,12 +72,17 @@ def format_cell(value: Cell, kind: Kind) -> str:
 @dataclass(frozen=True)
 class Chart:
     """A chart as SVG text; ``description`` is its text alternative (screen readers, the
-    HTML report's ``<desc>``), saying what a sighted reader takes from it."""
+    HTML report's ``<desc>``), saying what a sighted reader takes from it.
+
+    Charts of one section sharing a ``group`` (e.g. "Tagger") are alternatives: the pane
+    shows one at a time with a chooser named by the group; the report shows them all.
+    """
 
     name: str
     title: str
     description: str
     svg: str
+    group: str = ""
 
 
 @dataclass(frozen=True)

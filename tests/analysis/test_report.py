@@ -13,8 +13,9 @@ from annotator.analysis.table import item_counts
 from tests.bench._panels import synthetic_panel
 
 KEYS = ["n_items", "n_taggers", "n_ratings", "alpha", "alpha_by_round", "alpha_leave_one_out",
-        "virtual_raters", "virtual_raters_chance", "retest", "retest_stability", "taggers", "items", "sources",
-        "distribution", "percent_agreement", "gwet_ac1", "fleiss_kappa", "binary", "reasons"]
+        "virtual_raters", "virtual_raters_chance", "retest", "retest_stability", "taggers",
+        "items", "sources", "distribution", "percent_agreement", "gwet_ac1", "fleiss_kappa",
+        "binary", "reasons"]
 
 
 def nulls(value, pointer=""):

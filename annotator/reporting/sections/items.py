@@ -1,0 +1,107 @@
+"""The Items tab (every item, the most disputed first; one item's ratings in full) and the
+Sources tab (seeds/002 Table 4: mean and majority vote per caption source)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from annotator.analysis.table import PHASES
+from annotator.reporting.analysed import Analysed
+from annotator.reporting.content import Chart, Column, Section, Table
+from annotator.reporting.svg_charts import grouped_bar_chart
+
+ITEM_COLUMNS = (
+    Column("item_id", "Item"), Column("source", "Source"),
+    Column("n", "n", "int", "Game and retest ratings"),
+    Column("mean", "Mean", "number"),
+    Column("vote", "Vote", "level", "Majority vote; ties broken at random (seeded)"),
+    Column("sd", "sd", "number", "Standard deviation of the ratings (n − 1)"),
+    Column("caption", "Caption"),
+)
+
+
+def items_section(analysed: Analysed) -> Section:
+    table, summary = analysed.table, analysed.result["_item_summary"]
+    captions = ({item.item_id: item.caption for item in analysed.input.project.items}
+                if analysed.input.project is not None else {})
+    sources = table.item_sources or ("",) * table.n_items
+    sd = np.where(np.isnan(summary["sd"]), -1.0, summary["sd"])
+    order = [i for i in np.lexsort((np.arange(table.n_items), -sd)) if summary["n"][i]]
+    rows = tuple((table.item_ids[i], sources[i], int(summary["n"][i]),
+                  _figure(summary["mean"][i]), _figure(summary["vote"][i]),
+                  _figure(summary["sd"][i]), captions.get(table.item_ids[i], ""))
+                 for i in order)
+    notes = [f"{len(rows):,} rated items, the most disputed (largest sd) first."]
+    if analysed.input.images_note:
+        notes.append(analysed.input.images_note)
+    return Section(name="items", title="Items", summary=tuple(notes), tables=(Table(
+        name="items", title="Items by dispute", columns=ITEM_COLUMNS, rows=rows,
+        description="Choose an item to see its image, caption and every rating."),))
+
+
+def _figure(value: float) -> float | None:
+    return None if np.isnan(value) else float(value)
+
+
+@dataclass(frozen=True)
+class ItemDetail:
+    """One item for the lead: its pair and every rating of it, with tagger names."""
+
+    item_id: str
+    caption: str
+    image: Path | None
+    ratings: Table
+
+
+def item_detail(analysed: Analysed, item_id: str) -> ItemDetail:
+    """Every rating of ``item_id`` (all phases), oldest round first."""
+    table = analysed.table
+    index = table.item_ids.index(item_id)
+    mine = np.flatnonzero(table.item == index)
+    mine = mine[np.lexsort((table.tagger[mine], table.round[mine]))]
+    rows = tuple((table.taggers[table.tagger[r]], int(table.round[r]),
+                  PHASES[table.phase[r]].value, float(table.values[r]),
+                  _figure(table.seconds[r])) for r in mine)
+    ratings = Table(
+        name=f"item_{item_id}", title=f"Every rating of {item_id}",
+        columns=(Column("tagger", "Tagger"), Column("round", "Round", "int"),
+                 Column("phase", "Phase"), Column("rating", "Rating", "level"),
+                 Column("seconds", "Seconds", "seconds", "Time on screen")),
+        rows=rows)
+    project = analysed.input.project
+    item = next((i for i in project.items if i.item_id == item_id), None) if project else None
+    if item is None:
+        return ItemDetail(item_id, "", None, ratings)
+    return ItemDetail(item_id, item.caption, project.root / item.image, ratings)
+
+
+def sources_section(analysed: Analysed) -> Section:
+    sources = analysed.report["sources"]
+    if sources is None:
+        return Section(name="sources", title="Sources",
+                       summary=analysed.reasons("/sources"))
+    names = list(sources)
+    rows = tuple((name, sources[name]["n"], sources[name]["n_ratings"], sources[name]["mean"],
+                  sources[name]["vote"]) for name in names)
+    best = max(names, key=lambda n: sources[n]["mean"])
+    worst = min(names, key=lambda n: sources[n]["mean"])
+    title = "Mean rating per caption source"
+    description = (f"The mean of the items' mean ratings and of their majority votes, per "
+                   f"caption source; highest {best} ({sources[best]['mean']:.2f}), lowest "
+                   f"{worst} ({sources[worst]['mean']:.2f}).")
+    chart = Chart("sources_mean", title, description, grouped_bar_chart(
+        names, [("Mean", [sources[n]["mean"] for n in names]),
+                ("Vote", [sources[n]["vote"] for n in names])],
+        title=title, description=description, value_label="rating"))
+    table = Table(
+        name="sources", title="Per caption source",
+        columns=(Column("source", "Source"), Column("items", "Items", "int"),
+                 Column("ratings", "Ratings", "int"),
+                 Column("mean", "Mean", "number", "Mean of the items' means"),
+                 Column("vote", "Vote", "number", "Mean of the items' majority votes")),
+        rows=rows, description="As seeds/002 Table 4, on the rubric's own scale.")
+    return Section(name="sources", title="Sources", summary=(description,), tables=(table,),
+                   charts=(chart,))

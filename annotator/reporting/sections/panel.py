@@ -1,0 +1,131 @@
+"""The Panel tab: α with its intervals, the virtual raters (seeds/000 Table 3), α leaving
+each tagger out (seeds/002 Table 2) and the distribution of item means."""
+
+from __future__ import annotations
+
+from annotator.reporting.analysed import Analysed
+from annotator.reporting.content import Chart, Column, Section, Table
+from annotator.reporting.svg_charts import bar_chart
+
+VIRTUAL_ROWS = (
+    ("tau_x_yz", "τ X–YZ (Kendall τ_c)"),
+    ("tau_y_xz", "τ Y–XZ (Kendall τ_c)"),
+    ("tau_z_xy", "τ Z–XY (Kendall τ_c)"),
+    ("kendall_w", "Kendall's W"),
+    ("fleiss_kappa", "Fleiss' κ"),
+    ("fleiss_kappa_45", "Fleiss' κ, levels 4 and 5 merged"),
+)
+
+
+def panel_section(analysed: Analysed) -> Section:
+    report = analysed.report
+    return Section(
+        name="panel", title="Panel",
+        summary=(*_summary(report), *analysed.reasons("/alpha", "/virtual", "/fleiss",
+                                                      "/percent", "/gwet")),
+        tables=(_alpha_table(report), _virtual_table(report), _agreement_table(report)),
+        charts=(_leave_one_out_chart(report), _distribution_chart(report)),
+    )
+
+
+def _summary(report: dict) -> tuple[str, ...]:
+    alpha = report["alpha"]
+    interval = (f", 95 % interval {alpha['ci95'][0]:.3f} to {alpha['ci95'][1]:.3f} "
+                f"({alpha['bootstrap']} resamples of items)" if alpha["ci95"] else "")
+    value = "n/a" if alpha["value"] is None else f"{alpha['value']:.3f}"
+    return (
+        f"{report['n_ratings']:,} ratings (game and retest) by {report['n_taggers']} taggers "
+        f"on {report['n_items']:,} items; scale {', '.join(f'{v:g}' for v in report['levels'])}.",
+        f"Krippendorff's α ({alpha['level']}), all rounds: {value}{interval}.",
+    )
+
+
+def _alpha_table(report: dict) -> Table:
+    alpha = report["alpha"]
+    rows: list[tuple] = [("All taggers, all rounds", alpha["value"], *_interval(alpha["ci95"]))]
+    for rnd, value in report["alpha_by_round"].items():
+        rows.append((f"All taggers, round {rnd}", value,
+                     *_interval(report["alpha_by_round_ci95"][rnd])))
+    for tagger, value in report["alpha_leave_one_out"].items():
+        rows.append((f"All except {tagger}, all rounds", value, None, None))
+    return Table(
+        name="panel_alpha", title="Krippendorff's α by round and leaving one tagger out",
+        columns=(Column("combination", "Combination"),
+                 Column("alpha", "α", "fraction", "Krippendorff's α on game and retest ratings"),
+                 Column("ci95_low", "95 % low", "fraction", "Bootstrap over items"),
+                 Column("ci95_high", "95 % high", "fraction", "Bootstrap over items")),
+        rows=tuple(rows),
+        description="As seeds/002 Table 2; intervals are percentile bootstrap intervals.")
+
+
+def _interval(ci: list | None) -> tuple:
+    return (None, None) if ci is None else (ci[0], ci[1])
+
+
+def _virtual_table(report: dict) -> Table:
+    real, chance = report["virtual_raters"], report["virtual_raters_chance"]
+
+    def scaled(entry: dict, key: str) -> float | None:
+        return None if entry[key] is None else entry[key] * 100
+
+    rows = tuple((title, scaled(real[key], "mean"), scaled(real[key], "sd"),
+                  scaled(chance[key], "mean"), scaled(chance[key], "sd"))
+                 for key, title in VIRTUAL_ROWS)
+    return Table(
+        name="virtual_raters", title="Inter-rater agreement of virtual raters (× 100)",
+        columns=(Column("figure", "Figure"),
+                 Column("real_mean", "Panel mean", "x100"),
+                 Column("real_sd", "Panel sd", "x100"),
+                 Column("chance_mean", "Chance mean", "x100",
+                        "The same procedure on ratings shuffled across items"),
+                 Column("chance_sd", "Chance sd", "x100")),
+        rows=rows,
+        description=(f"As seeds/000 Table 3: {real['reps']} draws of three ratings X ≤ Y ≤ Z "
+                     f"per item with 3 or more ratings ({real['n_items']:,} items). Sorting "
+                     "alone makes agreement, so the chance columns show the floor."))
+
+
+def _agreement_table(report: dict) -> Table:
+    rows = (("Fleiss' κ (generalised)", report["fleiss_kappa"]),
+            ("Percent agreement", report["percent_agreement"]),
+            ("Gwet's AC1", report["gwet_ac1"]))
+    return Table(name="panel_agreement", title="Other agreement figures",
+                 columns=(Column("figure", "Figure"), Column("value", "Value", "fraction")),
+                 rows=rows,
+                 description="Percent agreement and AC1 stay meaningful on skewed data, "
+                             "where α and κ can fall towards 0 although raters agree.")
+
+
+def _leave_one_out_chart(report: dict) -> Chart:
+    loo = report["alpha_leave_one_out"]
+    overall = report["alpha"]["value"]
+    taggers = list(loo)
+    raising = [t for t in taggers if overall is not None and loo[t] is not None
+               and loo[t] > overall]
+    if raising:
+        top = max(raising, key=lambda t: loo[t])
+        said = (f"Leaving {top} out raises α most, to {loo[top]:.3f}; {len(raising)} of "
+                f"{len(taggers)} taggers lower the panel's α (marked ⚠).")
+    else:
+        said = "Leaving out any one tagger does not raise α."
+    reference = None if overall is None else (overall, f"all taggers α = {overall:.3f}")
+    title = "α leaving one tagger out"
+    description = f"Krippendorff's α without each tagger's ratings. {said}"
+    return Chart("alpha_leave_one_out", title, description, bar_chart(
+        taggers, [loo[t] for t in taggers], title=title, description=description,
+        value_label="α without this tagger", reference=reference, flagged=raising,
+        horizontal=True, value_format="{:.3f}"))
+
+
+def _distribution_chart(report: dict) -> Chart:
+    distribution = report["distribution"]
+    levels = list(distribution)
+    total = sum(distribution.values()) or 1
+    top = max(levels, key=lambda level: distribution[level])
+    title = "Distribution of item means"
+    description = (f"Items by their mean rating rounded to the nearest level; the most items "
+                   f"({distribution[top]:,}, {distribution[top] / total:.0%}) are at {top}.")
+    return Chart("distribution", title, description, bar_chart(
+        levels, [distribution[level] for level in levels], title=title,
+        description=description, value_label="items (mean rounded to a level)",
+        value_format="{:.0f}"))

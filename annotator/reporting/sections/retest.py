@@ -1,0 +1,109 @@
+"""The Test–retest tab: each tagger's round-1 × round-2 table as a heatmap (seeds/002 §2.1)
+and how far item means moved between rounds (seeds/003 Figure 3)."""
+
+from __future__ import annotations
+
+import re
+
+from annotator.reporting.analysed import LOW_RETEST_ALPHA, Analysed
+from annotator.reporting.content import Chart, Column, Section, Table
+from annotator.reporting.sections.taggers import LOW_RETEST_NOTE
+from annotator.reporting.svg_charts import heatmap, histogram
+
+
+def retest_section(analysed: Analysed) -> Section:
+    report = analysed.report
+    retest, stability = report["retest"], report["retest_stability"]
+    low = analysed.low_retest()
+    summary = [f"{len(retest)} taggers rated in two rounds." if retest else
+               "No tagger has rated in two rounds yet: start a retest round from the Lead "
+               "menu."]
+    charts: list[Chart] = []
+    if stability is not None:
+        summary.append(_stability_line(stability, report["levels"]))
+        charts.append(_stability_chart(stability, report["levels"]))
+    levels = [f"{v:g}" for v in report["levels"]]
+    slugs: set[str] = set()
+    charts += [_tagger_heatmap(name, entry, levels, name in low, _unique_slug(name, slugs))
+               for name, entry in retest.items()]
+    return Section(
+        name="retest", title="Test–retest",
+        summary=(*summary, *analysed.reasons("/retest")),
+        tables=(_retest_table(retest, low),), charts=tuple(charts))
+
+
+def _stability_line(stability: dict, levels: list[float]) -> str:
+    quarter = (levels[-1] - levels[0]) / 4
+    first, second = stability["rounds"]
+    return (f"Item means, round {first} minus round {second}, on {stability['n_items']:,} "
+            f"items rated in both: mean {stability['mean']:+.3f}, sd {stability['sd']:.3f}; "
+            f"{stability['within_quarter_range']:.0%} moved by at most {quarter:g} "
+            "(a quarter of the scale).")
+
+
+def _stability_chart(stability: dict, levels: list[float]) -> Chart:
+    quarter = (levels[-1] - levels[0]) / 4
+    first, second = stability["rounds"]
+    title = f"Change of item means, round {first} − round {second}"
+    description = (f"Histogram of the difference of each item's mean rating between rounds "
+                   f"{first} and {second} ({stability['n_items']:,} items). "
+                   + _stability_line(stability, levels))
+    edges, counts = _trimmed(stability["histogram"], quarter)
+    return Chart("retest_stability", title, description, histogram(
+        edges, counts, title=title,
+        description=description, x_label=f"mean in round {first} − mean in round {second}",
+        y_label="items", marks=((-quarter, f"−{quarter:g}"), (0.0, "0"),
+                                (quarter, f"+{quarter:g}"))))
+
+
+def _trimmed(histogram: dict, quarter: float) -> tuple[list[float], list[int]]:
+    """The histogram cut to the symmetric range that holds every item and the ±quarter
+    marks, so a panel that moved little is not drawn as a thin spike on a wide axis."""
+    edges, counts = histogram["edges"], histogram["counts"]
+    used = [i for i, c in enumerate(counts) if c]
+    reach = max([quarter] + [max(abs(edges[i]), abs(edges[i + 1])) for i in used])
+    keep = [i for i in range(len(counts))
+            if -reach - 1e-9 <= edges[i] and edges[i + 1] <= reach + 1e-9]
+    return edges[keep[0]:keep[-1] + 2], [counts[i] for i in keep]
+
+
+def _tagger_heatmap(name: str, entry: dict, levels: list[str], low: bool, slug: str
+                    ) -> Chart:
+    first, second = entry["rounds"]
+    table = entry["table"]
+    same = sum(table[i][i] for i in range(len(levels)))
+    alpha = "n/a" if entry["alpha"] is None else f"{entry['alpha']:.3f}"
+    title = f"{name}: round {first} × round {second}" + (" ⚠" if low else "")
+    description = (f"{name} rated {entry['n_items']} items in rounds {first} and {second}; "
+                   f"{same} got the same level both times; retest α {alpha}"
+                   + (f", below {LOW_RETEST_ALPHA}." if low else "."))
+    return Chart(f"retest_tagger_{slug}", title, description, heatmap(
+        levels, levels, table, title=title, description=description,
+        x_label=f"rating in round {second}", y_label=f"rating in round {first}"),
+        group="Tagger")
+
+
+def _retest_table(retest: dict, low: set[str]) -> Table:
+    rows = tuple((name, f"{e['rounds'][0]} and {e['rounds'][1]}", e["n_items"], e["alpha"],
+                  e["tau"], LOW_RETEST_NOTE if name in low else "")
+                 for name, e in retest.items())
+    return Table(
+        name="retest", title="Test–retest per tagger",
+        columns=(Column("tagger", "Tagger"), Column("rounds", "Rounds"),
+                 Column("items", "Items", "int", "Items rated in both rounds"),
+                 Column("alpha", "α", "fraction", "Krippendorff's α, the rounds as two coders"),
+                 Column("tau_b", "τ_b", "fraction", "Kendall's τ_b between the rounds"),
+                 Column("note", "Note")),
+        rows=rows, description="As seeds/002 Table 1.")
+
+
+def _unique_slug(name: str, taken: set[str]) -> str:
+    """A tagger's name as part of a file name (exports are named by chart), unique among
+    ``taken`` ("a b" and "a_b" both read a_b: the second becomes a_b-2)."""
+    base = re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "tagger"
+    slug, n = base, 1
+    while slug in taken:
+        n += 1
+        slug = f"{base}-{n}"
+    taken.add(slug)
+    return slug

@@ -1,0 +1,107 @@
+"""The Taggers tab: one row per tagger against the panel (DESIGN §9 "per tagger vs panel"),
+with their test–retest figures; a tagger with a low retest α is marked in words and with ⚠,
+never by colour alone."""
+
+from __future__ import annotations
+
+from annotator.reporting.analysed import LOW_RETEST_ALPHA, Analysed
+from annotator.reporting.content import Chart, Column, Section, Table
+from annotator.reporting.svg_charts import bar_chart, grouped_bar_chart
+
+LOW_RETEST_NOTE = "⚠ low retest α"
+
+
+def taggers_section(analysed: Analysed) -> Section:
+    report = analysed.report
+    low = analysed.low_retest()
+    summary = [f"{report['n_taggers']} taggers. EA, AA and LA: exact, adjacent (one level) "
+               "and larger disagreement with the mean of the item's other taggers."]
+    if low:
+        summary.append(f"{LOW_RETEST_NOTE} (below {LOW_RETEST_ALPHA}): {', '.join(sorted(low))}.")
+    return Section(
+        name="taggers", title="Taggers",
+        summary=(*summary, *analysed.reasons("/taggers", "/retest")),
+        tables=(_taggers_table(report, low), _distribution_table(report)),
+        charts=(_agreement_chart(report), _retest_chart(report, low)),
+    )
+
+
+def _taggers_table(report: dict, low: set[str]) -> Table:
+    rows = []
+    for name, entry in report["taggers"].items():
+        retest = report["retest"].get(name, {})
+        rows.append((name, entry["n"], entry["ea"], entry["aa"], entry["la"], entry["bias"],
+                     entry["score"], entry["median_seconds"], entry["tutorial_score"],
+                     retest.get("alpha"), retest.get("tau"), retest.get("n_items"),
+                     LOW_RETEST_NOTE if name in low else ""))
+    return Table(
+        name="taggers", title="Taggers against the panel",
+        columns=(
+            Column("tagger", "Tagger"),
+            Column("ratings", "Ratings", "int", "Game and retest ratings"),
+            Column("ea", "EA", "fraction", "Exact agreement with the others' rounded mean"),
+            Column("aa", "AA", "fraction", "Adjacent: one level from the others' mean"),
+            Column("la", "LA", "fraction", "Lack of agreement: two or more levels away"),
+            Column("bias", "Bias", "number", "Mean signed difference from the others' mean"),
+            Column("score", "Score", "int", "Points in the game"),
+            Column("median_seconds", "Median s", "seconds", "Median seconds per pair"),
+            Column("tutorial_score", "Tutorial", "int", "Points in the tutorial"),
+            Column("retest_alpha", "Retest α", "fraction", "α between the first two rounds"),
+            Column("retest_tau", "Retest τ_b", "fraction", "Kendall τ_b between the rounds"),
+            Column("retest_items", "Retest items", "int", "Items rated in both rounds"),
+            Column("note", "Note"),
+        ),
+        rows=tuple(rows),
+        description="As seeds/000 §4 (EA/AA/LA) and seeds/002 Table 1 (retest α and τ).")
+
+
+def _distribution_table(report: dict) -> Table:
+    levels = [f"{v:g}" for v in report["levels"]]
+    rows = tuple((name, *(entry["distribution"].get(level, 0) for level in levels))
+                 for name, entry in report["taggers"].items())
+    return Table(
+        name="tagger_distribution", title="Each tagger's ratings by level",
+        columns=(Column("tagger", "Tagger"),
+                 *(Column(f"level_{level}", level, "int", f"Ratings of {level}")
+                   for level in levels)),
+        rows=rows, description="Game and retest ratings, counted per level.")
+
+
+def _agreement_chart(report: dict) -> Chart:
+    taggers = report["taggers"]
+    names = list(taggers)
+    known = [n for n in names if taggers[n]["ea"] is not None]
+    title = "Each tagger's agreement with the panel"
+    if known:
+        best = max(known, key=lambda n: taggers[n]["ea"])
+        worst = min(known, key=lambda n: taggers[n]["ea"])
+        said = (f"Exact agreement ranges from {taggers[worst]['ea']:.0%} ({worst}) to "
+                f"{taggers[best]['ea']:.0%} ({best}).")
+    else:
+        said = "No tagger shares an item with another tagger yet."
+    description = f"EA, AA and LA per tagger, as shares of their compared ratings. {said}"
+    series = [(label, [taggers[n][key] for n in names])
+              for key, label in (("ea", "EA exact"), ("aa", "AA adjacent"), ("la", "LA lack"))]
+    return Chart("tagger_agreement", title, description, grouped_bar_chart(
+        names, series, title=title, description=description, value_label="share of ratings",
+        value_format="{:.2f}"))
+
+
+def _retest_chart(report: dict, low: set[str]) -> Chart:
+    retest = report["retest"]
+    names = list(retest)
+    title = "Test–retest α per tagger"
+    if low:
+        said = f"{len(low)} of {len(names)} below {LOW_RETEST_ALPHA} (marked ⚠): " \
+               f"{', '.join(sorted(low))}."
+    elif names:
+        said = f"All {len(names)} taggers with two rounds are at or above {LOW_RETEST_ALPHA}."
+    else:
+        said = "No tagger has rated in two rounds yet."
+    description = f"Krippendorff's α between each tagger's first two rounds. {said}"
+    values = [retest[n]["alpha"] for n in names]
+    lowest = min((v for v in values if v is not None), default=0.0)
+    return Chart("retest_alpha", title, description, bar_chart(
+        names, values, title=title, description=description, value_label="retest α",
+        reference=(LOW_RETEST_ALPHA, f"α = {LOW_RETEST_ALPHA}"), flagged=low,
+        horizontal=True, value_range=(min(0.0, lowest), 1.0), value_format="{:.3f}"))

@@ -1,0 +1,153 @@
+"""The pane's content on a simulated panel: every figure shown is the engine's."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from annotator.cli import main
+from annotator.reporting.analysed import LOW_RETEST_ALPHA, analyse
+from annotator.reporting.build import build_content, prepare_pane
+from annotator.reporting.sections.items import item_detail
+from annotator.reporting.source import load_pane_input
+
+
+@pytest.fixture(scope="module")
+def pane(simulated_project: Path):
+    steps: list[str] = []
+    analysed, content = prepare_pane(simulated_project, progress=steps.append)
+    return analysed, content, steps
+
+
+def rows_by_first(table) -> dict:
+    return {row[0]: row for row in table.rows}
+
+
+def test_the_tabs_and_the_progress_words(pane) -> None:
+    _, content, steps = pane
+    assert [s.name for s in content.sections] == ["panel", "taggers", "retest", "items",
+                                                  "sources"]
+    assert [s.split()[0] for s in steps] == ["Reading", "Computing", "Drawing"]
+    names = [t.name for s in content.sections for t in s.tables]
+    names += [c.name for s in content.sections for c in s.charts]
+    assert len(names) == len(set(names))
+
+
+def test_panel_tab_shows_the_engines_alpha_and_virtual_raters(pane) -> None:
+    analysed, content, _ = pane
+    report = analysed.report
+    panel = content.section("panel")
+    alpha = rows_by_first(panel.tables[0])
+    low, high = report["alpha"]["ci95"]
+    assert alpha["All taggers, all rounds"][1:] == (report["alpha"]["value"], low, high)
+    for rnd, value in report["alpha_by_round"].items():
+        assert alpha[f"All taggers, round {rnd}"][1] == value
+        assert alpha[f"All taggers, round {rnd}"][2:] == tuple(
+            report["alpha_by_round_ci95"][rnd])
+    for tagger, value in report["alpha_leave_one_out"].items():
+        assert alpha[f"All except {tagger}, all rounds"][1] == value
+    virtual = panel.tables[1]
+    first = virtual.rows[0]
+    assert first[1] == pytest.approx(report["virtual_raters"]["tau_x_yz"]["mean"] * 100)
+    assert first[3] == pytest.approx(report["virtual_raters_chance"]["tau_x_yz"]["mean"] * 100)
+    assert virtual.display(0, 1) == f"{first[1]:.1f}"
+    assert f"{report['alpha']['value']:.3f}" in panel.summary[1]
+    assert {c.name for c in panel.charts} == {"alpha_leave_one_out", "distribution"}
+
+
+def test_taggers_tab_rows_equal_the_engine_and_low_retest_is_in_words(pane) -> None:
+    analysed, content, _ = pane
+    report = analysed.report
+    taggers = content.section("taggers").tables[0]
+    shown = rows_by_first(taggers)
+    assert set(shown) == set(report["taggers"])
+    keys = [c.key for c in taggers.columns]
+    for name, entry in report["taggers"].items():
+        row = dict(zip(keys, shown[name], strict=True))
+        assert (row["ratings"], row["ea"], row["bias"], row["score"]) == (
+            entry["n"], entry["ea"], entry["bias"], entry["score"])
+        retest = report["retest"][name]
+        assert (row["retest_alpha"], row["retest_tau"]) == (retest["alpha"], retest["tau"])
+        low = retest["alpha"] is not None and retest["alpha"] < LOW_RETEST_ALPHA
+        assert ("low retest" in row["note"]) == low
+
+
+def test_retest_tab_one_heatmap_per_tagger_and_the_stability_histogram(pane) -> None:
+    analysed, content, _ = pane
+    retest = content.section("retest")
+    heatmaps = [c for c in retest.charts if c.group == "Tagger"]
+    assert len(heatmaps) == len(analysed.report["retest"]) == 4
+    assert retest.charts[0].name == "retest_stability"
+    stability = analysed.report["retest_stability"]
+    assert f"{stability['n_items']:,} items" in retest.summary[1]
+
+
+def test_items_tab_lists_every_rated_item_most_disputed_first(pane) -> None:
+    analysed, content, _ = pane
+    items = content.section("items").tables[0]
+    assert len(items.rows) == analysed.report["n_items"]
+    sds = [row[5] if row[5] is not None else -1 for row in items.rows]
+    assert sds == sorted(sds, reverse=True)
+    summary = analysed.result["_item_summary"]
+    index = analysed.table.item_ids.index(items.rows[0][0])
+    assert items.rows[0][3] == pytest.approx(summary["mean"][index])
+    assert items.rows[0][6]  # the caption, from the project folder
+
+
+def test_one_items_detail_has_every_rating_and_the_image(pane) -> None:
+    analysed, content, _ = pane
+    item_id = content.section("items").tables[0].rows[0][0]
+    detail = item_detail(analysed, item_id)
+    table = analysed.table
+    assert len(detail.ratings.rows) == int((table.item == table.item_ids.index(item_id)).sum())
+    assert {row[0] for row in detail.ratings.rows} <= set(table.taggers)
+    assert detail.image is not None and detail.image.is_file()
+
+
+def test_sources_tab_equals_the_engine(pane) -> None:
+    analysed, content, _ = pane
+    sources = analysed.report["sources"]
+    table = content.section("sources").tables[0]
+    assert {row[0]: (row[3], row[4]) for row in table.rows} == {
+        name: (entry["mean"], entry["vote"]) for name, entry in sources.items()}
+
+
+def test_a_panel_database_finds_its_project_folder(simulated_project: Path,
+                                                   tmp_path: Path) -> None:
+    folder = tmp_path / "project"
+    shutil.copytree(simulated_project, folder)
+    panel = folder / "panel.sqlite"
+    assert main(["merge", str(panel), str(folder / "sessions")]) == 0
+    from_panel = load_pane_input(panel)
+    assert from_panel.project is not None and from_panel.images_note == ""
+    from_folder = load_pane_input(folder)
+    assert np.array_equal(from_panel.table.levels, from_folder.table.levels)
+    one, two = analyse(from_panel), analyse(from_folder)
+    assert one.report["alpha"] == two.report["alpha"]
+    assert one.report["taggers"] == two.report["taggers"]
+
+    alone = tmp_path / "elsewhere" / "panel.sqlite"
+    alone.parent.mkdir()
+    shutil.copy(panel, alone)
+    away = load_pane_input(alone)
+    assert away.project is None and "not shown" in away.images_note
+    content = build_content(analyse(away))
+    assert all(row[6] == "" for row in content.section("items").tables[0].rows)
+    assert item_detail(analyse(away), away.table.item_ids[0]).image is None
+
+
+def test_the_stability_histogram_is_cut_to_the_range_used() -> None:
+    from annotator.reporting.sections.retest import _trimmed
+
+    edges = [x / 4 for x in range(-16, 17)]  # −4 … 4 in quarters
+    counts = [0] * 32
+    counts[edges.index(-0.5)] = 3
+    counts[edges.index(1.25)] = 2
+    cut_edges, cut_counts = _trimmed({"edges": edges, "counts": counts}, quarter=1.0)
+    assert cut_edges[0] == -1.5 and cut_edges[-1] == 1.5
+    assert sum(cut_counts) == 5 and len(cut_counts) == len(cut_edges) - 1
+    quiet = _trimmed({"edges": edges, "counts": [0] * 15 + [4] + [0] * 16}, quarter=1.0)
+    assert quiet[0][0] == -1.0 and quiet[0][-1] == 1.0
