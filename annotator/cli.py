@@ -76,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--reps", type=int, default=100, help="virtual-rater repetitions")
     analyze.add_argument("--bootstrap", type=int, default=1000, help="resamples for α's CI")
     analyze.add_argument("--seed", type=int, default=0, help="seed of every random choice")
+    analyze.add_argument("--gui", action="store_true",
+                         help="open the analysis pane (charts, items, exports) in a window")
     add_lead_commands(commands)
     return parser
 
@@ -140,6 +142,14 @@ def _dispatch(args: argparse.Namespace) -> int:
         except AnnotatorError as error:
             return _refused(error)
         return EXIT_OK
+    if args.command == "analyze" and args.gui:
+        if args.input is None or args.ratings_csv is not None:
+            print("--gui opens a project folder or a panel database, not a ratings CSV.",
+                  file=sys.stderr)
+            return EXIT_PROBLEMS
+        from annotator.ui.app import run_analysis_pane
+
+        return run_analysis_pane(args.input)
     if args.command == "analyze":  # numpy/scipy load only for this command
         from annotator.analysis.command import run_analyze
 

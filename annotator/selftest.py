@@ -180,6 +180,16 @@ def check_merge(context: SelfTestContext) -> str:
             f"merging again added none; snapshot of {snapshot.ratings} ratings")
 
 
+def check_analysis_pane(context: SelfTestContext) -> str:
+    """The lead's pane on the merged panel: background analysis, charts, every export."""
+    panel = context.workdir / "panel.sqlite"
+    if not panel.exists():
+        raise SelfTestError("no panel to analyse (the merge check did not run)")
+    from annotator.ui.selftest import analyse_in_pane  # Qt only for this step
+
+    return analyse_in_pane(panel, context.workdir / "exports")
+
+
 CHECKS: list[Check] = [
     Check("resources", check_resources),
     Check("sample project", check_sample_project),
@@ -187,6 +197,7 @@ CHECKS: list[Check] = [
     Check("session file", check_session_file),
     Check("analysis", check_analysis),
     Check("merge", check_merge),
+    Check("analysis pane", check_analysis_pane),
 ]
 """In order; later checks use what earlier ones left in the context."""
 

@@ -14,7 +14,7 @@ from annotator.selftest import EXIT_FAILED, EXIT_PASSED, Check, SelfTestContext,
 
 REPO = Path(__file__).resolve().parent.parent
 CHECK_NAMES = ["resources", "sample project", "rating screen", "session file", "analysis",
-               "merge"]
+               "merge", "analysis pane"]
 
 
 def check_lines(output: str) -> list[str]:

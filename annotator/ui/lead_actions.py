@@ -1,4 +1,5 @@
-"""The Lead menu's file work: merging session files and carrying consensus snapshots.
+"""The Lead menu's file work: merging session files, carrying consensus snapshots, and
+choosing what the analysis pane reads.
 
 Thin: each function asks for files, calls the store, and says what happened in words.
 """
@@ -74,3 +75,15 @@ def import_consensus_snapshot(parent: QWidget, project: Project | None) -> bool:
         QMessageBox.information(parent, "Already imported",
                                 "This snapshot was imported before; nothing changed.")
     return new
+
+
+def choose_project_to_analyse(parent: QWidget) -> Path | None:
+    folder = QFileDialog.getExistingDirectory(parent, "Project folder to analyse")
+    return Path(folder) if folder else None
+
+
+def choose_panel_to_analyse(parent: QWidget, project: Project | None) -> Path | None:
+    start = str(project.root / PANEL_NAME) if project is not None else ""
+    name, _ = QFileDialog.getOpenFileName(parent, "Panel database to analyse", start,
+                                          "Panel database (*.sqlite)")
+    return Path(name) if name else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
 
@@ -16,12 +17,15 @@ from annotator.session.opening import open_laptop_session, start_session
 from annotator.session.rounds import round_start_warnings
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import ACTIONS
+from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.merge_dialog import MergeDialog
 from annotator.ui.dialogs.rating_guide import RatingGuideDialog
 from annotator.ui.dialogs.start_round import StartRoundDialog
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.lead_actions import (
+    choose_panel_to_analyse,
+    choose_project_to_analyse,
     export_consensus_snapshot,
     import_consensus_snapshot,
     open_merge_dialog,
@@ -56,6 +60,7 @@ class MainWindow(QMainWindow):
         self._guide: RatingGuideDialog | None = None
         self.merge_dialog: MergeDialog | None = None
         self.round_dialog: StartRoundDialog | None = None
+        self.analysis_panes: list[AnalysisPane] = []
         self.loader = ImageLoader(self)
         self.start_screen = StartScreen(config.recent_projects, self)
         self.start_screen.project_open_requested.connect(self.open_project_folder)
@@ -140,6 +145,26 @@ class MainWindow(QMainWindow):
 
     def import_snapshot(self) -> None:
         import_consensus_snapshot(self, self._project)
+
+    def open_analysis(self) -> None:
+        """The analysis pane on the open project (its session files merged on the fly)."""
+        source = self._project.root if self._project else choose_project_to_analyse(self)
+        if source is not None:
+            self.show_analysis(source)
+
+    def open_panel_analysis(self) -> None:
+        source = choose_panel_to_analyse(self, self._project)
+        if source is not None:
+            self.show_analysis(source)
+
+    def show_analysis(self, source: Path) -> AnalysisPane:
+        """Open a pane on ``source``; it computes in the background and shows itself."""
+        pane = AnalysisPane(source, self)
+        pane.setWindowFlag(Qt.WindowType.Window)
+        pane.show()
+        self.analysis_panes.append(pane)
+        pane.destroyed.connect(lambda: self.analysis_panes.remove(pane))
+        return pane
 
     def start_new_round(self) -> None:
         """Ask how the next round is played (with any washout warning), then start it."""

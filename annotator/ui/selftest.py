@@ -1,4 +1,5 @@
-"""The Qt step of ``annotator --self-test``: rate one pair on the real rating screen.
+"""The Qt steps of ``annotator --self-test``: rate one pair on the real rating screen, and
+open the analysis pane and export it (charts drawn to PNG by QtSvg).
 
 It goes through the same composition root as the app (``build_main_window``), so a frozen
 bundle proves its Qt platform plugin, its image decoding and the rating flow together.
@@ -16,7 +17,10 @@ from pathlib import Path
 from PySide6.QtCore import QEventLoop, QTimer, qVersion
 from PySide6.QtWidgets import QApplication
 
+from annotator.reporting.exports import export_content
+from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.app import build_main_window
+from annotator.ui.chart_image import render_png
 from annotator.ui.screens.rating_screen import RatingScreen, ScreenState
 
 WAIT_SECONDS = 20.0
@@ -114,3 +118,25 @@ def _wait_until(condition: Callable[[], bool], what: str) -> None:
             raise RatingScreenError(f"timed out after {WAIT_SECONDS:g} s waiting for {what}")
         QTimer.singleShot(10, loop.quit)
         loop.exec()
+
+
+def analyse_in_pane(source: Path, export_to: Path) -> str:
+    """Open the analysis pane on ``source``, wait for its tabs, export every table, chart
+    (SVG and PNG) and the HTML report to ``export_to``; what it did, in words."""
+    pane = AnalysisPane(source)
+    pane.show()
+    failures: list[str] = []
+    pane.failed.connect(failures.append)
+    try:
+        _wait_until(lambda: pane.content is not None or bool(failures), "the analysis pane")
+        if failures:
+            raise RatingScreenError(f"the analysis pane failed: {failures[0]}")
+        written = export_content(pane.content, export_to, generated_at="self-test",
+                                 png=render_png)
+        pngs = [path for path in written if path.suffix == ".png"]
+        if not pngs or min(path.stat().st_size for path in pngs) < 1000:
+            raise RatingScreenError("the charts were not drawn to PNG")
+        return (f"{pane.tabs.count()} tabs; exported {len(written)} files "
+                f"({len(pngs)} charts drawn to PNG)")
+    finally:
+        pane.close()

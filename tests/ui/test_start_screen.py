@@ -83,7 +83,7 @@ def test_problems_are_counted_and_listed_with_file_and_line(
 
 def test_an_unexpected_error_is_logged_and_explained(qtbot, user_config_dir,
                                                      capture_message_box) -> None:
-    from annotator.ui.app import report_unexpected_error
+    from annotator.ui.error_report import report_unexpected_error
 
     texts = capture_message_box()
     try:

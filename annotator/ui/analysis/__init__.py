@@ -1,0 +1,1 @@
+"""The lab lead's analysis pane: shows :mod:`annotator.reporting` content, exports it."""

@@ -1,0 +1,113 @@
+"""The pane's save and export commands: ask where (unless told), write, say what was written.
+
+Every file goes through :mod:`annotator.reporting.exports` or the same atomic writers, so
+an interrupted export never leaves half a file. A path argument skips the file dialog
+(tests, and callers that already know where).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+
+from annotator.errors import AnnotatorError
+from annotator.project.manifest import write_text_atomic
+from annotator.reporting import exports
+from annotator.reporting.analysed import Analysed
+from annotator.reporting.content import Chart, PaneContent, Table
+from annotator.reporting.html_report import render_html
+from annotator.ui.chart_image import render_png
+
+
+class PaneExporter:
+    """Holds the pane's content once it is ready; every method returns what it wrote."""
+
+    def __init__(self, parent: QWidget):
+        self._parent = parent
+        self._analysed: Analysed | None = None
+        self._content: PaneContent | None = None
+        self.folder = Path.home()
+
+    def set_content(self, analysed: Analysed, content: PaneContent) -> None:
+        self._analysed, self._content = analysed, content
+        source = analysed.input.path
+        self.folder = source if source.is_dir() else source.parent
+
+    def save_table(self, table: Table, path: Path | None = None) -> list[Path]:
+        path = path or self._ask_file(f"Save {table.title}", f"{table.name}.csv",
+                                      "CSV table (*.csv)")
+        return self._run(path, lambda: [_write(path, table.csv_text(), bom=True)])
+
+    def save_chart(self, chart: Chart, kind: str, path: Path | None = None) -> list[Path]:
+        path = path or self._ask_file(f"Save {chart.title}", f"{chart.name}.{kind}",
+                                      f"{kind.upper()} image (*.{kind})")
+        if kind == "png":
+            return self._run(path, lambda: [_png(chart.svg, path)])
+        return self._run(path, lambda: [_write(path, chart.svg)])
+
+    def save_report(self, path: Path | None = None) -> list[Path]:
+        path = path or self._ask_file("Save the HTML report", exports.REPORT_FILE,
+                                      "HTML report (*.html)")
+        return self._run(path, lambda: [
+            _write(path, render_html(self._content, generated_at=_now()))])
+
+    def export_all(self, folder: Path | None = None) -> list[Path]:
+        folder = folder or self._ask_folder("Export every table, chart and the report to")
+        return self._run(folder, lambda: exports.export_content(
+            self._content, folder, generated_at=_now(), png=render_png))
+
+    def export_dataset(self, folder: Path | None = None) -> list[Path]:
+        folder = folder or self._ask_folder("Export the dataset (ratings and items) to")
+        analysed = self._analysed
+        project = analysed.input.project if analysed else None
+        items = {item.item_id: item for item in project.items} if project else None
+        return self._run(folder, lambda: exports.export_dataset(
+            analysed.table, analysed.result["_item_summary"], items, folder))
+
+    def _run(self, target: Path | None, write) -> list[Path]:
+        if target is None or self._content is None:
+            return []
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            written = write()
+        except AnnotatorError as error:
+            QApplication.restoreOverrideCursor()
+            QMessageBox.critical(self._parent, "Cannot export", str(error))
+            return []
+        QApplication.restoreOverrideCursor()
+        where = Path(target) if Path(target).is_dir() else Path(target).parent
+        self.folder = where
+        QMessageBox.information(
+            self._parent, "Exported",
+            f"Wrote {len(written)} file{'s' if len(written) != 1 else ''} to {where}.")
+        return written
+
+    def _ask_file(self, title: str, name: str, kinds: str) -> Path | None:
+        chosen, _ = QFileDialog.getSaveFileName(self._parent, title, str(self.folder / name),
+                                                kinds)
+        return Path(chosen) if chosen else None
+
+    def _ask_folder(self, title: str) -> Path | None:
+        chosen = QFileDialog.getExistingDirectory(self._parent, title, str(self.folder))
+        return Path(chosen) if chosen else None
+
+
+def _write(path: Path, text: str, *, bom: bool = False) -> Path:
+    try:
+        write_text_atomic(path, text, bom=bom)
+    except OSError as error:
+        raise AnnotatorError(f"The file cannot be written: {error.strerror or error}.",
+                             file=path) from error
+    return path
+
+
+def _png(svg: str, path: Path) -> Path:
+    render_png(svg, path)
+    return path
+
+
+def _now() -> str:
+    return datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")

@@ -1,0 +1,96 @@
+"""The Items tab: every item, the most disputed first; choosing one shows its image,
+caption and every rating with the tagger's name (the pane is the lead's, not a tagger's)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
+
+from annotator.reporting.content import Section
+from annotator.reporting.sections.items import ItemDetail
+from annotator.ui.analysis.section_view import fit_columns, summary_label, table_view
+from annotator.ui.analysis.table_model import sortable
+from annotator.ui.image_loader import ImageLoader
+from annotator.ui.widgets.image_view import ImageView
+
+
+class ItemsView(QSplitter):
+    def __init__(self, section: Section, detail: Callable[[str], ItemDetail],
+                 parent: QWidget | None = None):
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.setObjectName("section_items")
+        self.setAccessibleName("Items tab")
+        self._detail = detail
+        self._shown_image = ""
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        for line in section.summary:
+            left_layout.addWidget(summary_label(line))
+        (items,) = section.tables
+        self.items_view = table_view(items)
+        left_layout.addWidget(self.items_view, 1)
+        self.addWidget(left)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        self.image = ImageView()
+        self.image.setMinimumSize(320, 240)
+        self.image.show_message("Choose an item in the list.")
+        right_layout.addWidget(self.image, 3)
+        self.caption = summary_label("")
+        self.caption.setAccessibleName("Caption of the chosen item")
+        right_layout.addWidget(self.caption)
+        self.ratings_title = QLabel("")
+        right_layout.addWidget(self.ratings_title)
+        self.ratings_view = QTableView()
+        self.ratings_view.setObjectName("item_ratings")
+        self.ratings_view.setAccessibleName("Every rating of the chosen item")
+        self.ratings_view.setSortingEnabled(True)
+        self.ratings_view.verticalHeader().hide()
+        right_layout.addWidget(self.ratings_view, 2)
+        self.addWidget(right)
+        self.setStretchFactor(0, 3)
+        self.setStretchFactor(1, 2)
+        self._loader = ImageLoader(self, cache_size=8)
+        self._loader.image_ready.connect(self._on_image)
+        self._loader.image_failed.connect(self._on_image_failed)
+        self.items_view.selectionModel().currentRowChanged.connect(self._on_current)
+        self.shown: ItemDetail | None = None
+
+    def show_item(self, row: int) -> None:
+        """Choose the item in ``row`` of the list as sorted on screen."""
+        self.items_view.setCurrentIndex(self.items_view.model().index(row, 0))
+
+    def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if not current.isValid():
+            return
+        item_id = current.siblingAtColumn(0).data()
+        detail = self._detail(item_id)
+        self.shown = detail
+        self.caption.setText(f"Caption: {detail.caption}" if detail.caption else
+                             "Caption: not available without the project folder.")
+        self.ratings_title.setText(f"{detail.ratings.title} ({len(detail.ratings.rows)}):")
+        old = self.ratings_view.model()
+        self.ratings_view.setModel(sortable(detail.ratings, self.ratings_view))
+        self.ratings_view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        if old is not None:
+            old.deleteLater()
+        fit_columns(self.ratings_view, detail.ratings)
+        if detail.image is None:
+            self._shown_image = ""
+            self.image.show_message("No image: the project folder was not found.")
+            return
+        self._shown_image = str(detail.image)
+        self.image.show_message("Loading the image…")
+        self._loader.request(detail.image)
+
+    def _on_image(self, path: str, image: QImage) -> None:
+        if path == self._shown_image and self.shown is not None:
+            self.image.set_image(image, description=f"Image of {self.shown.item_id}")
+
+    def _on_image_failed(self, path: str, message: str) -> None:
+        if path == self._shown_image:
+            self.image.show_message(message)
+

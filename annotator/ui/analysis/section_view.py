@@ -1,0 +1,155 @@
+"""One tab of the pane: a section's summary, charts and tables, top to bottom.
+
+Charts sharing a group (one heatmap per tagger) show one at a time, chosen in a combo box
+named by the group. Every chart and table has its save buttons right below it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from annotator.reporting.content import Chart, Section, Table
+from annotator.ui.analysis.table_model import sortable
+from annotator.ui.widgets.chart_view import ChartView
+
+SaveTable = Callable[[Table], None]
+SaveChart = Callable[[Chart, str], None]
+TABLE_ROWS_SHOWN = 14
+"""A table taller than this scrolls inside its own view, so the tab stays readable."""
+
+
+class SectionView(QScrollArea):
+    def __init__(self, section: Section, *, save_table: SaveTable, save_chart: SaveChart,
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.section = section
+        self.setObjectName(f"section_{section.name}")
+        self.setAccessibleName(f"{section.title} tab")
+        self.setWidgetResizable(True)
+        self._save_table, self._save_chart = save_table, save_chart
+        body = QWidget()
+        self._layout = QVBoxLayout(body)
+        for line in section.summary:
+            self._layout.addWidget(summary_label(line))
+        grouped: dict[str, list[Chart]] = {}
+        for chart in section.charts:
+            if chart.group:
+                grouped.setdefault(chart.group, []).append(chart)
+            else:
+                self._add_chart(chart)
+        for group, charts in grouped.items():
+            self._add_chart_chooser(group, charts)
+        self.tables: dict[str, QTableView] = {}
+        for table in section.tables:
+            self.tables[table.name] = self._add_table(table)
+        self._layout.addStretch(1)
+        self.setWidget(body)
+
+    def _add_chart(self, chart: Chart) -> ChartView:
+        view = ChartView()
+        view.set_chart(chart)
+        self._layout.addWidget(view)
+        self._layout.addLayout(self._chart_buttons(lambda: chart))
+        return view
+
+    def _add_chart_chooser(self, group: str, charts: list[Chart]) -> None:
+        chooser = QComboBox()
+        chooser.setObjectName(f"choose_{group}")
+        chooser.setAccessibleName(f"{group} whose chart is shown")
+        for chart in charts:
+            chooser.addItem(chart.title)
+        label = QLabel(f"&{group}:")
+        label.setBuddy(chooser)
+        row = QHBoxLayout()
+        row.addWidget(label)
+        row.addWidget(chooser)
+        row.addStretch(1)
+        self._layout.addLayout(row)
+        view = ChartView()
+        view.set_chart(charts[0])
+        chooser.currentIndexChanged.connect(lambda n: view.set_chart(charts[n]))
+        self._layout.addWidget(view)
+        self._layout.addLayout(self._chart_buttons(lambda: charts[chooser.currentIndex()]))
+
+    def _chart_buttons(self, current: Callable[[], Chart]) -> QHBoxLayout:
+        row = QHBoxLayout()
+        for kind in ("png", "svg"):
+            button = QPushButton(f"Save chart as {kind.upper()}…")
+            button.clicked.connect(lambda _=False, k=kind: self._save_chart(current(), k))
+            row.addWidget(button)
+        row.addStretch(1)
+        return row
+
+    def _add_table(self, table: Table) -> QTableView:
+        title = QLabel(table.title)
+        font = QFont(title.font())
+        font.setBold(True)
+        title.setFont(font)
+        self._layout.addWidget(title)
+        if table.description:
+            self._layout.addWidget(summary_label(table.description))
+        view = table_view(table)
+        rows = min(len(table.rows), TABLE_ROWS_SHOWN)
+        header = view.horizontalHeader().sizeHint().height()
+        view.setFixedHeight(header + view.verticalHeader().defaultSectionSize() * rows + 6)
+        self._layout.addWidget(view)
+        button = QPushButton("Save table as CSV…")
+        button.setAccessibleName(f"Save the table {table.title} as CSV")
+        button.clicked.connect(lambda: self._save_table(table))
+        row = QHBoxLayout()
+        row.addWidget(button)
+        row.addStretch(1)
+        self._layout.addLayout(row)
+        return view
+
+
+def summary_label(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                  | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
+def table_view(table: Table) -> QTableView:
+    """A read-only, sortable view of ``table``, named for screen readers."""
+    view = QTableView()
+    view.setObjectName(f"table_{table.name}")
+    view.setAccessibleName(table.title)
+    view.setAccessibleDescription(table.description)
+    view.setModel(sortable(table, view))
+    view.setSortingEnabled(True)
+    view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setAlternatingRowColors(True)
+    view.setTabKeyNavigation(False)
+    view.verticalHeader().hide()
+    fit_columns(view, table)
+    return view
+
+
+def fit_columns(view: QTableView, table: Table) -> None:
+    """Columns as wide as their contents; a last text column (notes, captions) takes the
+    rest, otherwise the view is no wider than its columns (numbers stay by their names)."""
+    view.resizeColumnsToContents()
+    last_is_text = bool(table.columns) and table.columns[-1].kind == "text"
+    view.horizontalHeader().setStretchLastSection(last_is_text)
+    if not last_is_text:
+        width = view.horizontalHeader().length() + 2 * view.frameWidth()
+        view.setMaximumWidth(width + view.verticalScrollBar().sizeHint().width())

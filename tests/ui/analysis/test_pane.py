@@ -1,0 +1,157 @@
+"""The analysis pane driven like a lead would: tabs, values, sorting, an item, exports."""
+
+from __future__ import annotations
+
+import csv
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QComboBox, QTableView
+
+from annotator.reporting.exports import DATASET_ITEMS_FILE, DATASET_RATINGS_FILE, REPORT_FILE
+from annotator.ui.analysis.pane import AnalysisPane
+
+
+def open_pane(qtbot, source: Path) -> AnalysisPane:
+    pane = AnalysisPane(source)
+    qtbot.addWidget(pane)
+    pane.show()
+    assert pane.content is None  # the work runs in the background
+    with qtbot.waitSignal(pane.ready, timeout=60_000):
+        pass
+    return pane
+
+
+@pytest.fixture
+def pane(qtbot, simulated_project: Path) -> AnalysisPane:
+    return open_pane(qtbot, simulated_project)
+
+
+def shown(view: QTableView) -> list[list[str]]:
+    model = view.model()
+    return [[model.index(r, c).data() for c in range(model.columnCount())]
+            for r in range(model.rowCount())]
+
+
+def test_the_window_stays_responsive_while_it_computes(qtbot, simulated_project: Path) -> None:
+    ticks: list[int] = []
+    pane = AnalysisPane(simulated_project)
+    qtbot.addWidget(pane)
+    timer = QTimer(pane)
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(5)
+    with qtbot.waitSignal(pane.ready, timeout=60_000):
+        pass
+    assert ticks, "the GUI thread ran no timer while the analysis was computed"
+    assert [pane.tabs.tabText(i) for i in range(pane.tabs.count())] == [
+        "Panel", "Taggers", "Test–retest", "Items", "Sources"]
+
+
+def test_taggers_table_shows_the_engines_json(pane: AnalysisPane) -> None:
+    report = pane.analysed.report
+    view = pane.section_view("taggers").tables["taggers"]
+    header = [view.model().headerData(c, Qt.Orientation.Horizontal)
+              for c in range(view.model().columnCount())]
+    for row in shown(view):
+        cells = dict(zip(header, row, strict=True))
+        entry, retest = report["taggers"][cells["Tagger"]], report["retest"][cells["Tagger"]]
+        assert cells["EA"] == f"{entry['ea']:.3f}"
+        assert cells["Ratings"] == str(entry["n"])
+        assert cells["Retest α"] == f"{retest['alpha']:.3f}"
+        assert cells["Median s"] == f"{entry['median_seconds']:.1f}"
+
+
+def test_sorting_is_by_number_with_undefined_last(pane: AnalysisPane) -> None:
+    view = pane.section_view("panel").tables["panel_alpha"]
+    for order in (Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder):
+        view.sortByColumn(2, order)  # 95 % low: defined for all rounds, n/a leaving one out
+        cells = [row[2] for row in shown(view)]
+        numbers = [float(c) for c in cells if c != "n/a"]
+        assert numbers == sorted(numbers, reverse=order == Qt.SortOrder.DescendingOrder)
+        assert cells[len(numbers):] == ["n/a"] * (len(cells) - len(numbers))
+
+
+def test_choosing_an_item_shows_its_caption_and_every_rating(qtbot, pane: AnalysisPane) -> None:
+    items = pane.section_view("items")
+    pane.tabs.setCurrentWidget(items)
+    items.show_item(0)
+    first = items.items_view.model().index(0, 0).data()
+    assert items.shown.item_id == first
+    caption = next(i.caption for i in pane.analysed.input.project.items if i.item_id == first)
+    assert caption in items.caption.text()
+    table = pane.analysed.table
+    n = int((table.item == table.item_ids.index(first)).sum())
+    assert items.ratings_view.model().rowCount() == n
+    qtbot.waitUntil(lambda: items.image.has_image(), timeout=10_000)
+
+
+def test_a_tagger_heatmap_is_chosen_by_name(pane: AnalysisPane) -> None:
+    retest = pane.section_view("retest")
+    chooser = retest.findChild(QComboBox, "choose_Tagger")
+    assert chooser.count() == len(pane.analysed.report["retest"])
+    assert chooser.accessibleName() == "Tagger whose chart is shown"
+
+
+def test_export_everything_writes_files_that_parse(pane: AnalysisPane, tmp_path: Path,
+                                                   capture_message_box) -> None:
+    texts = capture_message_box()
+    written = pane.exporter.export_all(tmp_path / "out")
+    assert texts and f"Wrote {len(written)} files" in texts[0]
+    content = pane.content
+    for section in content.sections:
+        for table in section.tables:
+            with (tmp_path / "out" / f"{table.name}.csv").open(encoding="utf-8-sig") as f:
+                rows = list(csv.reader(f))
+            assert rows[0] == [c.key for c in table.columns]
+            assert len(rows) == len(table.rows) + 1
+        for chart in section.charts:
+            assert ET.parse(tmp_path / "out" / f"{chart.name}.svg").getroot().tag.endswith("svg")
+            with Image.open(tmp_path / "out" / f"{chart.name}.png") as image:
+                assert image.size[0] > 100 and image.getextrema() != ((255, 255),) * 3
+    HTMLParser().feed((tmp_path / "out" / REPORT_FILE).read_text(encoding="utf-8"))
+
+
+def test_export_the_dataset(pane: AnalysisPane, tmp_path: Path, capture_message_box) -> None:
+    capture_message_box()
+    pane.exporter.export_dataset(tmp_path)
+    with (tmp_path / DATASET_RATINGS_FILE).open(encoding="utf-8-sig") as f:
+        ratings = list(csv.DictReader(f))
+    assert len(ratings) == len(pane.analysed.table)
+    with (tmp_path / DATASET_ITEMS_FILE).open(encoding="utf-8-sig") as f:
+        items = list(csv.DictReader(f))
+    assert len(items) == len(pane.analysed.input.project.items)
+    assert {"item_id", "image", "caption", "source", "n", "mean", "vote", "sd"} <= set(items[0])
+
+
+def test_what_cannot_be_analysed_is_said_in_the_window(qtbot, tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a project", encoding="utf-8")
+    pane = AnalysisPane(tmp_path)
+    qtbot.addWidget(pane)
+    with qtbot.waitSignal(pane.failed, timeout=30_000) as failure:
+        pass
+    assert str(tmp_path) in failure.args[0]
+    assert "cannot be analysed" in pane.status.text()
+    assert not any(action.isEnabled() for action in pane.export_actions)
+
+
+def test_the_lead_menu_opens_the_pane_on_the_project(qtbot, make_main_window,
+                                                     simulated_project: Path) -> None:
+    window = make_main_window(simulated_project)
+    window.actions_by_name["analysisPane"].trigger()
+    (pane,) = window.analysis_panes
+    with qtbot.waitSignal(pane.ready, timeout=60_000):
+        pass
+    assert pane.analysed.input.path == simulated_project
+
+
+def test_items_sort_by_mean_and_the_detail_follows(pane: AnalysisPane) -> None:
+    items = pane.section_view("items")
+    items.items_view.sortByColumn(3, Qt.SortOrder.AscendingOrder)
+    means = [float(row[3]) for row in shown(items.items_view)]
+    assert means == sorted(means)
+    items.show_item(0)
+    assert items.shown.item_id == items.items_view.model().index(0, 0).data()
