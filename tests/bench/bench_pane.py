@@ -1,0 +1,76 @@
+"""Benchmark: the analysis pane at VICR scale (15,646 items, 113 taggers, 68,217 ratings).
+
+Run: ``python tests/bench/bench_pane.py [--runs N]``. Times what the pane does off the GUI
+thread after reading (the analysis, then building every table and drawing every chart as
+SVG), the tabs' construction on the GUI thread (offscreen Qt), and the exports: every
+table, chart (SVG and PNG) and the HTML report, and the dataset CSVs. No budget in DESIGN
+§11 names the pane; the analysis inside it has ≤ 0.5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _panels import vicr_scale
+from PySide6.QtWidgets import QApplication
+
+from annotator.reporting.analysed import analyse
+from annotator.reporting.build import build_content
+from annotator.reporting.exports import export_content, export_dataset
+from annotator.reporting.source import PaneInput
+from annotator.ui.analysis.section_view import SectionView
+from annotator.ui.chart_image import render_png
+
+
+def timed(runs: int, work) -> tuple[float, object]:
+    times, result = [], None
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    app = QApplication.instance() or QApplication([])
+    pane_input = PaneInput(Path("vicr.sqlite"), "panel database", vicr_scale(), None)
+    print(f"VICR scale: {len(pane_input.table):,} ratings, {pane_input.table.n_items:,} items, "
+          f"{len(pane_input.table.taggers)} taggers (median of {args.runs} runs)")
+    seconds, analysed = timed(args.runs, lambda: analyse(pane_input))
+    print(f"  analysis (100 reps, 1,000 resamples)   {seconds * 1000:8.1f} ms")
+    seconds, content = timed(args.runs, lambda: build_content(analysed))
+    charts = sum(len(s.charts) for s in content.sections)
+    rows = sum(len(t.rows) for s in content.sections for t in s.tables)
+    print(f"  tables ({rows:,} rows) and {charts} SVG charts  {seconds * 1000:8.1f} ms")
+
+    def tabs() -> list:
+        views = [SectionView(s, save_table=print, save_chart=print) for s in content.sections
+                 if s.name != "items"]
+        app.processEvents()
+        return views
+
+    seconds, _ = timed(args.runs, tabs)
+    print(f"  tabs built on the GUI thread           {seconds * 1000:8.1f} ms")
+    with tempfile.TemporaryDirectory() as folder:
+        seconds, written = timed(1, lambda: export_content(
+            content, Path(folder) / "all", generated_at="now", png=render_png))
+        print(f"  export everything ({len(written)} files)       {seconds * 1000:8.1f} ms")
+        seconds, _ = timed(args.runs, lambda: export_dataset(
+            analysed.table, analysed.result["_item_summary"], None, Path(folder)))
+        print(f"  export the dataset CSVs                {seconds * 1000:8.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
