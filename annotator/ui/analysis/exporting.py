@@ -2,7 +2,9 @@
 
 Every file goes through :mod:`annotator.reporting.exports` or the same atomic writers, so
 an interrupted export never leaves half a file. A path argument skips the file dialog
-(tests, and callers that already know where).
+(tests, and callers that already know where). Exporting everything draws every chart to
+PNG (seconds for a large panel), so it runs off the GUI thread; ``exported`` fires with the
+files written when any export is done.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from annotator.errors import AnnotatorError
@@ -19,17 +21,25 @@ from annotator.reporting import exports
 from annotator.reporting.analysed import Analysed
 from annotator.reporting.content import Chart, PaneContent, Table
 from annotator.reporting.html_report import render_html
+from annotator.ui.analysis.job import BackgroundJob
 from annotator.ui.chart_image import render_png
+from annotator.ui.error_report import report_unexpected_error
 
 
-class PaneExporter:
-    """Holds the pane's content once it is ready; every method returns what it wrote."""
+class PaneExporter(QObject):
+    """Holds the pane's content once it is ready; the quick exports return what they
+    wrote, :meth:`export_all` its background job."""
+
+    exported = Signal(list)
+    busy = Signal(bool)
 
     def __init__(self, parent: QWidget):
+        super().__init__(parent)
         self._parent = parent
         self._analysed: Analysed | None = None
         self._content: PaneContent | None = None
         self.folder = Path.home()
+        self._job: BackgroundJob | None = None
 
     def set_content(self, analysed: Analysed, content: PaneContent) -> None:
         self._analysed, self._content = analysed, content
@@ -54,10 +64,20 @@ class PaneExporter:
         return self._run(path, lambda: [
             _write(path, render_html(self._content, generated_at=_now()))])
 
-    def export_all(self, folder: Path | None = None) -> list[Path]:
+    def export_all(self, folder: Path | None = None) -> BackgroundJob | None:
         folder = folder or self._ask_folder("Export every table, chart and the report to")
-        return self._run(folder, lambda: exports.export_content(
-            self._content, folder, generated_at=_now(), png=render_png))
+        if folder is None or self._content is None:
+            return None
+        content = self._content
+        job = BackgroundJob(lambda _progress: exports.export_content(
+            content, folder, generated_at=_now(), png=render_png))
+        job.finished.connect(lambda written: self._done(folder, written))
+        job.failed.connect(self._failed)
+        job.crashed.connect(self._crashed)
+        self.busy.emit(True)
+        self._job = job  # the thread pool does not keep the Python object alive
+        job.start()
+        return job
 
     def export_dataset(self, folder: Path | None = None) -> list[Path]:
         folder = folder or self._ask_folder("Export the dataset (ratings and items) to")
@@ -75,15 +95,27 @@ class PaneExporter:
             written = write()
         except AnnotatorError as error:
             QApplication.restoreOverrideCursor()
-            QMessageBox.critical(self._parent, "Cannot export", str(error))
+            self._failed(str(error))
             return []
         QApplication.restoreOverrideCursor()
-        where = Path(target) if Path(target).is_dir() else Path(target).parent
+        self._done(Path(target) if Path(target).is_dir() else Path(target).parent, written)
+        return written
+
+    def _done(self, where: Path, written: list[Path]) -> None:
+        self.busy.emit(False)
         self.folder = where
+        self.exported.emit(written)
         QMessageBox.information(
             self._parent, "Exported",
             f"Wrote {len(written)} file{'s' if len(written) != 1 else ''} to {where}.")
-        return written
+
+    def _failed(self, message: str) -> None:
+        self.busy.emit(False)
+        QMessageBox.critical(self._parent, "Cannot export", message)
+
+    def _crashed(self, info: tuple) -> None:
+        self.busy.emit(False)
+        report_unexpected_error(*info)
 
     def _ask_file(self, title: str, name: str, kinds: str) -> Path | None:
         chosen, _ = QFileDialog.getSaveFileName(self._parent, title, str(self.folder / name),

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QSplitter, QTableView, QVBoxLayout, QWidge
 from annotator.reporting.content import Section
 from annotator.reporting.sections.items import ItemDetail
 from annotator.ui.analysis.section_view import fit_columns, summary_label, table_view
-from annotator.ui.analysis.table_model import sortable
+from annotator.ui.analysis.table_model import ContentTableModel
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.widgets.image_view import ImageView
 
@@ -73,8 +73,8 @@ class ItemsView(QSplitter):
                              "Caption: not available without the project folder.")
         self.ratings_title.setText(f"{detail.ratings.title} ({len(detail.ratings.rows)}):")
         old = self.ratings_view.model()
-        self.ratings_view.setModel(sortable(detail.ratings, self.ratings_view))
-        self.ratings_view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.ratings_view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.ratings_view.setModel(ContentTableModel(detail.ratings, self.ratings_view))
         if old is not None:
             old.deleteLater()
         fit_columns(self.ratings_view, detail.ratings)

@@ -3,6 +3,9 @@
 The work gets a ``progress`` callable; its words, the result or the failure come back as
 signals, delivered on the GUI thread. A bug is not swallowed: it goes to the application's
 unexpected-error report, like one on the GUI thread.
+
+Keep a reference to the job until it reports: the thread pool runs the work but does not
+keep the Python object (and so its signals) alive.
 """
 
 from __future__ import annotations

@@ -49,6 +49,7 @@ class AnalysisPane(QMainWindow):
         self.tabs.setObjectName("analysisTabs")
         self.tabs.setAccessibleName("Analysis tabs")
         self.exporter = PaneExporter(self)
+        self.exporter.busy.connect(self._exporting)
         self._build_waiting_page()
         self._build_menu()
         self.resize(1200, 860)
@@ -113,6 +114,15 @@ class AnalysisPane(QMainWindow):
             action.setEnabled(True)
         self.tabs.setFocus()
         self.ready.emit()
+
+    def _exporting(self, busy: bool) -> None:
+        """While files are written in the background: say so, and allow no second export."""
+        for action in self.export_actions:
+            action.setEnabled(not busy)
+        if busy:
+            self.statusBar().showMessage("Exporting every table and chart…")
+        else:
+            self.statusBar().clearMessage()
 
     def _show_failure(self, message: str) -> None:
         self.progress.hide()

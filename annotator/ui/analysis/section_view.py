@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from annotator.reporting.content import Chart, Section, Table
-from annotator.ui.analysis.table_model import sortable
+from annotator.ui.analysis.table_model import ContentTableModel
 from annotator.ui.widgets.chart_view import ChartView
 
 SaveTable = Callable[[Table], None]
@@ -132,9 +132,9 @@ def table_view(table: Table) -> QTableView:
     view.setObjectName(f"table_{table.name}")
     view.setAccessibleName(table.title)
     view.setAccessibleDescription(table.description)
-    view.setModel(sortable(table, view))
+    view.setModel(ContentTableModel(table, view))
+    view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
     view.setSortingEnabled(True)
-    view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setAlternatingRowColors(True)

@@ -1,22 +1,17 @@
 """A :class:`~annotator.reporting.content.Table` as a sortable Qt model.
 
 Cells show their formatted text; sorting uses the raw value (numbers as numbers), with
-undefined figures ('n/a') after every number whichever way the column is sorted.
+undefined figures ('n/a') after every number whichever way the column is sorted. The model
+sorts itself with one Python ``sorted`` (no proxy calling back into Python per
+comparison), so a 15,000-row items table sorts in milliseconds.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from annotator.reporting.content import Table
+from annotator.reporting.content import Cell, Table
 
-SORT_ROLE = Qt.ItemDataRole.UserRole
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -24,6 +19,7 @@ class ContentTableModel(QAbstractTableModel):
     def __init__(self, table: Table, parent=None):
         super().__init__(parent)
         self.table = table
+        self._order = list(range(len(table.rows)))
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else len(self.table.rows)
@@ -34,11 +30,9 @@ class ContentTableModel(QAbstractTableModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        row, column = index.row(), index.column()
+        row, column = self._order[index.row()], index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return self.table.display(row, column)
-        if role == SORT_ROLE:
-            return self.table.rows[row][column]
         if role == Qt.ItemDataRole.TextAlignmentRole and self.table.columns[column].kind != "text":
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -54,26 +48,27 @@ class ContentTableModel(QAbstractTableModel):
             return column.description or column.title
         return None
 
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Rows by ``column`` (-1: the table's own order); 'n/a' last either way."""
+        self.layoutAboutToBeChanged.emit()
+        before = self.persistentIndexList()
+        held = [(self._order[i.row()], i.column()) for i in before]
+        if column < 0:
+            self._order = list(range(len(self.table.rows)))
+        else:
+            descending = order == Qt.SortOrder.DescendingOrder
+            rows = self.table.rows
+            known = sorted((r for r in range(len(rows)) if rows[r][column] is not None),
+                           key=lambda r: _key(rows[r][column]), reverse=descending)
+            self._order = known + [r for r in range(len(rows)) if rows[r][column] is None]
+        position = {row: n for n, row in enumerate(self._order)}
+        self.changePersistentIndexList(
+            before, [self.index(position[row], col) for row, col in held])
+        self.layoutChanged.emit()
 
-class ContentSortProxy(QSortFilterProxyModel):
-    """Sorts by raw values; 'n/a' last in either order."""
 
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setSortRole(SORT_ROLE)
-
-    def lessThan(self, left: Index, right: Index) -> bool:
-        a, b = left.data(SORT_ROLE), right.data(SORT_ROLE)
-        if a is None or b is None:
-            descending = self.sortOrder() == Qt.SortOrder.DescendingOrder
-            return (a is None) == descending and a is not b
-        if isinstance(a, str) or isinstance(b, str):
-            return str(a).casefold() < str(b).casefold()
-        return a < b
-
-
-def sortable(table: Table, parent=None) -> ContentSortProxy:
-    """A proxy over a model of ``table``, ready for a QTableView with sorting on."""
-    proxy = ContentSortProxy(parent)
-    proxy.setSourceModel(ContentTableModel(table, proxy))
-    return proxy
+def _key(value: Cell) -> tuple:
+    """Numbers before text, text without regard to case."""
+    if isinstance(value, str):
+        return (1, value.casefold())
+    return (0, value)

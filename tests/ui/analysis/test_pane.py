@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gc
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
@@ -96,11 +97,16 @@ def test_a_tagger_heatmap_is_chosen_by_name(pane: AnalysisPane) -> None:
     assert chooser.accessibleName() == "Tagger whose chart is shown"
 
 
-def test_export_everything_writes_files_that_parse(pane: AnalysisPane, tmp_path: Path,
+def test_export_everything_writes_files_that_parse(qtbot, pane: AnalysisPane, tmp_path: Path,
                                                    capture_message_box) -> None:
     texts = capture_message_box()
-    written = pane.exporter.export_all(tmp_path / "out")
-    assert texts and f"Wrote {len(written)} files" in texts[0]
+    with qtbot.waitSignal(pane.exporter.exported, timeout=60_000) as done:
+        pane.exporter.export_all(tmp_path / "out")
+        assert not any(action.isEnabled() for action in pane.export_actions)
+    written = done.args[0]
+    qtbot.waitUntil(lambda: bool(texts))
+    assert f"Wrote {len(written)} files" in texts[0]
+    assert all(action.isEnabled() for action in pane.export_actions)
     content = pane.content
     for section in content.sections:
         for table in section.tables:
@@ -155,3 +161,14 @@ def test_items_sort_by_mean_and_the_detail_follows(pane: AnalysisPane) -> None:
     assert means == sorted(means)
     items.show_item(0)
     assert items.shown.item_id == items.items_view.model().index(0, 0).data()
+
+
+def test_closing_the_pane_while_it_computes_is_safe(qtbot, simulated_project: Path) -> None:
+    pane = AnalysisPane(simulated_project)
+    pane.show()
+    pane.close()  # deletes the window (WA_DeleteOnClose) while the job still runs
+    del pane
+    gc.collect()
+    qtbot.wait(3000)  # the job finishes and reports to nobody; the process must live on
+    later = open_pane(qtbot, simulated_project)
+    assert later.content is not None
