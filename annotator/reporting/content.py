@@ -87,13 +87,15 @@ class Chart:
 
 @dataclass(frozen=True)
 class Section:
-    """One tab of the pane (and one part of the HTML report)."""
+    """One tab of the pane (and one part of the HTML report). Charts come first unless
+    ``tables_first`` (a table of 100 taggers should not sit below a 100-bar chart)."""
 
     name: str
     title: str
     summary: tuple[str, ...] = ()
     tables: tuple[Table, ...] = ()
     charts: tuple[Chart, ...] = ()
+    tables_first: bool = False
 
 
 @dataclass(frozen=True)

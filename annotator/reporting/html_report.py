@@ -114,10 +114,9 @@ def _section(section: Section) -> list[str]:
     parts = [f'<section id="{_id("section", section.name)}" aria-labelledby="{heading}">',
              f'<h2 id="{heading}">{escape(section.title)}</h2>']
     parts += [f"<p>{escape(line)}</p>" for line in section.summary]
-    for chart in section.charts:
-        parts += _figure(chart)
-    for table in section.tables:
-        parts += _table(table)
+    figures = [line for chart in section.charts for line in _figure(chart)]
+    tables = [line for table in section.tables for line in _table(table)]
+    parts += tables + figures if section.tables_first else figures + tables
     parts.append("</section>")
     return parts
 

@@ -103,3 +103,11 @@ def test_a_long_table_shows_its_first_rows_and_names_the_csv() -> None:
     note = next(p for p in doc.iter("p") if p.attrs.get("class") == "truncated")
     assert "first 200 of its 15,000 rows" in note.text() and "items.csv" in note.text()
     assert len([p for p in doc.iter("p") if p.attrs.get("class") == "truncated"]) == 1
+
+
+def test_a_section_can_put_its_tables_before_its_charts() -> None:
+    for tables_first in (False, True):
+        section = Section("people", "Taggers", tables=(taggers_table(),), charts=(chart(),),
+                          tables_first=tables_first)
+        html = render_html(PaneContent("t", "s", (section,)), generated_at=GENERATED)
+        assert (html.index("<table") < html.index("<figure")) == tables_first

@@ -22,7 +22,7 @@ def taggers_section(analysed: Analysed) -> Section:
         name="taggers", title="Taggers",
         summary=(*summary, *analysed.reasons("/taggers", "/retest")),
         tables=(_taggers_table(report, low), _distribution_table(report)),
-        charts=(_agreement_chart(report), _retest_chart(report, low)),
+        charts=(_agreement_chart(report), _retest_chart(report, low)), tables_first=True,
     )
 
 

@@ -45,19 +45,28 @@ class SectionView(QScrollArea):
         self._layout = QVBoxLayout(body)
         for line in section.summary:
             self._layout.addWidget(summary_label(line))
+        self.tables: dict[str, QTableView] = {}
+        if section.tables_first:
+            self._add_tables()
+        self._add_charts()
+        if not section.tables_first:
+            self._add_tables()
+        self._layout.addStretch(1)
+        self.setWidget(body)
+
+    def _add_tables(self) -> None:
+        for table in self.section.tables:
+            self.tables[table.name] = self._add_table(table)
+
+    def _add_charts(self) -> None:
         grouped: dict[str, list[Chart]] = {}
-        for chart in section.charts:
+        for chart in self.section.charts:
             if chart.group:
                 grouped.setdefault(chart.group, []).append(chart)
             else:
                 self._add_chart(chart)
         for group, charts in grouped.items():
             self._add_chart_chooser(group, charts)
-        self.tables: dict[str, QTableView] = {}
-        for table in section.tables:
-            self.tables[table.name] = self._add_table(table)
-        self._layout.addStretch(1)
-        self.setWidget(body)
 
     def _add_chart(self, chart: Chart) -> ChartView:
         view = ChartView()
