@@ -58,7 +58,7 @@ def main() -> None:
     print(f"  tables ({rows:,} rows) and {charts} SVG charts  {seconds * 1000:8.1f} ms")
 
     def tabs() -> list:
-        views = [ItemsView(s, lambda item_id: item_detail(analysed, item_id))
+        views = [ItemsView(s, lambda item_id: item_detail(analysed, item_id), print)
                  if s.name == "items" else SectionView(s, save_table=print, save_chart=print)
                  for s in content.sections]
         app.processEvents()

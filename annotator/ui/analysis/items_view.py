@@ -7,11 +7,17 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from annotator.reporting.content import Section
 from annotator.reporting.sections.items import ItemDetail
-from annotator.ui.analysis.section_view import fit_columns, summary_label, table_view
+from annotator.ui.analysis.section_view import (
+    SaveTable,
+    fit_columns,
+    save_table_row,
+    summary_label,
+    table_view,
+)
 from annotator.ui.analysis.table_model import ContentTableModel
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.widgets.image_view import ImageView
@@ -19,7 +25,7 @@ from annotator.ui.widgets.image_view import ImageView
 
 class ItemsView(QSplitter):
     def __init__(self, section: Section, detail: Callable[[str], ItemDetail],
-                 parent: QWidget | None = None):
+                 save_table: SaveTable, parent: QWidget | None = None):
         super().__init__(Qt.Orientation.Horizontal, parent)
         self.setObjectName("section_items")
         self.setAccessibleName("Items tab")
@@ -32,6 +38,7 @@ class ItemsView(QSplitter):
         (items,) = section.tables
         self.items_view = table_view(items)
         left_layout.addWidget(self.items_view, 1)
+        left_layout.addLayout(save_table_row(lambda: items, save_table))
         self.addWidget(left)
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -50,6 +57,10 @@ class ItemsView(QSplitter):
         self.ratings_view.setSortingEnabled(True)
         self.ratings_view.verticalHeader().hide()
         right_layout.addWidget(self.ratings_view, 2)
+        self.save_ratings = QPushButton("Save this item's ratings as CSV…")
+        self.save_ratings.setEnabled(False)
+        self.save_ratings.clicked.connect(lambda: save_table(self.shown.ratings))
+        right_layout.addWidget(self.save_ratings, 0, Qt.AlignmentFlag.AlignLeft)
         self.addWidget(right)
         self.setStretchFactor(0, 3)
         self.setStretchFactor(1, 2)
@@ -78,6 +89,7 @@ class ItemsView(QSplitter):
         if old is not None:
             old.deleteLater()
         fit_columns(self.ratings_view, detail.ratings)
+        self.save_ratings.setEnabled(True)
         if detail.image is None:
             self._shown_image = ""
             self.image.show_message("No image: the project folder was not found.")

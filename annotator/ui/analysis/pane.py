@@ -103,7 +103,8 @@ class AnalysisPane(QMainWindow):
         for section in self.content.sections:
             if section.name == "items":
                 view: QWidget = ItemsView(
-                    section, lambda item_id: item_detail(self.analysed, item_id))
+                    section, lambda item_id: item_detail(self.analysed, item_id),
+                    self.exporter.save_table)
             else:
                 view = SectionView(section, save_table=self.exporter.save_table,
                                    save_chart=self.exporter.save_chart)

@@ -116,14 +116,19 @@ class SectionView(QScrollArea):
         header = view.horizontalHeader().sizeHint().height()
         view.setFixedHeight(header + view.verticalHeader().defaultSectionSize() * rows + 6)
         self._layout.addWidget(view)
-        button = QPushButton("Save table as CSV…")
-        button.setAccessibleName(f"Save the table {table.title} as CSV")
-        button.clicked.connect(lambda: self._save_table(table))
-        row = QHBoxLayout()
-        row.addWidget(button)
-        row.addStretch(1)
-        self._layout.addLayout(row)
+        self._layout.addLayout(save_table_row(lambda: table, self._save_table))
         return view
+
+
+def save_table_row(current: Callable[[], Table], save: SaveTable) -> QHBoxLayout:
+    """A 'Save table as CSV…' button (left-aligned) for the table ``current`` returns."""
+    button = QPushButton("Save table as CSV…")
+    button.setAccessibleName(f"Save the table {current().title} as CSV")
+    button.clicked.connect(lambda: save(current()))
+    row = QHBoxLayout()
+    row.addWidget(button)
+    row.addStretch(1)
+    return row
 
 
 def summary_label(text: str) -> QLabel:

@@ -172,3 +172,30 @@ def test_closing_the_pane_while_it_computes_is_safe(qtbot, simulated_project: Pa
     qtbot.wait(3000)  # the job finishes and reports to nobody; the process must live on
     later = open_pane(qtbot, simulated_project)
     assert later.content is not None
+
+
+def test_one_table_and_one_chart_saved_alone(pane: AnalysisPane, tmp_path: Path,
+                                             capture_message_box) -> None:
+    texts = capture_message_box()
+    taggers = pane.content.section("taggers")
+    table, chart = taggers.tables[0], taggers.charts[0]
+    pane.exporter.save_table(table, tmp_path / "t.csv")
+    assert (tmp_path / "t.csv").read_text(encoding="utf-8-sig") == table.csv_text()
+    pane.exporter.save_chart(chart, "svg", tmp_path / "c.svg")
+    assert (tmp_path / "c.svg").read_text(encoding="utf-8") == chart.svg
+    pane.exporter.save_chart(chart, "png", tmp_path / "c.png")
+    with Image.open(tmp_path / "c.png") as image:
+        assert image.format == "PNG"
+    pane.exporter.save_report(tmp_path / "r.html")
+    assert "<svg" in (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert len(texts) == 4 and all(t.startswith("Wrote 1 file ") for t in texts)
+    assert not list(tmp_path.glob(".*tmp*"))
+
+
+def test_a_failed_save_names_the_file(pane: AnalysisPane, tmp_path: Path,
+                                      capture_message_box) -> None:
+    texts = capture_message_box()
+    blocked = tmp_path / "taken"
+    blocked.mkdir()
+    assert pane.exporter.save_table(pane.content.section("panel").tables[0], blocked) == []
+    assert texts and str(blocked) in texts[0]
