@@ -97,24 +97,31 @@ def _agreement_table(report: dict) -> Table:
 
 
 def _leave_one_out_chart(report: dict) -> Chart:
+    """Each tagger's effect on α, drawn from zero: α without them minus α with everyone.
+
+    Drawn as differences so the bars start at 0 and their lengths compare honestly; the
+    table beside it has the α values themselves (seeds/002 Table 2).
+    """
     loo = report["alpha_leave_one_out"]
     overall = report["alpha"]["value"]
     taggers = list(loo)
-    raising = [t for t in taggers if overall is not None and loo[t] is not None
-               and loo[t] > overall]
+    change = {t: None if overall is None or loo[t] is None else loo[t] - overall
+              for t in taggers}
+    raising = [t for t in taggers if change[t] is not None and change[t] > 0]
     if raising:
-        top = max(raising, key=lambda t: loo[t])
-        said = (f"Leaving {top} out raises α most, to {loo[top]:.3f}; {len(raising)} of "
-                f"{len(taggers)} taggers lower the panel's α (marked ⚠).")
+        top = max(raising, key=lambda t: change[t])
+        said = (f"Leaving {top} out raises α most, by {change[top]:.3f} to {loo[top]:.3f}; "
+                f"{len(raising)} of {len(taggers)} taggers lower the panel's α (marked ⚠).")
     else:
         said = "Leaving out any one tagger does not raise α."
-    reference = None if overall is None else (overall, f"all taggers α = {overall:.3f}")
-    title = "α leaving one tagger out"
-    description = f"Krippendorff's α without each tagger's ratings. {said}"
+    base = "n/a" if overall is None else f"{overall:.3f}"
+    title = "Change in α when one tagger is left out"
+    description = (f"Krippendorff's α without each tagger's ratings minus α with all "
+                   f"taggers ({base}). {said}")
     return Chart("alpha_leave_one_out", title, description, bar_chart(
-        taggers, [loo[t] for t in taggers], title=title, description=description,
-        value_label="α without this tagger", reference=reference, flagged=raising,
-        horizontal=True, value_format="{:.3f}"))
+        taggers, [change[t] for t in taggers], title=title, description=description,
+        value_label=f"α without this tagger − α of all ({base})", flagged=raising,
+        horizontal=True, value_format="{:+.3f}"))
 
 
 def _distribution_chart(report: dict) -> Chart:
