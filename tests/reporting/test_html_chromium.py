@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageStat
 
+from annotator.reporting.build import prepare_pane
 from annotator.reporting.html_report import render_html
 from tests.reporting.dom import parse
 from tests.reporting.panes import sample_content
@@ -64,3 +65,22 @@ def test_chromium_parses_the_tables_and_figures(report: Path, tmp_path: Path) ->
     figure = dom.find("figure")
     assert figure.find("svg").find("rect") is not None
     assert figure.find("figcaption").find("span").text() == "Histogram of item means"
+
+
+def test_chromium_opens_the_report_of_a_simulated_panel(simulated_project: Path,
+                                                       tmp_path: Path) -> None:
+    _, content = prepare_pane(simulated_project)
+    report = tmp_path / "report.html"
+    report.write_text(render_html(content, generated_at="now"), encoding="utf-8")
+    dom = parse(chromium(tmp_path, "--dump-dom", report.as_uri()).stdout)
+    charts = [c for s in content.sections for c in s.charts]
+    tables = [t for s in content.sections for t in s.tables]
+    figures = list(dom.iter("figure"))
+    assert len(figures) == len(charts)
+    assert all(f.find("svg") is not None for f in figures)
+    assert len(list(dom.iter("table"))) == len(tables)
+    shot = tmp_path / "report.png"
+    chromium(tmp_path, f"--screenshot={shot}", f"--window-size={WINDOW[0]},{WINDOW[1]}",
+             report.as_uri())
+    with Image.open(shot) as image:
+        assert image.size == WINDOW and image.convert("L").getextrema()[0] < 64
