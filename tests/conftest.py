@@ -76,7 +76,8 @@ def make_project_folder(tmp_path: Path) -> ProjectFactory:
     """Build a real project folder: project.toml, items.csv and one JPEG per item.
 
     ``flow``: the ``[flow]`` table (default: no dwell); ``rounds``: ``{n: table}``.
-    ``tutorial`` / ``probation``: expert ratings, one gold pair each (``gold.csv``).
+    ``tutorial`` / ``probation`` / ``checks``: expert ratings, one gold pair each
+    (``gold.csv``); ``check_rule``: the ``[checks]`` table.
     ``priors``: ``{item_id: [ratings]}`` for ``priors.csv``.
     """
 
@@ -84,6 +85,7 @@ def make_project_folder(tmp_path: Path) -> ProjectFactory:
              project_id: str | None = None, flow: Mapping[str, Any] = NO_DWELL,
              rounds: Mapping[int, Mapping[str, Any]] | None = None,
              tutorial: Sequence[float] = (), probation: Sequence[float] = (),
+             checks: Sequence[float] = (), check_rule: Mapping[str, Any] | None = None,
              priors: Mapping[str, Sequence[float]] | None = None) -> Path:
         root = folder or tmp_path / f"project-{uuid.uuid4().hex[:6]}"
         (root / "images").mkdir(parents=True)
@@ -93,8 +95,10 @@ def make_project_folder(tmp_path: Path) -> ProjectFactory:
         document: dict[str, Any] = {"flow": dict(flow)}
         if rounds:
             document["rounds"] = {str(n): dict(table) for n, table in rounds.items()}
+        if check_rule is not None:
+            document["checks"] = dict(check_rule)
         write_manifest(root, replace(manifest, document=document))
-        _write_gold(root, tutorial=tutorial, probation=probation)
+        _write_gold(root, tutorial=tutorial, probation=probation, checks=checks)
         if priors:
             _write_csv(root / "priors.csv", ["item_id", "rating"],
                        [[item_id, value] for item_id, values in priors.items()
@@ -112,9 +116,11 @@ def make_project_folder(tmp_path: Path) -> ProjectFactory:
     return make
 
 
-def _write_gold(root: Path, *, tutorial: Sequence[float], probation: Sequence[float]) -> None:
+def _write_gold(root: Path, *, tutorial: Sequence[float], probation: Sequence[float],
+               checks: Sequence[float] = ()) -> None:
     rows = []
-    for purpose, ratings in (("tutorial", tutorial), ("probation", probation)):
+    for purpose, ratings in (("tutorial", tutorial), ("probation", probation),
+                             ("check", checks)):
         for index, rating in enumerate(ratings):
             image = f"images/{purpose}{index:02d}.jpg"
             write_jpeg(root / image, color=(40, index * 12 % 255, 200))

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from annotator.errors import ProjectError, RubricError
+from annotator.project.check_settings import read_check_rule
 from annotator.project.flow_settings import read_flow_plan
 from annotator.project.gold import GOLD_FILE, gold_shortfalls, read_gold
 from annotator.project.items import ITEMS_FILE, read_items
@@ -44,12 +45,16 @@ def open_project(folder: Path) -> Project:
     rounds, washout_days, round_problems = read_rounds(
         manifest.document, manifest.lines, path=folder / MANIFEST_FILE, item_ids=valid_ids
     )
+    checks, check_problems = read_check_rule(
+        manifest.document, manifest.lines, rubric, path=folder / MANIFEST_FILE
+    )
     problems = [
         *items_file.problems,
         *gold_problems,
         *flow_problems,
         *prior_problems,
         *round_problems,
+        *check_problems,
         *gold_shortfalls(folder, flow, gold),
     ]
     return Project(
@@ -65,6 +70,7 @@ def open_project(folder: Path) -> Project:
         priors=priors,
         rounds=rounds,
         washout_days=washout_days,
+        checks=checks,
     )
 
 

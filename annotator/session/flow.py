@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from annotator.project.model import GoldItem, GoldPurpose, Item, Project
+from annotator.session.checks import ScheduledCheck, check_schedule
 from annotator.session.game import GameProgress, Notice
 from annotator.session.order import new_seed, shuffled
 from annotator.session.previous import PreviousRatings
@@ -120,6 +121,13 @@ class RatingSession:
         done = store.rated_item_ids(tagger, round_number, [self._data_phase])
         self._data_queue = [item_id for item_id in self._order if item_id not in done]
         self._done_count = len(self._order) - len(self._data_queue)
+        schedule = check_schedule(
+            project.gold_for(GoldPurpose.CHECK), data_pairs=len(self._order),
+            every=project.checks.every, seed=store.order_seed(tagger, round_number) or 0,
+            round_number=round_number)
+        checked = store.rated_item_ids(tagger, round_number, [Phase.CHECK])
+        self._check_queue = [c for c in schedule if c.pair.item.item_id not in checked]
+        self._checks_total = len(schedule)
         here = store.data_values_by_item(except_tagger=tagger)
         self._previous = PreviousRatings([here, {} if others is None else others], project.priors)
         self._gold_queue = self._fill_gold_queue()
@@ -176,12 +184,21 @@ class RatingSession:
 
     @property
     def total(self) -> int:
-        """Pairs in the round (the tutorial and probation are not part of it)."""
-        return len(self._order)
+        """Pairs in the round, attention checks included (the tutorial and probation are
+        not part of it)."""
+        return len(self._order) + self._checks_total
 
     @property
     def done_count(self) -> int:
-        return self._done_count
+        """Pairs of the round rated, attention checks included."""
+        return self._done_count + self._checks_total - len(self._check_queue)
+
+    def _check_due(self) -> ScheduledCheck | None:
+        """The attention check to show now instead of the next data pair, if any."""
+        if self.phase is not self._data_phase or not self._check_queue:
+            return None
+        check = self._check_queue[0]
+        return check if check.after <= self._done_count else None
 
     @property
     def score(self) -> int:
@@ -189,7 +206,9 @@ class RatingSession:
         return self.progress.step_points(self.phase)
 
     def _queue(self) -> list:
-        return self._gold_queue if self.phase in _GOLD_PHASES else self._data_queue
+        if self.phase in _GOLD_PHASES:
+            return self._gold_queue
+        return self._check_queue if self._check_due() else self._data_queue
 
     def current_pair(self) -> Pair | None:
         """The pair to show now, or None when the round is finished."""
@@ -199,11 +218,14 @@ class RatingSession:
             size = len(self._tutorial if phase is Phase.TUTORIAL else self._probation)
             position = size - len(self._gold_queue) + 1
             return Pair(item, position, size, self.round, phase)
+        check = self._check_due()
+        if check is not None:  # shown as one more pair of the round: unannounced
+            return Pair(check.pair.item, self.done_count + 1, self.total, self.round, phase)
         if not self._data_queue:
             return None
         data_item = self.project.item_by_id(self._data_queue[0])
         assert data_item is not None  # the order only holds items of the project
-        return Pair(data_item, self._done_count + 1, self.total, self.round, phase)
+        return Pair(data_item, self.done_count + 1, self.total, self.round, phase)
 
     def upcoming_items(self, count: int) -> list[Item]:
         """The next ``count`` items after the current one, so the UI can prefetch images."""
@@ -235,8 +257,11 @@ class RatingSession:
         Nothing is stored: the pair stays unrated and comes back in its recorded place
         the next time the session is opened.
         """
-        queue = self._queue()
-        if queue:
+        check = self._check_due()
+        if check is not None:
+            self._check_queue.pop(0)
+            self._check_queue.append(ScheduledCheck(self._done_count + 1, check.pair))
+        elif queue := self._queue():
             queue.append(queue.pop(0))
         self._shown = None
 
@@ -258,7 +283,9 @@ class RatingSession:
         show = gold is not None or self.settings.feedback
         consensus: Consensus | None = None
         points: int | None = None
-        if gold is not None:
+        if self._check_due() is not None:
+            phase = Phase.CHECK  # feedback as for a pair nobody rated yet: no points
+        elif gold is not None:
             points = gold_points(value, gold.rating, rubric)
         elif show:
             previous, priors = self._previous.of(item.item_id)
@@ -279,7 +306,7 @@ class RatingSession:
             points=points,
         )
         self.store.record_rating(rating)
-        score = self.progress.step_points(phase) + (points or 0) if show else None
+        score = self.progress.step_points(self.phase) + (points or 0) if show else None
         notice = self._advance(rating)
         return Feedback(
             rating=rating,
@@ -295,7 +322,7 @@ class RatingSession:
         """Count a stored rating and move the queues on."""
         phase = self.phase
         self._queue().pop(0)
-        if phase is self._data_phase:
+        if phase is self._data_phase and rating.phase is not Phase.CHECK:
             self._done_count += 1
         notice = self.progress.apply(rating)
         if self.phase is not phase or notice is not None:

@@ -1,0 +1,60 @@
+"""``[checks]`` in ``project.toml``: how attention checks are mixed in and judged.
+
+```toml
+[checks]
+every = 20             # one check among each 20 data pairs, at a random place
+fail_at_or_above = 3   # seeds/004 Appendix A: "Added info" of 3 or more on an identical
+                       # caption and description fails
+# fail_at_or_below = 1
+# fail_levels_off = 2  # levels from the check's gold rating (the rule when none is given)
+max_failures = 0       # a tagger who fails more checks than this fails the checks
+```
+
+The check pairs themselves are the ``gold.csv`` rows with ``purpose = check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from annotator.errors import ProjectError
+from annotator.project.model import CheckRule, Problem, Rubric
+
+_FAIL_KEYS = ("fail_at_or_above", "fail_at_or_below", "fail_levels_off")
+_KEYS = ("every", "max_failures", *_FAIL_KEYS)
+
+
+def read_check_rule(document: Mapping[str, Any], lines: Mapping[str, int], rubric: Rubric, *,
+                    path: Path) -> tuple[CheckRule, list[Problem]]:
+    """The rule of a parsed ``project.toml``; a value that cannot be used raises
+    :class:`ProjectError` naming the line (a check must never be judged by a guess), an
+    unknown key is a problem."""
+    table = document.get("checks", {})
+    if not isinstance(table, dict):
+        raise ProjectError("checks must be a table: [checks].", file=path,
+                           line=lines.get("checks"))
+    problems = [Problem(path, lines.get(f"checks.{key}"),
+                        f"[checks] has no setting {key!r}; known: {', '.join(_KEYS)}.")
+                for key in table if key not in _KEYS]
+    values: dict[str, Any] = {}
+    if any(key in table for key in _FAIL_KEYS):
+        values = dict.fromkeys(_FAIL_KEYS)
+    levels = [level.value for level in rubric.levels]
+    for key in _KEYS:
+        if key not in table:
+            continue
+        raw, line = table[key], lines.get(f"checks.{key}")
+        if key in ("fail_at_or_above", "fail_at_or_below"):
+            if isinstance(raw, bool) or not isinstance(raw, int | float) or raw not in levels:
+                raise ProjectError(f"checks.{key} must be a level of the {rubric.rubric_id} "
+                                   f"rubric ({', '.join(f'{v:g}' for v in levels)}).",
+                                   file=path, line=line)
+        elif isinstance(raw, bool) or not isinstance(raw, int):
+            raise ProjectError(f"checks.{key} must be a whole number.", file=path, line=line)
+        values[key] = raw
+    try:
+        return CheckRule(**values), problems
+    except ValueError as error:
+        raise ProjectError(f"[checks]: {error}.", file=path, line=lines.get("checks")) from error
