@@ -76,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--reps", type=int, default=100, help="virtual-rater repetitions")
     analyze.add_argument("--bootstrap", type=int, default=1000, help="resamples for α's CI")
     analyze.add_argument("--seed", type=int, default=0, help="seed of every random choice")
+    analyze.add_argument("--exclude-failed-checks", action="store_true",
+                         help="leave out taggers who failed the attention checks")
     analyze.add_argument("--gui", action="store_true",
                          help="open the analysis pane (charts, items, exports) in a window")
     add_lead_commands(commands)

@@ -72,6 +72,26 @@ def simulated_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
+def checked_project(make_project_folder) -> Path:
+    """ana passes both checks, ben fails one (4 on a check whose gold is 1), cy rates none."""
+    from annotator.store.records import Phase
+    from tests.analysis.sessions import rate, session
+
+    folder = make_project_folder(6, checks=[1, 1])
+    files = {name: session(folder, f"laptop-{name}") for name in ("ana", "ben", "cy")}
+    for n, (name, store) in enumerate(files.items()):
+        for i in range(6):
+            rate(store, name, f"item{i:03d}", 1 + (i + n) % 5)
+    rate(files["ana"], "ana", "check-00", 1, phase=Phase.CHECK)
+    rate(files["ana"], "ana", "check-01", 2, phase=Phase.CHECK)
+    rate(files["ben"], "ben", "check-00", 4, phase=Phase.CHECK)
+    rate(files["ben"], "ben", "check-01", 1, phase=Phase.CHECK)
+    for store in files.values():
+        store.close()
+    return folder
+
+
+@pytest.fixture
 def make_project_folder(tmp_path: Path) -> ProjectFactory:
     """Build a real project folder: project.toml, items.csv and one JPEG per item.
 

@@ -14,20 +14,28 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from annotator.analysis.loading import load_project, load_ratings_csv, load_session_file
+from annotator.analysis.checks import check_spec
+from annotator.analysis.loading import load_ratings_csv, load_session_file, project_table
 from annotator.analysis.report import analyze, to_json
 from annotator.analysis.table import RatingTable
 from annotator.analysis.undefined import Undefined
 from annotator.errors import AnnotatorError
+from annotator.project.folder import open_project
 from annotator.project.manifest import write_text_atomic
+from annotator.project.model import Project
 
 
 def run_analyze(args: argparse.Namespace) -> int:
     """The command: 0 when the report was made, 1 when the input cannot be used."""
     try:
-        table = load_input(args.input, args.ratings_csv)
+        table, project = load_input(args.input, args.ratings_csv)
+        checks = check_spec(project) if project is not None else None
+        if args.exclude_failed_checks and checks is None:
+            raise AnnotatorError("--exclude-failed-checks needs a project folder whose "
+                                 "gold.csv has attention checks (purpose 'check').")
         result = analyze(table, level=args.level, reps=args.reps, bootstrap=args.bootstrap,
-                         seed=args.seed)
+                         seed=args.seed, checks=checks,
+                         exclude_failed_checks=args.exclude_failed_checks)
         summary = result["_item_summary"]
         if args.csv_dir is not None:
             args.csv_dir.mkdir(parents=True, exist_ok=True)
@@ -48,17 +56,20 @@ def run_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_input(source: Path | None, ratings_csv: Path | None) -> RatingTable:
-    """A project folder, a session file, or (``--ratings-csv``) a ratings CSV."""
+def load_input(source: Path | None, ratings_csv: Path | None
+               ) -> tuple[RatingTable, Project | None]:
+    """A project folder (and its project), a session file, or (``--ratings-csv``) a
+    ratings CSV."""
     if (source is None) == (ratings_csv is None):
         raise AnnotatorError("Give either a project folder / session file, or --ratings-csv.")
     if source is None:
-        return load_ratings_csv(ratings_csv)
+        return load_ratings_csv(ratings_csv), None
     if source.is_dir():
-        return load_project(source)
+        project = open_project(source)
+        return project_table(project), project
     if not source.exists():
         raise AnnotatorError("There is no such file or folder.", file=source)
-    return load_session_file(source)
+    return load_session_file(source), None
 
 
 def items_table(table: RatingTable, summary: dict) -> str:
@@ -135,6 +146,14 @@ def summary_text(report: dict) -> str:
                      "items): " + "; ".join(
                          f"{t} {_fig(r['alpha'])} {_fig(r['tau'])} {r['n_items']}"
                          for t, r in ranked[:5]))
+    checks = report["checks"]
+    if checks is not None:
+        failed = checks["failed_taggers"]
+        lines.append(f"Attention checks ({checks['n_check_pairs']} pairs): "
+                     + (f"failed by {', '.join(failed)}" if failed else "nobody failed"))
+        if checks["excluded"] is not None:
+            lines.append(f"Left out: {len(checks['excluded']['taggers'])} taggers who failed "
+                         f"them, with their {checks['excluded']['ratings']} ratings.")
     disputed = report["items"]["most_disputed"][:5]
     if disputed:
         lines.append("Most disputed items: " + ", ".join(

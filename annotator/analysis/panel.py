@@ -24,7 +24,8 @@ def nearest_level(means: np.ndarray, levels: np.ndarray) -> np.ndarray:
 
 
 def taggers(table: RatingTable) -> dict[str, dict]:
-    """Per tagger: n, EA/AA/LA, bias, game score, tutorial score, median seconds per pair."""
+    """Per tagger with any rating in ``table``: n, EA/AA/LA, bias, game score, tutorial
+    score, median seconds per pair."""
     data = table.data()
     t, n_t = data.tagger, len(table.taggers)
     values = data.values
@@ -50,8 +51,11 @@ def taggers(table: RatingTable) -> dict[str, dict]:
     median = _median_by_tagger(data.tagger, data.seconds, n_t)
     k = data.n_levels
     histograms = np.bincount(t * k + data.level, minlength=n_t * k).reshape(n_t, k)
+    any_rows = np.bincount(table.tagger, minlength=n_t) > 0
     out: dict[str, dict] = {}
     for index, name in enumerate(table.taggers):
+        if not any_rows[index]:  # left out (failed attention checks): not a tagger here
+            continue
         entry: dict = {"n": int(n[index]), "n_compared": int(n_compared[index])}
         if n_compared[index]:
             entry.update(ea=ea[index] / n_compared[index], aa=aa[index] / n_compared[index],

@@ -14,6 +14,7 @@ import numpy as np
 
 from annotator.analysis import panel
 from annotator.analysis.alpha import Level, alpha, bootstrap_ci, leave_one_out
+from annotator.analysis.checks import CheckSpec, attention_checks, without_taggers
 from annotator.analysis.kappa import fleiss_kappa, gwet_ac1, percent_agreement
 from annotator.analysis.retest import binary_protocol, mean_stability, retest
 from annotator.analysis.table import RatingTable, item_counts
@@ -22,12 +23,23 @@ from annotator.analysis.virtual import virtual_raters
 
 
 def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
-            bootstrap: int = 1000, seed: int = 0) -> dict[str, Any]:
+            bootstrap: int = 1000, seed: int = 0, checks: CheckSpec | None = None,
+            exclude_failed_checks: bool = False) -> dict[str, Any]:
     """Every statistic of DESIGN §9 on the data ratings (game and retest phases) of ``table``.
 
     ``seed`` fixes every random choice (virtual raters, bootstrap, vote tie-breaks), so the
-    same input and seed give the same report.
+    same input and seed give the same report. ``checks``: the project's attention checks;
+    with ``exclude_failed_checks`` the taggers who failed them are left out of every figure.
     """
+    check_report = (attention_checks(table, checks) if checks is not None else
+                    Undefined("the project has no attention checks (gold.csv rows with "
+                              "purpose 'check')"))
+    if exclude_failed_checks and isinstance(check_report, dict):
+        failed = check_report["failed_taggers"]
+        kept = without_taggers(table, failed)
+        check_report["excluded"] = {"taggers": failed,
+                                    "ratings": len(table.data()) - len(kept.data())}
+        table = kept
     data = table.data()
     rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(5)]
     counts = item_counts(data)
@@ -65,6 +77,7 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
         "sources": panel.sources(data, summary),
         "distribution": panel.distribution(data, summary),
         "binary": binary_protocol(data),
+        "checks": check_report,
         "_item_summary": summary,
     }
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from annotator.analysis.alpha import Level
+from annotator.analysis.checks import check_spec
 from annotator.analysis.report import analyze, to_json
 from annotator.analysis.table import RatingTable
 from annotator.reporting.source import PaneInput
@@ -42,8 +43,13 @@ class Analysed:
                 if entry["alpha"] is not None and entry["alpha"] < LOW_RETEST_ALPHA}
 
 
-def analyse(pane_input: PaneInput, *, level: Level = "ordinal", seed: int = 0) -> Analysed:
+def analyse(pane_input: PaneInput, *, level: Level = "ordinal", seed: int = 0,
+            exclude_failed_checks: bool = False) -> Analysed:
     """Every statistic of DESIGN §9 on ``pane_input`` (100 virtual-rater repetitions,
-    1,000 bootstrap resamples, as ``annotator analyze``)."""
-    result = analyze(pane_input.table, level=level, seed=seed)
+    1,000 bootstrap resamples, as ``annotator analyze``), with the project's attention
+    checks when it has any."""
+    project = pane_input.project
+    checks = check_spec(project) if project is not None else None
+    result = analyze(pane_input.table, level=level, seed=seed, checks=checks,
+                     exclude_failed_checks=exclude_failed_checks and checks is not None)
     return Analysed(pane_input, result, to_json(result))

@@ -30,12 +30,13 @@ def build_content(analysed: Analysed) -> PaneContent:
 
 
 def prepare_pane(path: Path, *, progress: Callable[[str], None] = lambda _: None,
-                 seed: int = 0) -> tuple[Analysed, PaneContent]:
+                 seed: int = 0, exclude_failed_checks: bool = False
+                 ) -> tuple[Analysed, PaneContent]:
     """Read ``path``, analyse it and build the pane: the work the pane does off the GUI
     thread, telling ``progress`` each step in words."""
     progress(f"Reading the ratings of {Path(path).name}…")
     pane_input = load_pane_input(Path(path))
     progress(f"Computing agreement on {len(pane_input.table):,} ratings…")
-    analysed = analyse(pane_input, seed=seed)
+    analysed = analyse(pane_input, seed=seed, exclude_failed_checks=exclude_failed_checks)
     progress("Drawing the charts…")
     return analysed, build_content(analysed)

@@ -9,6 +9,7 @@ from annotator.reporting.content import Chart, Column, Section, Table
 from annotator.reporting.svg_charts import bar_chart, grouped_bar_chart
 
 LOW_RETEST_NOTE = "⚠ low retest α"
+FAILED_CHECKS_NOTE = "⚠ failed the attention checks"
 
 
 def taggers_section(analysed: Analysed) -> Section:
@@ -18,22 +19,30 @@ def taggers_section(analysed: Analysed) -> Section:
                "and larger disagreement with the mean of the item's other taggers."]
     if low:
         summary.append(f"{LOW_RETEST_NOTE} (below {LOW_RETEST_ALPHA}): {', '.join(sorted(low))}.")
+    checks = report["checks"]
+    failed = set(checks["failed_taggers"]) if checks is not None else set()
+    tables = [_taggers_table(report, low, failed), _distribution_table(report)]
+    if report["checks"] is not None:
+        summary += _checks_summary(report["checks"])
+        tables.append(_checks_table(report["checks"]))
     return Section(
         name="taggers", title="Taggers",
         summary=(*summary, *analysed.reasons("/taggers", "/retest")),
-        tables=(_taggers_table(report, low), _distribution_table(report)),
+        tables=tuple(tables),
         charts=(_agreement_chart(report), _retest_chart(report, low)), tables_first=True,
     )
 
 
-def _taggers_table(report: dict, low: set[str]) -> Table:
+def _taggers_table(report: dict, low: set[str], failed: set[str]) -> Table:
     rows = []
     for name, entry in report["taggers"].items():
         retest = report["retest"].get(name, {})
         rows.append((name, entry["n"], entry["ea"], entry["aa"], entry["la"], entry["bias"],
                      entry["score"], entry["median_seconds"], entry["tutorial_score"],
                      retest.get("alpha"), retest.get("tau"), retest.get("n_items"),
-                     LOW_RETEST_NOTE if name in low else ""))
+                     "; ".join(note for note, on in ((LOW_RETEST_NOTE, name in low),
+                                                     (FAILED_CHECKS_NOTE, name in failed))
+                               if on)))
     return Table(
         name="taggers", title="Taggers against the panel",
         columns=(
@@ -53,6 +62,31 @@ def _taggers_table(report: dict, low: set[str]) -> Table:
         ),
         rows=tuple(rows),
         description="As seeds/000 §4 (EA/AA/LA) and seeds/002 Table 1 (retest α and τ).")
+
+
+def _checks_summary(checks: dict) -> list[str]:
+    failed = checks["failed_taggers"]
+    lines = [f"Attention checks ({checks['n_check_pairs']} pairs): {checks['rule']}",
+             f"{FAILED_CHECKS_NOTE}: {', '.join(failed)}." if failed else
+             "Nobody failed the attention checks."]
+    excluded = checks["excluded"]
+    if excluded is not None:
+        lines.append(f"Left out of every figure: {len(excluded['taggers'])} taggers who "
+                     f"failed them, with their {excluded['ratings']:,} ratings.")
+    return lines
+
+
+def _checks_table(checks: dict) -> Table:
+    failed = set(checks["failed_taggers"])
+    rows = tuple((name, entry["rated"], entry["failed"], ", ".join(entry["failed_items"]),
+                  FAILED_CHECKS_NOTE if name in failed else "")
+                 for name, entry in checks["taggers"].items())
+    return Table(
+        name="attention_checks", title="Attention checks per tagger",
+        columns=(Column("tagger", "Tagger"), Column("rated", "Checks rated", "int"),
+                 Column("failed", "Failed", "int"),
+                 Column("failed_items", "Failed checks"), Column("note", "Note")),
+        rows=rows, description=checks["rule"])
 
 
 def _distribution_table(report: dict) -> Table:

@@ -45,15 +45,20 @@ class AnalysisPane(QMainWindow):
         self.source = Path(source)
         self.analysed: Analysed | None = None
         self.content: PaneContent | None = None
-        self.tabs = QTabWidget()
-        self.tabs.setObjectName("analysisTabs")
-        self.tabs.setAccessibleName("Analysis tabs")
+        self.tabs = QTabWidget()  # replaced by the result's tabs
         self.exporter = PaneExporter(self)
         self.exporter.busy.connect(self._exporting)
-        self._build_waiting_page()
         self._build_menu()
         self.resize(1200, 860)
-        self._job = BackgroundJob(lambda progress: prepare_pane(self.source, progress=progress))
+        self._compute(exclude_failed_checks=False)
+
+    def _compute(self, *, exclude_failed_checks: bool) -> None:
+        """Read and analyse in the background, with the waiting page up meanwhile."""
+        self._build_waiting_page()
+        for action in (*self.export_actions, self.exclude_action):
+            action.setEnabled(False)
+        self._job = BackgroundJob(lambda progress: prepare_pane(
+            self.source, progress=progress, exclude_failed_checks=exclude_failed_checks))
         self._job.progress.connect(self.status.setText)
         self._job.finished.connect(self._show_result)
         self._job.failed.connect(self._show_failure)
@@ -96,10 +101,19 @@ class AnalysisPane(QMainWindow):
         close = menu.addAction("&Close")
         close.setShortcut(QKeySequence.StandardKey.Close)
         close.triggered.connect(self.close)
+        analysis = self.menuBar().addMenu("&Analysis")
+        self.exclude_action = analysis.addAction("&Leave out taggers who failed attention checks")
+        self.exclude_action.setCheckable(True)
+        self.exclude_action.setEnabled(False)
+        self.exclude_action.toggled.connect(
+            lambda on: self._compute(exclude_failed_checks=on))
 
     def _show_result(self, result: tuple[Analysed, PaneContent]) -> None:
         self.analysed, self.content = result
         self.exporter.set_content(*result)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("analysisTabs")
+        self.tabs.setAccessibleName("Analysis tabs")
         for section in self.content.sections:
             if section.name == "items":
                 view: QWidget = ItemsView(
@@ -113,6 +127,7 @@ class AnalysisPane(QMainWindow):
         self.setCentralWidget(self.tabs)
         for action in self.export_actions:
             action.setEnabled(True)
+        self.exclude_action.setEnabled(self.analysed.report["checks"] is not None)
         self.tabs.setFocus()
         self.ready.emit()
 

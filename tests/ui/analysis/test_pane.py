@@ -199,3 +199,18 @@ def test_a_failed_save_names_the_file(pane: AnalysisPane, tmp_path: Path,
     blocked.mkdir()
     assert pane.exporter.save_table(pane.content.section("panel").tables[0], blocked) == []
     assert texts and str(blocked) in texts[0]
+
+
+def test_leaving_out_who_failed_the_checks_recomputes_the_pane(qtbot,
+                                                               checked_project) -> None:
+    pane = open_pane(qtbot, checked_project)
+    taggers = pane.content.section("taggers")
+    checks = next(t for t in taggers.tables if t.name == "attention_checks")
+    assert [row[0] for row in checks.rows if row[-1]] == ["ben"]
+    assert pane.exclude_action.isEnabled()
+    with qtbot.waitSignal(pane.ready, timeout=60_000):
+        pane.exclude_action.trigger()
+    assert set(pane.analysed.report["taggers"]) == {"ana", "cy"}
+    assert any(line.startswith("Left out of every figure: 1 taggers")
+               for line in pane.content.section("taggers").summary)
+    assert pane.tabs.count() == 5 and pane.section_view("taggers") is not None
