@@ -14,6 +14,7 @@ from pathlib import Path
 from annotator import __version__
 from annotator.errors import AnnotatorError, NotAProjectError
 from annotator.lead_commands import add_lead_commands, run_lead_command
+from annotator.project.importers import CAPTION_FORMATS
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -49,7 +50,13 @@ def build_parser() -> argparse.ArgumentParser:
     init.add_argument(
         "--captions",
         type=Path,
-        help="CSV/TSV with image and caption columns (omit to use sidecar .txt files)",
+        help="CSV/TSV with image and caption columns, COCO captions JSON, Flickr8k token file "
+        "or JSONL (omit to use sidecar .txt files)",
+    )
+    init.add_argument(
+        "--captions-format",
+        choices=CAPTION_FORMATS,
+        help="the captions file's format (default: from its extension and first line)",
     )
     init.add_argument("--name", help="project name (default: the folder's name)")
     init.add_argument("--rubric", default="vicr5", help="rubric id (default: vicr5)")
@@ -208,6 +215,7 @@ def _init(args: argparse.Namespace) -> int:
             captions=args.captions,
             name=args.name,
             rubric=args.rubric,
+            captions_format=args.captions_format,
         )
     except AnnotatorError as error:
         print(error, file=sys.stderr)

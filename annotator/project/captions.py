@@ -22,7 +22,9 @@ CAPTION_COLUMNS = ("item_id", "image", "caption", "source")
 
 @dataclass(frozen=True)
 class Pair:
-    """One image–caption pair to import; ``image`` is relative to the images folder."""
+    """One image–caption pair to import; ``image`` is relative to the images folder.
+
+    ``place`` says where it is in a file without useful lines (a COCO annotation)."""
 
     image: str
     caption: str
@@ -31,6 +33,11 @@ class Pair:
     source: str = ""
     context: dict[str, str] = field(default_factory=dict)
     item_id: str = ""
+    place: str = ""
+
+    def where(self) -> str:
+        """``line 7``, or the place in a file without lines, for messages."""
+        return f"line {self.line}" if self.line is not None else self.place
 
 
 @dataclass
