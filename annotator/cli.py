@@ -72,6 +72,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_round_parser(commands)
 
+    ratings = commands.add_parser(
+        "import-ratings", help="turn existing ratings into the CSV analyze --ratings-csv reads")
+    ratings.add_argument("format", choices=["flickr8k-expert"],
+                         help="flickr8k-expert: ExpertAnnotations.txt of Flickr8k-Expert")
+    ratings.add_argument("file", type=Path, help="the ratings file to convert")
+    ratings.add_argument("--out", type=Path, required=True, metavar="RATINGS.csv",
+                         help="the item_id,tagger,round,rating CSV to write")
+
     analyze = commands.add_parser("analyze", help="agreement statistics of the panel's ratings")
     analyze.add_argument("input", type=Path, nargs="?",
                          help="project folder, session file or panel database")
@@ -141,6 +149,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _init(args)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "import-ratings":
+        return _import_ratings(args)
     if args.command == "round":
         from annotator.session.round_command import run_round
 
@@ -229,6 +239,21 @@ def _init(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return EXIT_PROBLEMS if project.problems else EXIT_OK
+
+
+def _import_ratings(args: argparse.Namespace) -> int:
+    from annotator.project.importers.flickr8k import EXPERT_TAGGERS, expert_ratings_csv
+
+    try:
+        pairs = expert_ratings_csv(args.file, args.out)
+    except AnnotatorError as error:
+        return _refused(error)
+    print(f"Wrote {pairs * len(EXPERT_TAGGERS)} ratings of {pairs} pairs to {args.out} "
+          f"(taggers {', '.join(EXPERT_TAGGERS)}, round 1). The three taggers are the "
+          "positions of each pair's scores, which Flickr8k-Expert sorts low to high, not three "
+          "people: read per-tagger figures with that in mind. Analyse them with: "
+          f"annotator analyze --ratings-csv {args.out}", file=sys.stderr)
+    return EXIT_OK
 
 
 def _simulate(args: argparse.Namespace) -> int:

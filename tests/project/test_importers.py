@@ -204,3 +204,67 @@ def test_a_format_without_a_captions_file_is_refused(tmp_path, capsys) -> None:
     assert code == EXIT_PROBLEMS
     assert "needs a captions file" in capsys.readouterr().err
     assert not (tmp_path / "panel").exists()
+
+
+def test_flickr8k_expert_judgments_become_ratings_that_analyze_reads(tmp_path, capsys) -> None:
+    ratings = tmp_path / "expert.csv"
+    expert = FIXTURES / "expert_annotations.txt"
+    assert main(["import-ratings", "flickr8k-expert", str(expert), "--out", str(ratings)]) == 0
+    assert "Wrote 15 ratings of 5 pairs" in capsys.readouterr().err
+    rows = read_csv(ratings)
+    assert list(rows[0]) == ["item_id", "tagger", "round", "rating"]
+    assert [(r["tagger"], r["round"], r["rating"]) for r in rows[3:6]] == [
+        ("expert1", "1", "1"), ("expert2", "1", "1"), ("expert3", "1", "2")]
+    item_ids = list(dict.fromkeys(r["item_id"] for r in rows))
+    assert item_ids == [
+        "1000268201_693b08cb0e.jpg#1",  # the image's own caption: the token importer's id
+        "1000268201_693b08cb0e.jpg|1001773457_577c3a7d70.jpg#0",  # another image's caption
+        "1001773457_577c3a7d70.jpg#0",
+        "1001773457_577c3a7d70.jpg|1000268201_693b08cb0e.jpg#0",
+        "1001773457_577c3a7d70.jpg#2",
+    ]
+    report = tmp_path / "report.json"
+    assert main(["analyze", "--ratings-csv", str(ratings), "--json", str(report),
+                 "--reps", "3", "--bootstrap", "20"]) == 0
+    result = json.loads(report.read_text(encoding="utf-8"))
+    assert (result["n_items"], result["n_taggers"], result["n_ratings"]) == (5, 3, 15)
+    assert sorted(result["taggers"]) == ["expert1", "expert2", "expert3"]
+
+
+def test_expert_item_ids_match_the_token_importer_for_own_captions(tmp_path) -> None:
+    images = photos(tmp_path / "Flicker8k_Dataset", *FLICKR_IMAGES)
+    init(tmp_path / "panel", images, FIXTURES / "flickr8k_token.txt")
+    project_ids = {r["item_id"] for r in read_csv(tmp_path / "panel" / "items.csv")}
+    ratings = tmp_path / "expert.csv"
+    main(["import-ratings", "flickr8k-expert", str(FIXTURES / "expert_annotations.txt"),
+          "--out", str(ratings)])
+    expert_ids = {r["item_id"] for r in read_csv(ratings)}
+    own = {i for i in expert_ids if "|" not in i}
+    assert own == {"1000268201_693b08cb0e.jpg#1", "1001773457_577c3a7d70.jpg#0",
+                   "1001773457_577c3a7d70.jpg#2"}
+    assert own <= project_ids
+    assert not (expert_ids - own) & project_ids
+
+
+def test_bad_expert_lines_are_each_named_and_nothing_is_written(tmp_path, capsys) -> None:
+    ratings = tmp_path / "expert.csv"
+    bad = FIXTURES / "expert_annotations_bad.txt"
+    code = main(["import-ratings", "flickr8k-expert", str(bad), "--out", str(ratings)])
+    assert code == EXIT_PROBLEMS
+    err = capsys.readouterr().err
+    assert "3 lines cannot be used, so no ratings were written" in err
+    assert f"{bad}:2: The score '5' is not one of 1, 2, 3, 4." in err
+    assert f"{bad}:3: This line is not IMAGE, CAPTION_ID" in err
+    assert (f"{bad}:4: 1000268201_693b08cb0e.jpg with 1000268201_693b08cb0e.jpg#1 is already "
+            "judged on line 1.") in err
+    assert not ratings.exists()
+    assert list(tmp_path.iterdir()) == []  # no temporary file left beside it either
+
+
+def test_the_expert_file_is_never_overwritten(tmp_path, capsys) -> None:
+    expert = Path(shutil.copy(FIXTURES / "expert_annotations.txt", tmp_path / "expert.txt"))
+    before = expert.read_bytes()
+    code = main(["import-ratings", "flickr8k-expert", str(expert), "--out", str(expert)])
+    assert code == EXIT_PROBLEMS
+    assert "would overwrite the expert file" in capsys.readouterr().err
+    assert expert.read_bytes() == before
