@@ -14,6 +14,7 @@ from pathlib import Path
 from annotator import __version__
 from annotator.errors import AnnotatorError, NotAProjectError
 from annotator.lead_commands import add_lead_commands, run_lead_command
+from annotator.project.importers import CAPTION_FORMATS
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -49,7 +50,13 @@ def build_parser() -> argparse.ArgumentParser:
     init.add_argument(
         "--captions",
         type=Path,
-        help="CSV/TSV with image and caption columns (omit to use sidecar .txt files)",
+        help="CSV/TSV with image and caption columns, COCO captions JSON, Flickr8k token file "
+        "or JSONL (omit to use sidecar .txt files)",
+    )
+    init.add_argument(
+        "--captions-format",
+        choices=CAPTION_FORMATS,
+        help="the captions file's format (default: from its extension and first line)",
     )
     init.add_argument("--name", help="project name (default: the folder's name)")
     init.add_argument("--rubric", default="vicr5", help="rubric id (default: vicr5)")
@@ -64,6 +71,14 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, help="seed, to repeat a simulation exactly")
 
     _add_round_parser(commands)
+
+    ratings = commands.add_parser(
+        "import-ratings", help="turn existing ratings into the CSV analyze --ratings-csv reads")
+    ratings.add_argument("format", choices=["flickr8k-expert"],
+                         help="flickr8k-expert: ExpertAnnotations.txt of Flickr8k-Expert")
+    ratings.add_argument("file", type=Path, help="the ratings file to convert")
+    ratings.add_argument("--out", type=Path, required=True, metavar="RATINGS.csv",
+                         help="the item_id,tagger,round,rating CSV to write")
 
     analyze = commands.add_parser("analyze", help="agreement statistics of the panel's ratings")
     analyze.add_argument("input", type=Path, nargs="?",
@@ -136,6 +151,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _init(args)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "import-ratings":
+        return _import_ratings(args)
     if args.command == "round":
         from annotator.session.round_command import run_round
 
@@ -210,6 +227,7 @@ def _init(args: argparse.Namespace) -> int:
             captions=args.captions,
             name=args.name,
             rubric=args.rubric,
+            captions_format=args.captions_format,
         )
     except AnnotatorError as error:
         print(error, file=sys.stderr)
@@ -223,6 +241,21 @@ def _init(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return EXIT_PROBLEMS if project.problems else EXIT_OK
+
+
+def _import_ratings(args: argparse.Namespace) -> int:
+    from annotator.project.importers.flickr8k import EXPERT_TAGGERS, expert_ratings_csv
+
+    try:
+        pairs = expert_ratings_csv(args.file, args.out)
+    except AnnotatorError as error:
+        return _refused(error)
+    print(f"Wrote {pairs * len(EXPERT_TAGGERS)} ratings of {pairs} pairs to {args.out} "
+          f"(taggers {', '.join(EXPERT_TAGGERS)}, round 1). The three taggers are the "
+          "positions of each pair's scores, which Flickr8k-Expert sorts low to high, not three "
+          "people: read per-tagger figures with that in mind. Analyse them with: "
+          f"annotator analyze --ratings-csv {args.out}", file=sys.stderr)
+    return EXIT_OK
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -14,6 +14,7 @@ from pathlib import Path
 from annotator.project.model import Problem
 from annotator.project.paths import normalise_image_path
 from annotator.project.table import read_table
+from annotator.project.textfile import read_text
 
 IMAGE_EXTENSIONS = frozenset({".jpg", ".jpeg", ".png", ".webp", ".bmp", ".gif", ".tif", ".tiff"})
 CAPTION_COLUMNS = ("item_id", "image", "caption", "source")
@@ -21,7 +22,9 @@ CAPTION_COLUMNS = ("item_id", "image", "caption", "source")
 
 @dataclass(frozen=True)
 class Pair:
-    """One image–caption pair to import; ``image`` is relative to the images folder."""
+    """One image–caption pair to import; ``image`` is relative to the images folder.
+
+    ``place`` says where it is in a file without useful lines (a COCO annotation)."""
 
     image: str
     caption: str
@@ -30,6 +33,11 @@ class Pair:
     source: str = ""
     context: dict[str, str] = field(default_factory=dict)
     item_id: str = ""
+    place: str = ""
+
+    def where(self) -> str:
+        """``line 7``, or the place in a file without lines, for messages."""
+        return f"line {self.line}" if self.line is not None else self.place
 
 
 @dataclass
@@ -73,14 +81,10 @@ def captions_from_table(images: Path, captions: Path, *, available: list[str]) -
     )
     result.problems.extend(table.problems)
     result.context_columns = [c for c in table.columns if c and c not in CAPTION_COLUMNS]
-    resolver = _Resolver(images, available)
+    resolver = ImageResolver(images, available)
     for row in table.rows:
-        image, message = normalise_image_path(row.values.get("image", ""))
-        if not message:
-            image, message = resolver.resolve(image)
         caption = row.values.get("caption", "").strip()
-        if not message and not caption:
-            message = f"The caption for {image} is empty."
+        image, message = resolver.find(row.values.get("image", ""), caption)
         if message:
             result.problems.append(Problem(captions, row.line, f"{message} The row was skipped."))
             continue
@@ -101,19 +105,9 @@ def captions_from_sidecars(images: Path, available: list[str]) -> Captions:
                 Problem(images / image, None, f"There is no caption file {sidecar.name} beside it.")
             )
             continue
-        try:
-            data = sidecar.read_bytes()
-        except OSError as exc:
-            message = f"The caption file cannot be read: {exc.strerror or exc}."
-            result.problems.append(Problem(sidecar, None, message))
-            continue
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            line = data.count(b"\n", 0, exc.start) + 1
-            result.problems.append(
-                Problem(sidecar, line, "The caption file is not UTF-8 text; save it as UTF-8.")
-            )
+        text, problem = read_text(sidecar, what="caption file")
+        if problem is not None:
+            result.problems.append(problem)
             continue
         lines = [(n, ln.strip()) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
         if not lines:
@@ -122,7 +116,7 @@ def captions_from_sidecars(images: Path, available: list[str]) -> Captions:
     return result
 
 
-class _Resolver:
+class ImageResolver:
     """Finds a listed image from a relative path, or from a bare name if it is unique."""
 
     def __init__(self, images: Path, available: list[str]):
@@ -132,7 +126,17 @@ class _Resolver:
         for rel in available:
             self.by_name.setdefault(rel.rpartition("/")[2], []).append(rel)
 
-    def resolve(self, image: str) -> tuple[str, str | None]:
+    def find(self, raw: str, caption: str) -> tuple[str, str | None]:
+        """``(image, None)`` for a usable pair, or ``("", message)`` saying what is wrong:
+        the path, the image not being in the folder, or an empty caption."""
+        image, message = normalise_image_path(raw)
+        if not message:
+            image, message = self._resolve(image)
+        if not message and not caption:
+            message = f"The caption for {image} is empty."
+        return image, message
+
+    def _resolve(self, image: str) -> tuple[str, str | None]:
         if image in self.available:
             return image, None
         prefix = f"{self.images.name}/"

@@ -14,14 +14,9 @@ import uuid
 from pathlib import Path
 
 from annotator.errors import ProjectError
-from annotator.project.captions import (
-    Captions,
-    Pair,
-    captions_from_sidecars,
-    captions_from_table,
-    list_images,
-)
+from annotator.project.captions import Captions, Pair, captions_from_sidecars, list_images
 from annotator.project.folder import open_project, sort_problems
+from annotator.project.importers import CAPTION_FORMATS, read_captions
 from annotator.project.items import ITEMS_FILE, derive_item_id
 from annotator.project.manifest import (
     DEFAULT_RUBRIC,
@@ -48,12 +43,14 @@ def init_project(
     captions: Path | None,
     name: str | None = None,
     rubric: str = DEFAULT_RUBRIC,
+    captions_format: str | None = None,
 ) -> Project:
     """Create a project in ``folder`` (new, or an empty folder) and return it opened.
 
     Images are copied into ``folder/images/`` keeping sub-folders; ``items.csv`` gets an
-    explicit id per pair. Problems with the inputs are in the returned ``problems``; if no
-    valid pair remains, :class:`ProjectError` is raised and nothing is created.
+    explicit id per pair. ``captions_format`` is one of :data:`CAPTION_FORMATS` (default:
+    guessed from the file). Problems with the inputs are in the returned ``problems``; if
+    no valid pair remains, :class:`ProjectError` is raised and nothing is created.
     """
     folder = folder.resolve()
     _refuse_existing(folder)
@@ -62,7 +59,13 @@ def init_project(
         raise ProjectError("The images folder does not exist or is not a folder.", file=images)
     if captions is not None and not captions.is_file():
         raise ProjectError("The captions file does not exist.", file=captions)
-    rows, problems = _read_inputs(images, captions)
+    if captions_format is not None and (captions is None or captions_format not in CAPTION_FORMATS):
+        raise ProjectError(
+            f"The captions format {captions_format!r} needs a captions file and must be one of "
+            f"{', '.join(CAPTION_FORMATS)}.",
+            file=captions,
+        )
+    rows, problems = _read_inputs(images, captions, captions_format)
     if not rows:
         shown = "\n".join(f"  {p}" for p in problems[:5])
         more = f"\n  … and {len(problems) - 5} more" if len(problems) > 5 else ""
@@ -102,7 +105,9 @@ def _refuse_existing(folder: Path) -> None:
         )
 
 
-def _read_inputs(images: Path, captions: Path | None) -> tuple[list[_Row], list[Problem]]:
+def _read_inputs(
+    images: Path, captions: Path | None, captions_format: str | None
+) -> tuple[list[_Row], list[Problem]]:
     available, problems = list_images(images)
     if not available:
         problems.append(Problem(images, None, "There are no image files in this folder."))
@@ -110,7 +115,7 @@ def _read_inputs(images: Path, captions: Path | None) -> tuple[list[_Row], list[
     if captions is None:
         found: Captions = captions_from_sidecars(images, available)
     else:
-        found = captions_from_table(images, captions, available=available)
+        found = read_captions(images, captions, available=available, fmt=captions_format)
     problems.extend(found.problems)
     rows = _with_ids(found.pairs, problems)
     if captions is not None:
@@ -141,11 +146,12 @@ def _with_ids(pairs: list[Pair], problems: list[Problem]) -> list[_Row]:
         earlier = seen_pairs.get(key)
         message = None
         if earlier is not None:
-            message = f"The same image and caption are already on line {earlier.line}"
+            message = f"The same image and caption are already on {earlier.where()}"
         elif item_id in seen_ids:
-            message = f"The item id {item_id!r} is already used on line {seen_ids[item_id].line}"
+            message = f"The item id {item_id!r} is already used on {seen_ids[item_id].where()}"
         if message:
-            problems.append(Problem(pair.origin, pair.line, f"{message}; skipped."))
+            own = "" if pair.line is not None else f"{pair.place}: "
+            problems.append(Problem(pair.origin, pair.line, f"{own}{message}; skipped."))
             continue
         seen_pairs[key] = seen_ids[item_id] = pair
         rows.append(_Row(item_id, pair))

@@ -1,0 +1,38 @@
+"""Read a text file a person gave us as UTF-8, saying on which line it is not.
+
+Shared by the sidecar captions, the line-based importers and the JSON importers, so each
+reports a wrong encoding or broken JSON the same way: file, line and what to do.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from annotator.project.model import Problem
+
+
+def read_text(path: Path, *, what: str = "file") -> tuple[str, Problem | None]:
+    """The text of ``path`` (UTF-8, a BOM allowed), or ``("", problem)``."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return "", Problem(path, None, f"The {what} cannot be read: {exc.strerror or exc}.")
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        return "", Problem(path, line, f"The {what} is not UTF-8 text; save it as UTF-8.")
+
+
+def load_json_file(path: Path) -> tuple[Any, Problem | None]:
+    """The JSON value in ``path``, or ``(None, problem)`` naming the line where it breaks."""
+    text, problem = read_text(path)
+    if problem is not None:
+        return None, problem
+    try:
+        return json.loads(text), None
+    except json.JSONDecodeError as exc:
+        return None, Problem(path, exc.lineno, f"This is not valid JSON: {exc.msg} "
+                             f"(column {exc.colno}).")
