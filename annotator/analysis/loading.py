@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import math
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -14,7 +15,7 @@ import numpy as np
 from annotator.analysis.table import RatingTable, build_table
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
-from annotator.project.model import Project
+from annotator.project.model import SKIP_VALUE, Project
 from annotator.store.panel import is_panel_file, read_panel_rows
 from annotator.store.reading import RatingRows, read_session_file
 from annotator.store.records import Phase
@@ -27,8 +28,13 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
                     sources: dict[str, str] | None = None) -> RatingTable:
     """A table from stored rows, by the panel's rules (:func:`read_panel_rows`): a rating id
     seen twice (a file copied twice) counts once, and a tagger who rated the same pair in
-    the same round on two laptops counts once, with the earlier rating."""
-    keep = _counted_rows(rows)
+    the same round on two laptops counts once, with the earlier rating. A SKIP answer is
+    not a rating: it is counted as a skip of its pair and round (seeds/003)."""
+    counted = _counted_rows(rows)
+    skipped = [i for i in counted if rows.value[i] == SKIP_VALUE]
+    skips = Counter((rows.item_id[i], rows.round[i]) for i in skipped
+                    if Phase(rows.phase[i]).is_data)
+    keep = [i for i in counted if rows.value[i] != SKIP_VALUE]
 
     def pick(column: tuple) -> list:
         return [column[i] for i in keep]
@@ -37,7 +43,7 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
         item_ids=pick(rows.item_id), taggers=pick(rows.tagger), rounds=pick(rows.round),
         values=pick(rows.value), phases=[Phase(p) for p in pick(rows.phase)],
         points=pick(rows.points), seconds=[ms / 1000 for ms in pick(rows.ms_on_screen)],
-        levels=levels, sources=sources,
+        levels=levels, sources=sources, skips=dict(skips),
     )
 
 

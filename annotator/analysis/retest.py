@@ -126,7 +126,7 @@ def binary_protocol(data: RatingTable) -> dict | Undefined:
             if r == rnd:
                 skipped[item] = count
         keep = (n > 0) & (skipped <= 2)
-        dropped += int(((n > 0) & (skipped > 2)).sum())
+        dropped += int((skipped > 2).sum())  # with or without any YES/NO answer
         with np.errstate(invalid="ignore", divide="ignore"):
             estimates[int(rnd)] = np.where(keep, p_hat(yes / n), np.nan)
     first = estimates[int(rounds[0])] if len(rounds) else np.zeros(0)

@@ -91,8 +91,10 @@ def build_table(
     are the scale. A value that is not a level raises ``ValueError``.
     """
     n = len(values)
-    item_names, item = np.unique(np.asarray(item_ids, dtype=object).astype(str),
-                                 return_inverse=True)
+    rated_ids = np.asarray(item_ids, dtype=object).astype(str).reshape(n)
+    skipped_ids = np.array(sorted({item for item, _ in skips or {}}), dtype=str)
+    item_names = np.unique(np.concatenate([rated_ids, skipped_ids]))  # a pair only skipped
+    item = np.searchsorted(item_names, rated_ids)  # is an item too: the skips count
     tagger_names, tagger = np.unique(np.asarray(taggers, dtype=object).astype(str),
                                      return_inverse=True)
     value_array = np.asarray(values, dtype=float)

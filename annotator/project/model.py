@@ -84,14 +84,22 @@ class Level:
             raise ValueError("a level needs a label and a text")
 
 
+SKIP_VALUE = -1.0
+"""The stored value of a SKIP answer (seeds/003 §3.2: "skip to the next sample"): not a
+level, so no rubric may use it as one; consensus and statistics leave such rows out and
+the analysis counts them as skips of their pair."""
+
+
 @dataclass(frozen=True)
 class Rubric:
-    """A rating scale as data (``resources/rubrics/*.toml``)."""
+    """A rating scale as data (``resources/rubrics/*.toml``); ``skip`` is the optional SKIP
+    answer offered beside the levels (stored as :data:`SKIP_VALUE`)."""
 
     rubric_id: str
     name: str
     question: str
     levels: tuple[Level, ...]
+    skip: Level | None = None
 
     def __post_init__(self) -> None:
         if len(self.levels) < 2:
@@ -100,6 +108,19 @@ class Rubric:
         values = [level.value for level in self.levels]
         if len(set(keys)) != len(keys) or len(set(values)) != len(values):
             raise ValueError("rubric levels need distinct keys and values")
+        if SKIP_VALUE in values:
+            raise ValueError(f"{SKIP_VALUE:g} is kept for SKIP answers; use another value")
+        if self.skip is not None and (self.skip.value != SKIP_VALUE or self.skip.key in keys):
+            raise ValueError("the skip answer needs its own key")
+
+    @property
+    def options(self) -> tuple[Level, ...]:
+        """What a tagger can answer: the levels, then SKIP when the rubric offers it."""
+        return self.levels if self.skip is None else (*self.levels, self.skip)
+
+    def option_for_value(self, value: float) -> Level | None:
+        """The level, or the SKIP answer, stored as ``value``."""
+        return next((option for option in self.options if option.value == value), None)
 
     def level_for_key(self, key: str) -> Level | None:
         """The level bound to a keyboard key, or None."""

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from annotator.errors import RubricError
-from annotator.project.model import Level, Rubric
+from annotator.project.model import SKIP_VALUE, Level, Rubric
 from annotator.project.tomltext import error_line, key_lines
 from annotator.resources import resource_path
 
@@ -79,12 +79,20 @@ def load_rubric_file(path: Path) -> Rubric:
         _level(raw, index, path, level_lines[index] if index < len(level_lines) else None)
         for index, raw in enumerate(raw_levels)
     )
+    skip = None
+    if "skip" in data:
+        raw_skip = data["skip"]
+        if not isinstance(raw_skip, dict):
+            raise fail("skip must be a table: [skip] with key, label and text.", "skip")
+        skip = _level({**raw_skip, "value": SKIP_VALUE}, len(levels), path, lines.get("skip"),
+                      where="The [skip] table")
     try:
         return Rubric(
             rubric_id=rubric_id,
             name=_text(data, "name", fail),
             question=_text(data, "question", fail),
             levels=levels,
+            skip=skip,
         )
     except ValueError as exc:
         raise fail(f"The rubric's levels are not usable: {exc}.", "levels") from exc
@@ -97,8 +105,8 @@ def _text(data: dict[str, Any], key: str, fail: Callable[..., RubricError]) -> s
     return raw.strip()
 
 
-def _level(raw: Any, index: int, path: Path, line: int | None) -> Level:
-    where = f"Level {index + 1} (the [[levels]] table number {index + 1})"
+def _level(raw: Any, index: int, path: Path, line: int | None, *, where: str = "") -> Level:
+    where = where or f"Level {index + 1} (the [[levels]] table number {index + 1})"
     if not isinstance(raw, dict):
         raise RubricError(f"{where} is not a table.", file=path, line=line)
     value = raw.get("value")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from annotator.project.model import GoldItem, GoldPurpose, Item, Project
+from annotator.project.model import SKIP_VALUE, GoldItem, GoldPurpose, Item, Project
 from annotator.session.checks import ScheduledCheck, check_schedule
 from annotator.session.game import GameProgress, Notice
 from annotator.session.order import new_seed, shuffled
@@ -275,16 +275,19 @@ class RatingSession:
         if wait > 0:
             raise TooSoonError(f"submit() {wait:.1f} s before the minimum dwell ends")
         rubric = self.project.rubric
-        if rubric.level_for_value(value) is None:
+        if rubric.option_for_value(value) is None:
             raise ValueError(f"{value!r} is not a level of the rubric {rubric.rubric_id}")
+        skipped = value == SKIP_VALUE
         item, shown_at, shown_tick = self._shown
         phase = self.phase
         gold = self._gold_by_id.get(item.item_id) if phase in _GOLD_PHASES else None
-        show = gold is not None or self.settings.feedback
+        show = gold is not None or (self.settings.feedback and not skipped)
         consensus: Consensus | None = None
         points: int | None = None
         if self._check_due() is not None:
             phase = Phase.CHECK  # feedback as for a pair nobody rated yet: no points
+        elif skipped:  # not a judgement: nothing to score, and no consensus to show
+            pass
         elif gold is not None:
             points = gold_points(value, gold.rating, rubric)
         elif show:

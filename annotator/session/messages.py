@@ -25,10 +25,20 @@ class NoticeText:
 
 def level_text(value: float, rubric: Rubric) -> str:
     """``4 — Accurate and complete`` (the key the tagger presses, and its label)."""
-    level = rubric.level_for_value(value)
+    level = rubric.option_for_value(value)
     if level is None:
         return f"{value:g}"
     return f"{level.key} — {level.label}"
+
+
+def keys_hint(rubric: Rubric) -> str:
+    """How to answer: "Press a key 1–5 (or click)…", or the keys one by one when they are
+    not a run of digits ("Press n, y or s")."""
+    keys = [option.key for option in rubric.options]
+    if all(k.isdigit() for k in keys) and [int(k) for k in keys] == list(
+            range(int(keys[0]), int(keys[0]) + len(keys))):
+        return f"Press a key {keys[0]}–{keys[-1]} (or click) to choose a level."
+    return f"Press {', '.join(keys[:-1])} or {keys[-1]} (or click) to choose an answer."
 
 
 def signed(points: int) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from annotator.errors import AnnotatorError, SessionFileError
-from annotator.project.model import Project
+from annotator.project.model import SKIP_VALUE, Project
 from annotator.session.flow import RatingSession
 from annotator.store.reading import read_session_file
 from annotator.store.records import Phase
@@ -72,7 +72,7 @@ def read_other_laptops(project: Project, store: SessionStore) -> OtherLaptops:
     for path, rows in _other_sources(project, store.path, unreadable):
         files.append(path)
         for rating_id, tagger, item_id, phase, value in rows:
-            if phase in _DATA and rating_id not in seen:
+            if phase in _DATA and value != SKIP_VALUE and rating_id not in seen:
                 seen.add(rating_id)
                 found.append((tagger, item_id, value))
     return OtherLaptops(tuple(found), tuple(files), tuple(unreadable))

@@ -18,6 +18,7 @@ from sqlite_utils import Database
 
 from annotator import __version__
 from annotator.errors import SessionFileError
+from annotator.project.model import SKIP_VALUE
 from annotator.store.chain import CONTENT_COLUMNS, HEAD_HASH_KEY, HEAD_LENGTH_KEY, genesis, link
 from annotator.store.checks import (
     check_schema_version,
@@ -255,13 +256,15 @@ class SessionStore:
     def data_values_by_item(self, *, except_tagger: str) -> dict[str, list[float]]:
         """Every game and retest rating value per item, leaving out one tagger's own.
 
-        What the game's consensus rests on: never the tagger's own ratings (DESIGN §6).
+        What the game's consensus rests on: never the tagger's own ratings (DESIGN §6), and
+        no SKIP answers.
         """
         data = [phase.value for phase in Phase if phase.is_data]
         marks = ", ".join("?" for _ in data)
         rows = self._db.execute(
-            f"SELECT item_id, value FROM ratings WHERE tagger != ? AND phase IN ({marks})",
-            [except_tagger, *data],
+            f"SELECT item_id, value FROM ratings WHERE tagger != ? AND phase IN ({marks}) "
+            "AND value != ?",
+            [except_tagger, *data, SKIP_VALUE],
         )
         values: dict[str, list[float]] = {}
         for item_id, value in rows:

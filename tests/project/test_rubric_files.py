@@ -94,3 +94,24 @@ def test_missing_question_is_named(tmp_path):
     path = write(tmp_path, rubric_text(header='id = "test"\nname = "Test"\n'))
     with pytest.raises(RubricError, match="'question'"):
         load_rubric_file(path)
+
+
+def test_the_shipped_protocol_rubrics() -> None:
+    assert {"vicr5", "flickr8k4", "vcr5", "good-bad-skip"} <= set(available_rubrics())
+    assert [lv.value for lv in load_rubric("flickr8k4").levels] == [1, 2, 3, 4]
+    vcr5 = load_rubric("vcr5")
+    assert [(lv.key, lv.value) for lv in vcr5.levels] == [
+        ("1", 1), ("2", 0.75), ("3", 0.5), ("4", 0.25), ("5", 0)]
+    binary = load_rubric("good-bad-skip")
+    assert [lv.value for lv in binary.levels] == [0, 1] and binary.skip is not None
+    assert [o.key for o in binary.options] == ["n", "y", "s"]
+    assert binary.option_for_value(-1).label == "Skip" and binary.level_for_value(-1) is None
+
+
+def test_a_skip_answer_needs_its_own_key_and_no_level_may_use_its_value(tmp_path) -> None:
+    skip = '\n[skip]\nkey = "1"\nlabel = "Skip"\ntext = "Skip this pair."\n'
+    with pytest.raises(RubricError, match="needs its own key"):
+        load_rubric_file(write(tmp_path, rubric_text() + skip))
+    minus_one = [LEVEL.format(value=v, key=k) for v, k in ((-1, "a"), (1, "b"))]
+    with pytest.raises(RubricError, match="kept for SKIP answers"):
+        load_rubric_file(write(tmp_path, rubric_text(levels=minus_one)))

@@ -151,3 +151,17 @@ def test_the_stability_histogram_is_cut_to_the_range_used() -> None:
     assert sum(cut_counts) == 5 and len(cut_counts) == len(cut_edges) - 1
     quiet = _trimmed({"edges": edges, "counts": [0] * 15 + [4] + [0] * 16}, quarter=1.0)
     assert quiet[0][0] == -1.0 and quiet[0][-1] == 1.0
+
+
+def test_a_yes_no_project_shows_the_binary_protocol(tmp_path: Path) -> None:
+    folder = tmp_path / "gbs"
+    shutil.copytree(Path(__file__).parents[2] / "sample_projects" / "good-bad-skip-demo",
+                    folder)
+    assert main(["simulate", str(folder), "--taggers", "4", "--rounds", "2", "--seed", "3"]) == 0
+    analysed, content = prepare_pane(folder)
+    panel = content.section("panel")
+    binary = analysed.report["binary"]
+    assert any(line.startswith("Yes/no protocol: 0 pairs set aside") for line in panel.summary)
+    assert any("within 0.25 (seeds/003 Figure 3)" in line for line in panel.summary)
+    chart = next(c for c in panel.charts if c.name == "p_hat")
+    assert f"{sum(binary['p_hat_distribution'].values())} pairs" in chart.description

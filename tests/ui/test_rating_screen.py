@@ -148,6 +148,6 @@ def test_choices_and_saves_are_announced_for_screen_readers(qtbot, make_project_
     assert screen.last_announcement.startswith("Chosen: 2 — Partly right")
     qtbot.keyClick(screen, Qt.Key.Key_Return)
     assert screen.last_announcement == (
-        "Saved: level 2. Round 1: pair 2 of 3 · rating as ana."
+        "Saved: 2 — Partly right. Round 1: pair 2 of 3 · rating as ana."
     )
     assert by_name(window, "Status").text() == screen.last_announcement

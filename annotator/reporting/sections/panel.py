@@ -19,13 +19,40 @@ VIRTUAL_ROWS = (
 
 def panel_section(analysed: Analysed) -> Section:
     report = analysed.report
+    charts = [_leave_one_out_chart(report), _distribution_chart(report)]
+    binary = report["binary"]
+    if binary is not None:
+        charts.append(_p_hat_chart(binary))
     return Section(
         name="panel", title="Panel",
-        summary=(*_summary(report), *analysed.reasons("/alpha", "/virtual", "/fleiss",
-                                                      "/percent", "/gwet")),
+        summary=(*_summary(report), *(_binary_lines(binary) if binary else ()),
+                 *analysed.reasons("/alpha", "/virtual", "/fleiss", "/percent", "/gwet")),
         tables=(_alpha_table(report), _virtual_table(report), _agreement_table(report)),
-        charts=(_leave_one_out_chart(report), _distribution_chart(report)),
+        charts=tuple(charts),
     )
+
+
+def _binary_lines(binary: dict) -> list[str]:
+    """The binary protocol of seeds/003 §3.2–3.3, in words."""
+    lines = [f"Yes/no protocol: {binary['dropped_items']} pairs set aside for more than 2 "
+             "skips in a round; p̂ = round(mean · 8)/8 for the rest (chart below)."]
+    stability = binary["stability"]
+    if stability is not None:
+        first, second = stability["rounds"]
+        lines.append(f"p̂ in round {first} minus round {second} on {stability['n_items']} "
+                     f"pairs: mean {stability['mean']:+.3f}, sd {stability['sd']:.3f}; "
+                     f"{stability['within_0_25']:.0%} within 0.25 (seeds/003 Figure 3).")
+    return lines
+
+
+def _p_hat_chart(binary: dict) -> Chart:
+    counts = binary["p_hat_distribution"]
+    title = "Pairs by p̂, the share of yes answers rounded to eighths"
+    description = (f"How many pairs have each p̂ from 0 to 1 in eighths, first round; "
+                   f"{sum(counts.values())} pairs.")
+    return Chart("p_hat", title, description, bar_chart(
+        list(counts), list(counts.values()), title=title, description=description,
+        value_label="pairs", value_format="{:.0f}"))
 
 
 def _summary(report: dict) -> tuple[str, ...]:

@@ -36,6 +36,8 @@ from annotator.session.messages import (
     NoticeText,
     feedback_lines,
     finished_text,
+    keys_hint,
+    level_text,
     notice_text,
     opening_texts,
     progress_text,
@@ -120,8 +122,7 @@ class RatingScreen(QWidget):
         self._rubric.level_chosen.connect(self._on_level_chosen)
         self._feedback_panel = FeedbackPanel(self)
 
-        keys = f"{rubric.levels[0].key}–{rubric.levels[-1].key}"
-        self._hint = f"Press a key {keys} (or click) to choose a level."
+        self._hint = keys_hint(rubric)
         self._status = QLabel(self._hint, self, objectName="statusLabel")
         self._status.setAccessibleName("Status")
         self._status.setWordWrap(True)
@@ -167,7 +168,7 @@ class RatingScreen(QWidget):
 
     def _bind_keys(self) -> None:
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-        for level in self._session.project.rubric.levels:
+        for level in self._session.project.rubric.options:
             shortcut = QShortcut(QKeySequence(level.key), self, context=context)
             shortcut.activated.connect(lambda value=level.value: self.choose_level(value))
         for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -323,7 +324,7 @@ class RatingScreen(QWidget):
             self._rubric.choose(value)
 
     def _on_level_chosen(self, value: float) -> None:
-        level = self._session.project.rubric.level_for_value(value)
+        level = self._session.project.rubric.option_for_value(value)
         assert level is not None
         wait = self._session.seconds_until_submit()
         then = f"You can submit in {math.ceil(wait)} s." if wait > 0 else "Press Enter to submit."
@@ -387,7 +388,8 @@ class RatingScreen(QWidget):
         self._show(self._session.pair_shown())
         if saved is not None:
             upcoming = self._progress.text() if self._pair else "Round done"
-            self._say(f"Saved: level {saved:g}. {upcoming}.")
+            answer = level_text(saved, self._session.project.rubric)
+            self._say(f"Saved: {answer}. {upcoming}.")
 
     def _say(self, message: str, *, shown: str | None = None) -> None:
         """Have screen readers announce ``message`` and show it (or ``shown``, when the

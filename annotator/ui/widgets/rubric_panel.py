@@ -1,4 +1,5 @@
-"""The rubric as a row of buttons, one per level, with its key and short label.
+"""The rubric as a row of buttons, one per level (and SKIP when offered), with its key
+and short label.
 
 The chosen level is marked by a check mark and bold text as well as the pressed look,
 so colour is never the only signal.
@@ -29,7 +30,7 @@ class RubricPanel(QWidget):
         self._buttons: dict[float, QPushButton] = {}
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        for level in rubric.levels:
+        for level in rubric.options:
             button = QPushButton(self)
             button.setCheckable(True)
             button.setObjectName(f"level{level.key}")
@@ -64,7 +65,7 @@ class RubricPanel(QWidget):
         self._refresh()
 
     def _refresh(self) -> None:
-        for level in self._rubric.levels:
+        for level in self._rubric.options:
             button = self._buttons[float(level.value)]
             selected = button.isChecked()
             button.setText(_button_text(level, selected=selected))
