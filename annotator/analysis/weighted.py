@@ -54,13 +54,25 @@ class Concordance:
                 self.within[b, :size, :size] = (np.sign(x[items][None, :] - x[items][:, None])
                                                 * (counts[items] @ signs @ counts[items].T))
         self.mixed = np.array(mixed, dtype=np.int64)
+        one_level = v > 16 and bool((counts.sum(axis=1) == 1).all())
+        block_of = np.empty(n, dtype=np.int64)
+        block_of[self.order] = np.repeat(np.arange(len(starts)), sizes)
+        self.n_cells = len(starts) * v
+        self.sparse = block_of * v + counts.argmax(axis=1) if one_level else None
+        """Per item, its (block, level) cell, when every item has one unit (item means)."""
 
     def s(self, weights: np.ndarray) -> np.ndarray:
         """Kendall's S for each row of ``weights`` (resamples × items)."""
         w = np.asarray(weights, dtype=float)
         padded = np.concatenate([w, np.zeros((len(w), 1))], axis=1)
         blocks = padded[:, self.slots].transpose(1, 0, 2)  # (blocks, resamples, slots)
-        histogram = (blocks @ self.levels).transpose(1, 0, 2)  # (resamples, blocks, levels)
+        if self.sparse is None:
+            histogram = (blocks @ self.levels).transpose(1, 0, 2)  # (resamples, blocks, levels)
+        else:  # one level per item: counting beats a product with a mostly-zero matrix
+            cells = self.n_cells
+            slot = (np.arange(len(w))[:, None] * cells + self.sparse[None, :]).ravel()
+            histogram = np.bincount(slot, weights=w.ravel(), minlength=len(w) * cells
+                                    ).reshape(len(w), len(self.slots), -1)
         cum = np.cumsum(histogram, axis=1)
         below = (cum - histogram)[:, self.first_of_run]  # blocks of lower scores, per level
         # Σ_a below[a] · sign(l − a) = 2·cum(below)[l] − below[l] − Σ below
@@ -164,6 +176,7 @@ def _correlation(w: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 def _level_totals(w: np.ndarray, level: np.ndarray, n_levels: int) -> np.ndarray:
-    onto = np.zeros((len(level), n_levels))
-    onto[np.arange(len(level)), level] = 1
-    return w @ onto
+    """Weighted number of items at each level: (resamples × levels)."""
+    slot = (np.arange(len(w))[:, None] * n_levels + level[None, :]).ravel()
+    return np.bincount(slot, weights=w.ravel(), minlength=len(w) * n_levels).reshape(
+        len(w), n_levels)
