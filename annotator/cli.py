@@ -86,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--ratings-csv", type=Path, help="item_id,tagger,round,rating CSV")
     analyze.add_argument("--json", type=Path, help="write the full results here")
     analyze.add_argument("--csv-dir", type=Path, help="write items.csv and taggers.csv here")
+    analyze.add_argument("--metrics", type=Path, metavar="FILE",
+                         help="item_id,metric,score CSV of automatic metrics to benchmark "
+                              "(default: metrics.csv of the project folder, if any)")
     analyze.add_argument("--level", default="ordinal",
                          choices=["ordinal", "interval", "nominal", "ratio"])
     analyze.add_argument("--reps", type=int, default=100, help="virtual-rater repetitions")

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import csv
+import importlib.util
 from collections import Counter
 from pathlib import Path
 
+from annotator.analysis.metrics import load_metrics_csv
 from annotator.project.folder import validate_project
 from annotator.project.model import GoldPurpose
 
@@ -38,3 +40,15 @@ def test_every_image_has_a_licence_row() -> None:
     images = {p.name for p in (SAMPLE / "images").iterdir() if p.suffix.lower() == ".jpg"}
     assert images == set(rows)
     assert all(row["licence"].strip() for row in rows.values())
+
+
+def test_the_sample_metrics_are_what_the_committed_script_computes() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "make_sample_metrics", SAMPLE.parents[1] / "build_scripts" / "make_sample_metrics.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert (SAMPLE / "metrics.csv").read_text(encoding="utf-8") == script.sample_metrics()
+    project = validate_project(SAMPLE)
+    scores = load_metrics_csv(SAMPLE / "metrics.csv", [item.item_id for item in project.items])
+    assert scores.metrics == ("caption_words", "word_overlap") and not scores.unknown_items
+    assert len(scores.item_ids) == len(project.items)

@@ -16,6 +16,7 @@ from typing import Any
 
 from annotator.analysis.checks import check_spec
 from annotator.analysis.loading import load_ratings_csv, load_session_file, project_table
+from annotator.analysis.metrics import MetricScores, load_metrics_csv
 from annotator.analysis.report import analyze, to_json
 from annotator.analysis.table import RatingTable
 from annotator.analysis.undefined import Undefined
@@ -33,9 +34,10 @@ def run_analyze(args: argparse.Namespace) -> int:
         if args.exclude_failed_checks and checks is None:
             raise AnnotatorError("--exclude-failed-checks needs a project folder whose "
                                  "gold.csv has attention checks (purpose 'check').")
+        metrics = load_metrics(args.metrics, args.input, table)
         result = analyze(table, level=args.level, reps=args.reps, bootstrap=args.bootstrap,
                          seed=args.seed, checks=checks,
-                         exclude_failed_checks=args.exclude_failed_checks)
+                         exclude_failed_checks=args.exclude_failed_checks, metrics=metrics)
         summary = result["_item_summary"]
         if args.csv_dir is not None:
             args.csv_dir.mkdir(parents=True, exist_ok=True)
@@ -70,6 +72,14 @@ def load_input(source: Path | None, ratings_csv: Path | None
     if not source.exists():
         raise AnnotatorError("There is no such file or folder.", file=source)
     return load_session_file(source), None
+
+
+def load_metrics(given: Path | None, source: Path | None,
+                 table: RatingTable) -> MetricScores | None:
+    """``--metrics FILE``, else ``metrics.csv`` of a project folder when it has one."""
+    if given is None and source is not None and (source / "metrics.csv").is_file():
+        given = source / "metrics.csv"
+    return None if given is None else load_metrics_csv(given, table.item_ids)
 
 
 def items_table(table: RatingTable, summary: dict) -> str:
@@ -158,7 +168,31 @@ def summary_text(report: dict) -> str:
     if disputed:
         lines.append("Most disputed items: " + ", ".join(
             f"{d['item_id']} (sd {d['sd']:.2f})" for d in disputed))
+    lines += metrics_lines(report["metrics"])
     if report["reasons"]:
         lines.append(f"{len(report['reasons'])} figures are undefined (null); the JSON's "
                      "'reasons' says why.")
     return "\n".join(lines)
+
+
+def metrics_lines(block: dict | None) -> list[str]:
+    """One Table-4-like line per metric: τ_c with its interval, τ_b, ρ, r, and the ceiling."""
+    if block is None:
+        return []
+    lines = [f"Metric benchmark ({block['file']}; {block['unknown_items']} item ids not in "
+             "the ratings): tau_c per rating [95% CI], tau_b / rho / r on item means; "
+             "human ceiling = one rating held out against the others"]
+    for name, entry in block["by_metric"].items():
+        ci = entry["tau_c"]["ci95"]
+        interval = f" [{ci[0]:.3f}, {ci[1]:.3f}]" if ci else ""
+        lines.append(
+            f"  {name:16s} tau_c {_fig(entry['tau_c']['value'])}{interval}, tau_b "
+            f"{_fig(entry['tau_b']['value'])}, rho {_fig(entry['spearman']['value'])}, r "
+            f"{_fig(entry['pearson']['value'])} on {entry['n_items']} items; ceiling "
+            f"{_mean_sd(entry['ceiling'])}")
+    for c in block["comparisons"]:
+        ci = c["ci95"]
+        lines.append(f"  {c['a']} - {c['b']}: tau_c difference {_fig(c['difference'])}"
+                     + (f" [{ci[0]:.3f}, {ci[1]:.3f}]" if ci else "")
+                     + f" on {c['n_items']} items")
+    return lines

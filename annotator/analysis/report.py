@@ -16,6 +16,7 @@ from annotator.analysis import panel
 from annotator.analysis.alpha import Level, alpha, bootstrap_ci, leave_one_out
 from annotator.analysis.checks import CheckSpec, attention_checks, without_taggers
 from annotator.analysis.kappa import fleiss_kappa, gwet_ac1, percent_agreement
+from annotator.analysis.metrics import NO_FILE, MetricScores, metric_benchmark
 from annotator.analysis.retest import binary_protocol, mean_stability, retest
 from annotator.analysis.table import RatingTable, item_counts
 from annotator.analysis.undefined import Figure, Undefined
@@ -24,12 +25,14 @@ from annotator.analysis.virtual import virtual_raters
 
 def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
             bootstrap: int = 1000, seed: int = 0, checks: CheckSpec | None = None,
-            exclude_failed_checks: bool = False) -> dict[str, Any]:
+            exclude_failed_checks: bool = False,
+            metrics: MetricScores | None = None) -> dict[str, Any]:
     """Every statistic of DESIGN §9 on the data ratings (game and retest phases) of ``table``.
 
     ``seed`` fixes every random choice (virtual raters, bootstrap, vote tie-breaks), so the
     same input and seed give the same report. ``checks``: the project's attention checks;
     with ``exclude_failed_checks`` the taggers who failed them are left out of every figure.
+    ``metrics`` adds the metric benchmark.
     """
     check_report = (attention_checks(table, checks) if checks is not None else
                     Undefined("the project has no attention checks (gold.csv rows with "
@@ -41,7 +44,8 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
                                     "ratings": len(table.data()) - len(kept.data())}
         table = kept
     data = table.data()
-    rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(5)]
+    # A sixth stream for the metrics leaves the first five (and earlier reports) unchanged.
+    rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(6)]
     counts = item_counts(data)
     rated = counts.sum(axis=1) > 0
     n_per_tagger = np.bincount(data.tagger, minlength=len(data.taggers))
@@ -78,6 +82,8 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
         "distribution": panel.distribution(data, summary),
         "binary": binary_protocol(data),
         "checks": check_report,
+        "metrics": (Undefined(NO_FILE) if metrics is None else metric_benchmark(
+            data, metrics, reps=reps, bootstrap=bootstrap, rng=rngs[5])),
         "_item_summary": summary,
     }
 

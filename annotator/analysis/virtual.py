@@ -199,12 +199,12 @@ def virtual_raters(data: RatingTable, *, reps: int, rng: np.random.Generator,
     return result
 
 
-def summarise(values: np.ndarray) -> dict[str, Figure]:
-    """Mean and sd (n − 1) over repetitions; undefined if any repetition was."""
+def summarise(values: np.ndarray, *,
+              cause: str = "a virtual rater gave one value to every item") -> dict[str, Figure]:
+    """Mean and sd (n − 1) over repetitions; undefined if any repetition was (``cause``)."""
     undefined = int(np.isnan(values).sum())
     if undefined:
-        reason = (f"undefined in {undefined} of {len(values)} repetitions "
-                  "(a virtual rater gave one value to every item)")
+        reason = f"undefined in {undefined} of {len(values)} repetitions ({cause})"
         return {"mean": Undefined(reason), "sd": Undefined(reason)}
     sd: Figure = (float(values.std(ddof=1)) if len(values) > 1
                   else Undefined("one repetition has no spread"))

@@ -85,3 +85,23 @@ def test_a_full_analysis_runs_on_numpy_alone(panel_project: Path, tmp_path: Path
                             check=True)
     assert result.stdout.strip().splitlines()[-1] == "[]"
     assert (tmp_path / "out.json").is_file()
+
+
+def test_metrics_from_the_folder_or_the_flag(panel_project: Path, tmp_path: Path,
+                                             capsys) -> None:
+    out = tmp_path / "r.json"
+    assert main(["analyze", str(panel_project), "--json", str(out), "--reps", "5"]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["metrics"] is None
+    (panel_project / "metrics.csv").write_text(
+        "item_id,metric,score\nitem000,words,3\nitem001,words,9\nitem009,words,1\n",
+        encoding="utf-8")
+    assert main(["analyze", str(panel_project), "--json", str(out), "--reps", "5"]) == 0
+    block = json.loads(out.read_text(encoding="utf-8"))["metrics"]
+    assert block["file"] == str(panel_project / "metrics.csv")
+    assert block["unknown_items"] == 1 and block["unknown_item_examples"] == ["item009"]
+    assert block["by_metric"]["words"]["n_items"] == 2
+    assert "  words            tau_c " in capsys.readouterr().out
+    other = tmp_path / "other.csv"
+    other.write_text("item_id,metric,score\nitem000,clip,x\n", encoding="utf-8")
+    assert main(["analyze", str(panel_project), "--metrics", str(other)]) == 1
+    assert f"{other}:2: score 'x' is not a number" in capsys.readouterr().err

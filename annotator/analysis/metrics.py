@@ -1,0 +1,345 @@
+"""Metric benchmark: how well automatic caption metrics agree with the panel (DESIGN §9).
+
+Input: ``metrics.csv``, long format ``item_id,metric,score`` (an empty score = no score).
+Per metric, on the items that have its score and at least one data rating:
+
+- ``tau_c``: Stuart's τ_c with each human rating its own pair, the item's score repeated
+  per rating (the convention of seeds/000 Table 4, "method A");
+- ``tau_b``, ``spearman``, ``pearson``: against the per-item mean rating;
+- each with a 95 % percentile interval over ``bootstrap`` resamples of the items (an item
+  drawn brings all its ratings);
+- ``ceiling``, the human ceiling on the items with the score and ≥ 2 ratings: one rating
+  per item, chosen at random, is held out and treated as a metric score; τ_c of the held-out
+  ratings against the item's remaining ratings (each its own pair), mean and sd over
+  ``reps`` draws — the virtual-rater idea of DESIGN §9 with one rater against the rest;
+- ``pr`` on a 0/1 scale (seeds/003 §6.2): precision and recall of "score ≥ threshold"
+  at every distinct score against the items' majority label (items with a tied vote are
+  left out and counted), and the average precision Σ (Rₙ − Rₙ₋₁) Pₙ.
+
+``comparisons``: for pairs of metrics (each unordered pair once, a before b in the file's
+order, unless named), τ_c(a) − τ_c(b) on the items both have, with a 95 % interval from
+resampling those items (the same resamples for both metrics).
+
+JSON shape (``null`` + reason in ``reasons`` where undefined)::
+
+    metrics: {file, n_metrics, unknown_items, unknown_item_examples, bootstrap, ceiling_reps,
+              by_metric: {name: {n_items, n_ratings,
+                                 tau_c: {value, ci95}, tau_b: {value, ci95},
+                                 spearman: {value, ci95}, pearson: {value, ci95},
+                                 ceiling: {mean, sd, n_items},
+                                 pr: {n_items, n_positive, tied_left_out, average_precision,
+                                      thresholds, precision, recall} | null}},
+              comparisons: [{a, b, n_items, difference, ci95}]}
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from annotator.analysis import weighted
+from annotator.analysis.kendall import CONSTANT, TOO_FEW
+from annotator.analysis.kendall import tau_c as table_tau_c
+from annotator.analysis.table import RatingTable, item_counts
+from annotator.analysis.undefined import Figure, Undefined
+from annotator.analysis.virtual import summarise
+from annotator.errors import AnnotatorError
+
+CSV_COLUMNS = ("item_id", "metric", "score")
+NO_FILE = "no metrics.csv in the project and no --metrics given"
+NO_SCORES = "this metric has no score for any item with a data rating"
+SAME_SCORE = "every item has the same score for this metric, so there is no order to compare"
+FEW_RESAMPLES = "undefined in most resamples (too little variation)"
+_BATCH = 32  # resamples weighed at once: keeps the working arrays in cache
+
+
+@dataclass(frozen=True)
+class MetricScores:
+    """Scores (metrics × items, NaN = no score) read from ``file``.
+
+    ``unknown_items`` are ids in the file that the ratings do not have (not an error: the
+    file may cover more items than were rated).
+    """
+
+    file: Path | None
+    metrics: tuple[str, ...]
+    item_ids: tuple[str, ...]
+    scores: np.ndarray
+    unknown_items: tuple[str, ...] = ()
+
+
+def load_metrics_csv(path: Path, item_ids: Collection[str] | None = None) -> MetricScores:
+    """Read ``item_id,metric,score``; every bad row is reported, with its line, at once."""
+    path = Path(path)
+    if not path.is_file():
+        raise AnnotatorError("There is no such metrics file.", file=path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise AnnotatorError("This file is not UTF-8 text; save it as UTF-8 CSV.",
+                             file=path) from error
+    reader = csv.reader(text.splitlines())
+    header = [name.strip().lower() for name in next(reader, [])]
+    missing = [name for name in CSV_COLUMNS if name not in header]
+    if missing:
+        raise AnnotatorError(f"The metrics CSV needs the columns {', '.join(CSV_COLUMNS)}; "
+                             f"missing: {', '.join(missing)}.", file=path, line=1)
+    col = [header.index(name) for name in CSV_COLUMNS]
+    known = None if item_ids is None else set(item_ids)
+    seen: dict[tuple[str, str], int] = {}
+    kept: dict[tuple[str, str], float] = {}
+    unknown: set[str] = set()
+    problems: list[str] = []
+    for line, row in enumerate(reader, start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        item, metric, text_score = (row[c].strip() if len(row) > c else "" for c in col)
+        problem = _row_problem(item, metric, text_score)
+        if problem is None and (item, metric) in seen:
+            problem = f"{item} has a second {metric} score (first on line {seen[item, metric]})."
+        if problem is not None:
+            problems.append(f"{path}:{line}: {problem}")
+            continue
+        seen[item, metric] = line
+        if known is not None and item not in known:
+            unknown.add(item)
+        elif text_score:
+            kept[item, metric] = float(text_score)
+    if problems:
+        raise AnnotatorError(
+            f"{len(problems)} row{'s' if len(problems) != 1 else ''} cannot be used:\n"
+            + "\n".join(problems), file=path)
+    if not seen:
+        raise AnnotatorError("The metrics CSV has no scores.", file=path)
+    metrics = tuple(dict.fromkeys(metric for _, metric in seen))
+    items = tuple(sorted({item for item, _ in seen} - unknown))
+    scores = np.full((len(metrics), len(items)), np.nan)
+    m_index = {m: n for n, m in enumerate(metrics)}
+    i_index = {i: n for n, i in enumerate(items)}
+    for (item, metric), value in kept.items():
+        scores[m_index[metric], i_index[item]] = value
+    return MetricScores(path, metrics, items, scores, tuple(sorted(unknown)))
+
+
+def _row_problem(item: str, metric: str, score: str) -> str | None:
+    if not item:
+        return "item_id is empty."
+    if not metric:
+        return "metric is empty."
+    if not score:
+        return None
+    try:
+        value = float(score)
+    except ValueError:
+        return f"score {score!r} is not a number (leave it empty for no score)."
+    return None if math.isfinite(value) else f"score {score!r} is not a finite number."
+
+
+def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, bootstrap: int,
+                     rng: np.random.Generator,
+                     pairs: Sequence[tuple[str, str]] | None = None) -> dict[str, Any]:
+    """The ``metrics`` block of the report for the data ratings ``data`` (see the module).
+
+    Metrics with the same items share their resamples and their ceiling draws, so their
+    figures are compared on equal terms; ``rng`` fixes every draw.
+    """
+    boot_rng, ceiling_rng = rng.spawn(2)
+    panel = _Panel(data)
+    position = {item: n for n, item in enumerate(data.item_ids)}
+    aligned = np.full((len(scores.metrics), data.n_items), np.nan)
+    found = np.array([position.get(item, -1) for item in scores.item_ids], dtype=np.int64)
+    aligned[:, found[found >= 0]] = scores.scores[:, found >= 0]
+    unknown = sorted({*scores.unknown_items,
+                      *(item for item, f in zip(scores.item_ids, found, strict=True) if f < 0)})
+    usable = {name: ~np.isnan(aligned[n]) & (panel.m > 0)
+              for n, name in enumerate(scores.metrics)}
+    boots = _Bootstraps(panel, bootstrap, boot_rng)
+    ceilings: dict[bytes, dict[str, Figure]] = {}
+    by_metric = {}
+    for n, name in enumerate(scores.metrics):
+        mask = usable[name]
+        ceiling_items = mask & (panel.m >= 2)
+        key = ceiling_items.tobytes()
+        if key not in ceilings:
+            ceilings[key] = _ceiling(panel, ceiling_items, reps, ceiling_rng)
+        by_metric[name] = {
+            "n_items": int(mask.sum()), "n_ratings": int(panel.m[mask].sum()),
+            **boots.figures(aligned[n], mask),
+            "ceiling": ceilings[key],
+            "pr": precision_recall(aligned[n], panel.counts, data.levels, mask),
+        }
+    named = list(pairs) if pairs is not None else [
+        (a, b) for i, a in enumerate(scores.metrics) for b in scores.metrics[i + 1:]]
+    comparisons = []
+    for a, b in named:
+        both = usable[a] & usable[b]
+        index = scores.metrics.index
+        comparisons.append({"a": a, "b": b, "n_items": int(both.sum()),
+                            **boots.difference(aligned[index(a)], aligned[index(b)], both)})
+    return {
+        "file": None if scores.file is None else str(scores.file),
+        "n_metrics": len(scores.metrics),
+        "unknown_items": len(unknown),
+        "unknown_item_examples": unknown[:5],
+        "bootstrap": bootstrap,
+        "ceiling_reps": reps,
+        "by_metric": by_metric,
+        "comparisons": comparisons,
+    }
+
+
+class _Panel:
+    """Per-item level counts, rating totals, means and mean ranks of the data ratings."""
+
+    def __init__(self, data: RatingTable):
+        self.counts = item_counts(data)
+        self.m = self.counts.sum(axis=1)
+        self.k = data.n_levels
+        with np.errstate(invalid="ignore", divide="ignore"):
+            self.mean = (self.counts @ data.levels) / self.m
+        order = np.argsort(data.item, kind="stable")
+        self.codes = data.level[order]
+        self.starts = np.cumsum(self.m) - self.m
+
+
+class _Bootstraps:
+    """Figures with intervals; one set of resamples per distinct set of items."""
+
+    def __init__(self, panel: _Panel, resamples: int, rng: np.random.Generator):
+        self.panel, self.resamples, self.rng = panel, resamples, rng
+        self.weights: dict[bytes, list[np.ndarray]] = {}
+        self.tau_c: dict[tuple[bytes, bytes], np.ndarray] = {}
+
+    def _weights(self, mask: np.ndarray) -> list[np.ndarray]:
+        """Batches of resample weights (how often each item of ``mask`` was drawn)."""
+        key = mask.tobytes()
+        if key not in self.weights:
+            n = int(mask.sum())
+            batches = []
+            for done in range(0, self.resamples, _BATCH):
+                size = min(_BATCH, self.resamples - done)
+                drawn = self.rng.integers(n, size=(size, n)) + (np.arange(size) * n)[:, None]
+                batches.append(np.bincount(drawn.ravel(), minlength=size * n).reshape(size, n))
+            self.weights[key] = batches
+        return self.weights[key]
+
+    def _tau_c_runs(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """τ_c of the data then of every resample of the items in ``mask``."""
+        key = (mask.tobytes(), x.tobytes())
+        if key not in self.tau_c:
+            counts = self.panel.counts[mask]
+            pairing = weighted.Concordance(x[mask], counts)
+            ones = np.ones((1, int(mask.sum())), dtype=np.int64)
+            self.tau_c[key] = np.concatenate([weighted.tau_c(pairing, w, counts)
+                                              for w in [ones, *self._weights(mask)]])
+        return self.tau_c[key]
+
+    def figures(self, x: np.ndarray, mask: np.ndarray) -> dict[str, dict[str, Any]]:
+        """τ_c, τ_b, ρ and r of one metric with their intervals."""
+        names = ("tau_c", "tau_b", "spearman", "pearson")
+        reason = _undefined_reason(x, self.panel, mask)
+        if reason is not None:
+            return {name: {"value": Undefined(reason), "ci95": Undefined(reason)}
+                    for name in names}
+        means, (steps, level) = self.panel.mean[mask], np.unique(self.panel.mean[mask],
+                                                                  return_inverse=True)
+        pairing = weighted.Concordance(x[mask], np.eye(len(steps), dtype=np.int64)[level])
+        runs: dict[str, list[np.ndarray]] = {name: [] for name in names[1:]}
+        ones = np.ones((1, int(mask.sum())), dtype=np.int64)
+        for w in [ones, *self._weights(mask)]:
+            runs["tau_b"].append(weighted.tau_b(pairing, w, level, len(steps)))
+            runs["spearman"].append(weighted.spearman(pairing, w, level, len(steps)))
+            runs["pearson"].append(weighted.pearson(w, x[mask], means))
+        values = {"tau_c": self._tau_c_runs(x, mask),
+                  **{name: np.concatenate(v) for name, v in runs.items()}}
+        return {name: _with_interval(values[name]) for name in names}
+
+    def difference(self, a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> dict[str, Figure]:
+        """τ_c(a) − τ_c(b) on the items of ``mask`` and its interval."""
+        reason = _undefined_reason(a, self.panel, mask) or _undefined_reason(b, self.panel,
+                                                                             mask)
+        if reason is not None:
+            return {"difference": Undefined(reason), "ci95": Undefined(reason)}
+        runs = _with_interval(self._tau_c_runs(a, mask) - self._tau_c_runs(b, mask))
+        return {"difference": runs["value"], "ci95": runs["ci95"]}
+
+
+def _undefined_reason(x: np.ndarray, panel: _Panel, mask: np.ndarray) -> str | None:
+    """Why no figure of this metric on these items can be computed, or None."""
+    if not mask.any():
+        return NO_SCORES
+    if mask.sum() < 2:
+        return TOO_FEW
+    if np.ptp(x[mask]) == 0:
+        return SAME_SCORE
+    if np.count_nonzero(panel.counts[mask].sum(axis=0)) < 2:
+        return CONSTANT
+    return None
+
+
+def _with_interval(values: np.ndarray) -> dict[str, Any]:
+    """The first value (the data) and the 95 % percentile interval of the rest."""
+    point, rest = values[0], values[1:]
+    if np.isnan(point):
+        reason = Undefined("the item means are all equal, so there is no order to compare")
+        return {"value": reason, "ci95": reason}
+    rest = rest[~np.isnan(rest)]
+    if len(rest) < (len(values) - 1) / 2 or not len(rest):
+        return {"value": float(point), "ci95": Undefined(FEW_RESAMPLES)}
+    low, high = np.percentile(rest, [2.5, 97.5])
+    return {"value": float(point), "ci95": [float(low), float(high)]}
+
+
+def _ceiling(panel: _Panel, items: np.ndarray, reps: int,
+             rng: np.random.Generator) -> dict[str, Figure | int]:
+    """τ_c of one held-out rating per item against the item's other ratings, over draws."""
+    n = int(items.sum())
+    if n < 2 or reps < 1:
+        reason = (Undefined("fewer than 2 items with this score have 2 or more ratings")
+                  if n < 2 else Undefined("no repetitions were asked for"))
+        return {"mean": reason, "sd": reason, "n_items": n}
+    m, k = panel.m[items], panel.k
+    held = panel.codes[panel.starts[items] + (rng.random((reps, n)) * m).astype(np.int64)]
+    slot = (np.arange(reps)[:, None] * k + held).ravel()
+    counts = panel.counts[items]
+    tables = np.stack([np.bincount(slot, weights=np.tile(counts[:, level], reps),
+                                   minlength=reps * k) for level in range(k)], axis=1)
+    tables = tables.reshape(reps, k, k)
+    tables[:, np.arange(k), np.arange(k)] -= np.bincount(slot, minlength=reps * k).reshape(
+        reps, k)
+    figures = summarise(table_tau_c(tables), cause="the held-out ratings were all equal")
+    return {**figures, "n_items": n}
+
+
+def precision_recall(x: np.ndarray, counts: np.ndarray, levels: np.ndarray,
+                     mask: np.ndarray) -> dict[str, Any] | Undefined:
+    """Precision and recall of "score ≥ t" at every distinct score t, against the majority
+    label of each item (0/1 scales only; items with a tied vote are left out)."""
+    if not np.array_equal(levels, [0.0, 1.0]):
+        return Undefined("not a binary (0/1) scale")
+    no, yes = counts[:, 0], counts[:, 1]
+    tied = mask & (no == yes)
+    use = mask & (no != yes)
+    label = (yes > no)[use]
+    if not label.any():
+        return Undefined("no item with this score has a majority for 1 (good)")
+    order = np.argsort(-x[use], kind="stable")
+    score, hits = x[use][order], label[order]
+    last = np.r_[score[1:] != score[:-1], True]  # the end of each run of equal scores
+    true_pos = np.cumsum(hits)[last]
+    chosen = (np.arange(len(score)) + 1)[last]
+    precision = true_pos / chosen
+    recall = true_pos / hits.sum()
+    return {
+        "n_items": int(use.sum()), "n_positive": int(hits.sum()),
+        "tied_left_out": int(tied.sum()),
+        "average_precision": float(np.sum(np.diff(np.r_[0.0, recall]) * precision)),
+        "thresholds": score[last].tolist(), "precision": precision.tolist(),
+        "recall": recall.tolist(),
+    }

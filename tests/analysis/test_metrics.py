@@ -1,0 +1,262 @@
+"""Metric benchmark: every figure against scipy on expanded data, the ceiling by its
+definition, PR by hand, seeded intervals, a simulated panel's truth, bad CSV rows."""
+
+from __future__ import annotations
+
+import csv
+import itertools
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from annotator.analysis import weighted
+from annotator.analysis.kendall import CONSTANT
+from annotator.analysis.loading import load_project
+from annotator.analysis.metrics import (
+    NO_SCORES,
+    SAME_SCORE,
+    MetricScores,
+    load_metrics_csv,
+    metric_benchmark,
+    precision_recall,
+)
+from annotator.analysis.report import analyze, to_json
+from annotator.analysis.table import item_counts
+from annotator.errors import AnnotatorError
+
+
+def scores_of(table, **metrics) -> MetricScores:
+    """Metrics given as arrays over ``table.item_ids`` (NaN = no score)."""
+    names = tuple(metrics)
+    return MetricScores(None, names, table.item_ids,
+                        np.array([np.asarray(metrics[n], float) for n in names]))
+
+
+def random_panel(make_table, rng, n_items=40, levels=(1, 2, 3, 4, 5)):
+    rows, quality = [], rng.uniform(0, len(levels) - 1, n_items)
+    for i in range(n_items):
+        for t in rng.choice(12, size=int(rng.integers(1, 6)), replace=False):
+            level = int(np.clip(round(quality[i] + rng.normal(0, 0.8)), 0, len(levels) - 1))
+            rows.append((f"i{i:03d}", f"t{t:02d}", 1, levels[level]))
+    return make_table(rows, levels=levels), quality
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_point_figures_equal_scipy_on_expanded_and_mean_data(make_table, seed) -> None:
+    rng = np.random.default_rng(seed)
+    table, quality = random_panel(make_table, rng)
+    # integer scores give long runs of ties; seed 0 uses only 3 distinct scores
+    score = (np.round(quality + rng.normal(0, 1, len(quality))) if seed % 2
+             else rng.integers(0, 3 if seed == 0 else 50, len(quality)).astype(float))
+    block = metric_benchmark(table, scores_of(table, m=score), reps=5, bootstrap=20,
+                             rng=np.random.default_rng(1))["by_metric"]["m"]
+    x = score[table.item]
+    assert block["tau_c"]["value"] == pytest.approx(
+        stats.kendalltau(x, table.values, variant="c").statistic, abs=1e-12)
+    counts = item_counts(table)
+    means = (counts @ table.levels) / counts.sum(axis=1)
+    assert block["tau_b"]["value"] == pytest.approx(stats.kendalltau(score, means).statistic,
+                                                    abs=1e-12)
+    assert block["spearman"]["value"] == pytest.approx(stats.spearmanr(score, means).statistic,
+                                                       abs=1e-12)
+    assert block["pearson"]["value"] == pytest.approx(stats.pearsonr(score, means).statistic,
+                                                      abs=1e-12)
+    assert (block["n_items"], block["n_ratings"]) == (len(score), len(table))
+
+
+def test_weighted_figures_equal_scipy_on_each_resample_expanded() -> None:
+    """A resample drawing an item twice is the data with that item's rows twice."""
+    rng = np.random.default_rng(7)
+    n, k = 300, 4
+    x = rng.integers(0, 4, n).astype(float)  # runs of ~75 ties, longer than a block
+    counts = rng.integers(0, 3, (n, k))
+    counts[counts.sum(axis=1) == 0, 1] = 1
+    means = (counts @ np.arange(k)) / counts.sum(axis=1)
+    steps, level = np.unique(means, return_inverse=True)
+    weights = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n) for _ in range(4)])
+    per_rating = weighted.Concordance(x, counts)
+    per_item = weighted.Concordance(x, np.eye(len(steps), dtype=np.int64)[level])
+    tc = weighted.tau_c(per_rating, weights, counts)
+    tb = weighted.tau_b(per_item, weights, level, len(steps))
+    rho = weighted.spearman(per_item, weights, level, len(steps))
+    r = weighted.pearson(weights, x, means)
+    for row, w in enumerate(weights):
+        drawn = np.repeat(np.arange(n), w)
+        ratings = np.concatenate([np.repeat(np.arange(k), counts[i]) for i in drawn])
+        expanded = np.repeat(x[drawn], counts[drawn].sum(axis=1))
+        assert tc[row] == pytest.approx(
+            stats.kendalltau(expanded, ratings, variant="c").statistic, abs=1e-12)
+        assert tb[row] == pytest.approx(stats.kendalltau(x[drawn], means[drawn]).statistic,
+                                        abs=1e-12)
+        assert rho[row] == pytest.approx(stats.spearmanr(x[drawn], means[drawn]).statistic,
+                                         abs=1e-12)
+        assert r[row] == pytest.approx(stats.pearsonr(x[drawn], means[drawn]).statistic,
+                                       abs=1e-12)
+
+
+def test_intervals_repeat_with_a_seed_and_change_with_another(make_table) -> None:
+    rng = np.random.default_rng(3)
+    table, quality = random_panel(make_table, rng, n_items=60)
+    scores = scores_of(table, a=quality + rng.normal(0, 1, 60), b=rng.random(60))
+
+    def run(seed):
+        return to_json({"m": metric_benchmark(table, scores, reps=10, bootstrap=200,
+                                              rng=np.random.default_rng(seed))})["m"]
+
+    first, again, other = run(5), run(5), run(6)
+    assert first == again
+    for name in ("a", "b"):
+        for figure in ("tau_c", "tau_b", "spearman", "pearson"):
+            low, high = first["by_metric"][name][figure]["ci95"]
+            assert low <= first["by_metric"][name][figure]["value"] <= high
+            assert other["by_metric"][name][figure]["ci95"] != [low, high]
+            assert other["by_metric"][name][figure]["value"] == first["by_metric"][name][
+                figure]["value"]
+    assert other["by_metric"]["a"]["ceiling"] != first["by_metric"]["a"]["ceiling"]
+
+
+def test_the_ceiling_is_one_held_out_rating_against_the_others(make_table) -> None:
+    """Its mean over many draws approaches the exact mean over every equally likely choice
+    of held-out ratings, each computed with scipy on the expanded pairs."""
+    ratings = {"a": (1, 2, 5), "b": (4, 4), "c": (5, 3), "d": (2,)}
+    rows = [(item, f"t{n}", 1, v) for item, values in ratings.items()
+            for n, v in enumerate(values)]
+    table = make_table(rows)
+    reps = 4000
+    block = metric_benchmark(table, scores_of(table, m=[1.0, 2.0, 3.0, 4.0]), reps=reps,
+                             bootstrap=10, rng=np.random.default_rng(0))["by_metric"]["m"]
+    ceiling = block["ceiling"]
+    assert ceiling["n_items"] == 3  # d has one rating
+    outcomes = []
+    for choice in itertools.product(*(range(len(ratings[i])) for i in "abc")):
+        held, rest = [], []
+        for item, c in zip("abc", choice, strict=True):
+            others = ratings[item][:c] + ratings[item][c + 1:]
+            held += [ratings[item][c]] * len(others)
+            rest += others
+        outcomes.append(stats.kendalltau(held, rest, variant="c").statistic)
+    assert np.std(outcomes) > 0.1  # the draw matters here
+    assert ceiling["mean"] == pytest.approx(np.mean(outcomes), abs=4 * np.std(outcomes)
+                                            / np.sqrt(reps))
+    assert ceiling["sd"] == pytest.approx(np.std(outcomes), rel=0.1)
+
+
+def test_precision_recall_and_average_precision_by_hand(make_table) -> None:
+    # item: ratings (majority), score
+    rows = [("a", "t1", 1, 1), ("a", "t2", 1, 1), ("a", "t3", 1, 0),   # 1, score .9
+            ("b", "t1", 1, 0), ("b", "t2", 1, 0),                      # 0, score .8
+            ("c", "t1", 1, 1),                                         # 1, score .8
+            ("d", "t1", 1, 0), ("d", "t2", 1, 1),                      # tie: left out
+            ("e", "t1", 1, 1), ("e", "t2", 1, 1),                      # 1, score .2
+            ("f", "t1", 1, 0)]                                         # 0, score .1
+    table = make_table(rows, levels=(0, 1))
+    score = np.array([0.9, 0.8, 0.8, 0.5, 0.2, 0.1])
+    pr = precision_recall(score, item_counts(table), table.levels, np.ones(6, bool))
+    assert pr["thresholds"] == [0.9, 0.8, 0.2, 0.1]
+    assert pr["precision"] == pytest.approx([1, 2 / 3, 3 / 4, 3 / 5])
+    assert pr["recall"] == pytest.approx([1 / 3, 2 / 3, 1, 1])
+    assert (pr["n_items"], pr["n_positive"], pr["tied_left_out"]) == (5, 3, 1)
+    # direct: the seeds' sums at each threshold, then AP = Σ (R_n − R_{n−1}) P_n
+    label = {"a": 1, "b": 0, "c": 1, "e": 1, "f": 0}
+    s = {"a": 0.9, "b": 0.8, "c": 0.8, "e": 0.2, "f": 0.1}
+    ap, previous = 0.0, 0.0
+    for t in sorted(set(s.values()), reverse=True):
+        chosen = [i for i in s if s[i] >= t]
+        hits = sum(label[i] for i in chosen)
+        precision, recall = hits / len(chosen), hits / sum(label.values())
+        ap += (recall - previous) * precision
+        previous = recall
+    assert pr["average_precision"] == pytest.approx(ap, abs=1e-12)
+    assert pr["average_precision"] == pytest.approx(1 / 3 + 1 / 3 * 2 / 3 + 1 / 3 * 3 / 4)
+    assert precision_recall(score, item_counts(table), np.array([1.0, 2.0]),
+                            np.ones(6, bool)).reason == "not a binary (0/1) scale"
+
+
+def test_missing_and_constant_metrics_give_null_with_a_reason(make_table) -> None:
+    rng = np.random.default_rng(2)
+    table, quality = random_panel(make_table, rng, n_items=30)
+    scores = scores_of(table, good=quality, empty=np.full(30, np.nan), flat=np.ones(30),
+                       one=np.r_[1.0, np.full(29, np.nan)])
+    report = to_json({"m": metric_benchmark(table, scores, reps=5, bootstrap=50,
+                                            rng=np.random.default_rng(0))})
+    by = report["m"]["by_metric"]
+    assert by["good"]["tau_c"]["value"] > 0.3
+    for name, reason in (("empty", NO_SCORES), ("flat", SAME_SCORE),
+                         ("one", "fewer than 2 items")):
+        assert by[name]["tau_c"]["value"] is None and by[name]["spearman"]["ci95"] is None
+        assert report["reasons"][f"/m/by_metric/{name}/tau_c/value"] == reason
+    assert by["empty"]["n_items"] == 0 and by["empty"]["ceiling"]["mean"] is None
+    pair = next(c for c in report["m"]["comparisons"] if (c["a"], c["b"]) == ("good", "flat"))
+    assert pair["difference"] is None and pair["n_items"] == 30
+    same = make_table([("a", "t1", 1, 3), ("b", "t1", 1, 3), ("b", "t2", 1, 3)])
+    block = metric_benchmark(same, scores_of(same, m=[1.0, 2.0]), reps=3, bootstrap=5,
+                             rng=np.random.default_rng(0))
+    assert block["by_metric"]["m"]["tau_c"]["value"].reason == CONSTANT
+
+
+def test_no_metrics_file_is_a_null_with_the_reason(make_table) -> None:
+    table = make_table([("a", "t1", 1, 3), ("b", "t1", 1, 4)])
+    report = to_json(analyze(table, reps=2, bootstrap=5))
+    assert report["metrics"] is None
+    assert report["reasons"]["/metrics"] == ("no metrics.csv in the project and no "
+                                             "--metrics given")
+
+
+def test_a_noisy_copy_of_the_hidden_truth_beats_a_random_metric(simulated_project: Path
+                                                                ) -> None:
+    table = load_project(simulated_project)
+    truth_file = next((simulated_project / "simulation").glob("truth-*.csv"))
+    with truth_file.open(encoding="utf-8") as handle:
+        truth = {row["item_id"]: float(row["quality_level"]) for row in csv.DictReader(handle)}
+    rng = np.random.default_rng(11)
+    items = table.item_ids
+    noisy = np.array([truth.get(i, np.nan) for i in items]) + rng.normal(0, 0.5, len(items))
+    scores = scores_of(table, random=rng.random(len(items)), noisy_truth=noisy)
+    report = to_json(analyze(table, reps=20, bootstrap=500, seed=2, metrics=scores))
+    block = report["metrics"]
+    by = block["by_metric"]
+    assert by["noisy_truth"]["tau_c"]["value"] > by["random"]["tau_c"]["value"] + 0.2
+    assert by["noisy_truth"]["ceiling"] == by["random"]["ceiling"]  # the same items
+    (pair,) = block["comparisons"]
+    assert (pair["a"], pair["b"]) == ("random", "noisy_truth")
+    assert pair["difference"] == pytest.approx(
+        by["random"]["tau_c"]["value"] - by["noisy_truth"]["tau_c"]["value"])
+    assert pair["ci95"][1] < 0  # the interval excludes 0
+
+
+def write(path: Path, text: str, encoding: str = "utf-8") -> Path:
+    path.write_text(text, encoding=encoding)
+    return path
+
+
+def test_the_csv_reads_with_bom_any_header_case_and_empty_scores(tmp_path: Path) -> None:
+    path = write(tmp_path / "m.csv", "Item_ID,Score,METRIC\n"
+                 "a,0.5,bleu\nb,,bleu\na,7,words\nzz,1,words\n\n", encoding="utf-8-sig")
+    scores = load_metrics_csv(path, item_ids=["a", "b", "c"])
+    assert scores.metrics == ("bleu", "words") and scores.item_ids == ("a", "b")
+    assert scores.unknown_items == ("zz",)
+    assert np.array_equal(scores.scores, [[0.5, np.nan], [7.0, np.nan]], equal_nan=True)
+
+
+def test_every_bad_row_is_reported_with_its_line(tmp_path: Path) -> None:
+    path = write(tmp_path / "m.csv", "item_id,metric,score\n"
+                 "a,bleu,high\n,bleu,1\nb,,1\nc,bleu,nan\nd,bleu,0.1\nd,bleu,0.2\n"
+                 "e,bleu,inf\n")
+    with pytest.raises(AnnotatorError) as caught:
+        load_metrics_csv(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: 6 rows cannot be used")
+    for line, text in ((2, "'high' is not a number"), (3, "item_id is empty"),
+                       (4, "metric is empty"), (5, "'nan' is not a finite"),
+                       (7, "second bleu score (first on line 6)"), (8, "'inf' is not a finite")):
+        assert f"{path}:{line}: " in message and text in message
+    with pytest.raises(AnnotatorError, match="missing: score"):
+        load_metrics_csv(write(tmp_path / "h.csv", "item_id,metric\na,b\n"))
+    with pytest.raises(AnnotatorError, match="not UTF-8"):
+        load_metrics_csv(write(tmp_path / "l.csv", "item_id,metric,score\né,b,1\n",
+                               encoding="latin-1"))
+    with pytest.raises(AnnotatorError, match="no such metrics file"):
+        load_metrics_csv(tmp_path / "none.csv")
+
