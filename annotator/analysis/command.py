@@ -16,7 +16,7 @@ from typing import Any
 
 from annotator.analysis.checks import check_spec
 from annotator.analysis.loading import load_ratings_csv, load_session_file, project_table
-from annotator.analysis.metrics import MetricScores, load_metrics_csv
+from annotator.analysis.metrics import METRICS_FILE, MetricScores, load_metrics_csv
 from annotator.analysis.report import analyze, to_json
 from annotator.analysis.table import RatingTable
 from annotator.analysis.undefined import Undefined
@@ -77,8 +77,8 @@ def load_input(source: Path | None, ratings_csv: Path | None
 def load_metrics(given: Path | None, source: Path | None,
                  table: RatingTable) -> MetricScores | None:
     """``--metrics FILE``, else ``metrics.csv`` of a project folder when it has one."""
-    if given is None and source is not None and (source / "metrics.csv").is_file():
-        given = source / "metrics.csv"
+    if given is None and source is not None and (source / METRICS_FILE).is_file():
+        given = source / METRICS_FILE
     return None if given is None else load_metrics_csv(given, table.item_ids)
 
 

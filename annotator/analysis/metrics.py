@@ -52,6 +52,8 @@ from annotator.analysis.virtual import summarise
 from annotator.errors import AnnotatorError
 
 CSV_COLUMNS = ("item_id", "metric", "score")
+METRICS_FILE = "metrics.csv"
+"""The project folder's metric scores, used when no ``--metrics`` file is given."""
 NO_FILE = "no metrics.csv in the project and no --metrics given"
 NO_SCORES = "this metric has no score for any item with a data rating"
 SAME_SCORE = "every item has the same score for this metric, so there is no order to compare"

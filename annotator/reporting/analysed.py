@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from annotator.analysis.alpha import Level
 from annotator.analysis.checks import check_spec
+from annotator.analysis.metrics import METRICS_FILE, MetricScores, load_metrics_csv
 from annotator.analysis.report import analyze, to_json
 from annotator.analysis.table import RatingTable
 from annotator.reporting.source import PaneInput
@@ -25,6 +25,7 @@ class Analysed:
     input: PaneInput
     result: dict[str, Any]
     report: dict[str, Any]
+    metrics: MetricScores | None = None
 
     @property
     def table(self) -> RatingTable:
@@ -32,10 +33,13 @@ class Analysed:
 
     def reasons(self, *prefixes: str) -> tuple[str, ...]:
         """One line per distinct reason for the undefined figures under ``prefixes``."""
-        found = Counter(reason for pointer, reason in self.report["reasons"].items()
-                        if pointer.startswith(prefixes))
-        return tuple(f"n/a ({count} figure{'s' if count > 1 else ''}): {reason}."
-                     for reason, count in sorted(found.items()))
+        found: dict[str, list[str]] = {}
+        for pointer, reason in self.report["reasons"].items():
+            if pointer.startswith(prefixes):
+                found.setdefault(reason, []).append(pointer.rsplit("/", 1)[-1])
+        return tuple(f"n/a for {', '.join(sorted(set(names)))} ({len(names)} "
+                     f"figure{'s' if len(names) > 1 else ''}): {reason}."
+                     for reason, names in sorted(found.items()))
 
     def low_retest(self) -> set[str]:
         """Taggers whose retest α is defined and below :data:`LOW_RETEST_ALPHA`."""
@@ -47,9 +51,13 @@ def analyse(pane_input: PaneInput, *, level: Level = "ordinal", seed: int = 0,
             exclude_failed_checks: bool = False) -> Analysed:
     """Every statistic of DESIGN §9 on ``pane_input`` (100 virtual-rater repetitions,
     1,000 bootstrap resamples, as ``annotator analyze``), with the project's attention
-    checks when it has any."""
+    checks and its ``metrics.csv`` when it has them."""
     project = pane_input.project
     checks = check_spec(project) if project is not None else None
+    metrics_file = project.root / METRICS_FILE if project is not None else None
+    metrics = (load_metrics_csv(metrics_file, pane_input.table.item_ids)
+               if metrics_file is not None and metrics_file.is_file() else None)
     result = analyze(pane_input.table, level=level, seed=seed, checks=checks,
-                     exclude_failed_checks=exclude_failed_checks and checks is not None)
-    return Analysed(pane_input, result, to_json(result))
+                     exclude_failed_checks=exclude_failed_checks and checks is not None,
+                     metrics=metrics)
+    return Analysed(pane_input, result, to_json(result), metrics)

@@ -1,4 +1,5 @@
-"""The whole pane for one analysed input: Panel, Taggers, Test–retest, Items, Sources."""
+"""The whole pane for one analysed input: Panel, Taggers, Test–retest, Items, Sources,
+Metrics."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from annotator.reporting.analysed import Analysed, analyse
 from annotator.reporting.content import PaneContent
 from annotator.reporting.sections.items import items_section, sources_section
+from annotator.reporting.sections.metrics import metrics_section
 from annotator.reporting.sections.panel import panel_section
 from annotator.reporting.sections.retest import retest_section
 from annotator.reporting.sections.taggers import taggers_section
@@ -23,7 +25,7 @@ def build_content(analysed: Analysed) -> PaneContent:
         source=f"{source.kind} {source.path}",
         sections=(panel_section(analysed), taggers_section(analysed),
                   retest_section(analysed), items_section(analysed),
-                  sources_section(analysed)),
+                  sources_section(analysed), metrics_section(analysed)),
         notes=(f"Seed {analysed.report['seed']}: the same input and seed give the same "
                "figures.",),
     )

@@ -29,7 +29,7 @@ def rows_by_first(table) -> dict:
 def test_the_tabs_and_the_progress_words(pane) -> None:
     _, content, steps = pane
     assert [s.name for s in content.sections] == ["panel", "taggers", "retest", "items",
-                                                  "sources"]
+                                                  "sources", "metrics"]
     assert [s.split()[0] for s in steps] == ["Reading", "Computing", "Drawing"]
     names = [t.name for s in content.sections for t in s.tables]
     names += [c.name for s in content.sections for c in s.charts]
@@ -165,3 +165,35 @@ def test_a_yes_no_project_shows_the_binary_protocol(tmp_path: Path) -> None:
     assert any("within 0.25 (seeds/003 Figure 3)" in line for line in panel.summary)
     chart = next(c for c in panel.charts if c.name == "p_hat")
     assert f"{sum(binary['p_hat_distribution'].values())} pairs" in chart.description
+
+
+def test_metrics_tab_equals_the_engine_with_the_ceiling(pane) -> None:
+    analysed, content, _ = pane
+    metrics = analysed.report["metrics"]
+    section = content.section("metrics")
+    shown = rows_by_first(section.tables[0])
+    assert list(shown) == list(metrics["by_metric"]) == ["caption_words", "word_overlap"]
+    keys = [c.key for c in section.tables[0].columns]
+    for name, entry in metrics["by_metric"].items():
+        row = dict(zip(keys, shown[name], strict=True))
+        assert (row["tau_c"], row["tau_c_low"], row["tau_c_high"]) == (
+            entry["tau_c"]["value"], *entry["tau_c"]["ci95"])
+        assert (row["spearman"], row["ceiling_tau_c"]) == (entry["spearman"]["value"],
+                                                           entry["ceiling"]["mean"])
+    scatters = [c for c in section.charts if c.group == "Metric"]
+    assert [c.name for c in scatters] == ["metric_caption_words", "metric_word_overlap"]
+    n_scored = metrics["by_metric"]["word_overlap"]["n_items"]
+    assert f"{n_scored} items" in scatters[1].description
+    comparison = next(t for t in section.tables if t.name == "metric_comparisons")
+    assert comparison.rows[0][:3] == ("caption_words", "word_overlap",
+                                      metrics["comparisons"][0]["n_items"])
+
+
+def test_without_metrics_the_tab_says_how_to_add_them(tmp_path: Path,
+                                                      simulated_project: Path) -> None:
+    folder = tmp_path / "p"
+    shutil.copytree(simulated_project, folder)
+    (folder / "metrics.csv").unlink()
+    _, content = prepare_pane(folder)
+    section = content.section("metrics")
+    assert not section.tables and any("metrics.csv" in line for line in section.summary)

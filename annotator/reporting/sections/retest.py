@@ -3,10 +3,9 @@ and how far item means moved between rounds (seeds/003 Figure 3)."""
 
 from __future__ import annotations
 
-import re
-
 from annotator.reporting.analysed import LOW_RETEST_ALPHA, Analysed
 from annotator.reporting.content import Chart, Column, Section, Table
+from annotator.reporting.names import unique_stem
 from annotator.reporting.sections.taggers import LOW_RETEST_NOTE
 from annotator.reporting.svg_charts import heatmap, histogram
 
@@ -24,7 +23,8 @@ def retest_section(analysed: Analysed) -> Section:
         charts.append(_stability_chart(stability, report["levels"]))
     levels = [f"{v:g}" for v in report["levels"]]
     slugs: set[str] = set()
-    charts += [_tagger_heatmap(name, entry, levels, name in low, _unique_slug(name, slugs))
+    charts += [_tagger_heatmap(name, entry, levels, name in low,
+                               unique_stem("retest_tagger_", name, slugs))
                for name, entry in retest.items()]
     return Section(
         name="retest", title="Test–retest",
@@ -67,7 +67,7 @@ def _trimmed(histogram: dict, quarter: float) -> tuple[list[float], list[int]]:
     return edges[keep[0]:keep[-1] + 2], [counts[i] for i in keep]
 
 
-def _tagger_heatmap(name: str, entry: dict, levels: list[str], low: bool, slug: str
+def _tagger_heatmap(name: str, entry: dict, levels: list[str], low: bool, stem: str
                     ) -> Chart:
     first, second = entry["rounds"]
     table = entry["table"]
@@ -77,7 +77,7 @@ def _tagger_heatmap(name: str, entry: dict, levels: list[str], low: bool, slug: 
     description = (f"{name} rated {entry['n_items']} items in rounds {first} and {second}; "
                    f"{same} got the same level both times; retest α {alpha}"
                    + (f", below {LOW_RETEST_ALPHA}." if low else "."))
-    return Chart(f"retest_tagger_{slug}", title, description, heatmap(
+    return Chart(stem, title, description, heatmap(
         levels, levels, table, title=title, description=description,
         x_label=f"rating in round {second}", y_label=f"rating in round {first}"),
         group="Tagger")
@@ -96,14 +96,3 @@ def _retest_table(retest: dict, low: set[str]) -> Table:
                  Column("note", "Note")),
         rows=rows, description="As seeds/002 Table 1.")
 
-
-def _unique_slug(name: str, taken: set[str]) -> str:
-    """A tagger's name as part of a file name (exports are named by chart), unique among
-    ``taken`` ("a b" and "a_b" both read a_b: the second becomes a_b-2)."""
-    base = re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "tagger"
-    slug, n = base, 1
-    while slug in taken:
-        n += 1
-        slug = f"{base}-{n}"
-    taken.add(slug)
-    return slug

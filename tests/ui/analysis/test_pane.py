@@ -49,7 +49,7 @@ def test_the_window_stays_responsive_while_it_computes(qtbot, simulated_project:
         pass
     assert ticks, "the GUI thread ran no timer while the analysis was computed"
     assert [pane.tabs.tabText(i) for i in range(pane.tabs.count())] == [
-        "Panel", "Taggers", "Test–retest", "Items", "Sources"]
+        "Panel", "Taggers", "Test–retest", "Items", "Sources", "Metrics"]
 
 
 def test_taggers_table_shows_the_engines_json(pane: AnalysisPane) -> None:
@@ -213,4 +213,14 @@ def test_leaving_out_who_failed_the_checks_recomputes_the_pane(qtbot,
     assert set(pane.analysed.report["taggers"]) == {"ana", "cy"}
     assert any(line.startswith("Left out of every figure: 1 taggers")
                for line in pane.content.section("taggers").summary)
-    assert pane.tabs.count() == 5 and pane.section_view("taggers") is not None
+    assert pane.tabs.count() == 6 and pane.section_view("taggers") is not None
+
+
+def test_metrics_tab_shows_the_table_and_a_scatter_per_metric(pane: AnalysisPane) -> None:
+    view = pane.section_view("metrics")
+    rows = shown(view.tables["metrics"])
+    by_metric = pane.analysed.report["metrics"]["by_metric"]
+    assert [row[0] for row in rows] == list(by_metric)
+    assert rows[0][3] == f"{by_metric[rows[0][0]]['tau_c']['value']:.3f}"
+    chooser = view.findChild(QComboBox, "choose_Metric")
+    assert chooser.count() == len(by_metric)
