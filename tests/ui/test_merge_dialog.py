@@ -26,6 +26,12 @@ def files(tmp_path: Path) -> tuple[Path, Path]:
     return folder, edited
 
 
+def click_and_wait(qtbot, dialog: MergeDialog, button: str) -> None:
+    """Click, then wait for the background work's report to be on screen."""
+    with qtbot.waitSignal(dialog.done, timeout=30_000):
+        by_name(dialog, button).click()
+
+
 def test_merge_is_offered_only_after_a_preview_of_the_same_files(qtbot, tmp_path: Path) -> None:
     folder, edited = files(tmp_path)
     panel = tmp_path / "panel.sqlite"
@@ -35,7 +41,7 @@ def test_merge_is_offered_only_after_a_preview_of_the_same_files(qtbot, tmp_path
     merge = by_name(dialog, "Merge into the panel")
     assert not merge.isEnabled()
 
-    by_name(dialog, "Preview the merge").click()
+    click_and_wait(qtbot, dialog, "Preview the merge")
     assert merge.isEnabled() and not panel.exists()
     table = by_name(dialog, "Merge report, one row per file")
     rows = {table.item(r, 0).text(): [table.item(r, c).text() for c in range(table.columnCount())]
@@ -50,8 +56,10 @@ def test_merge_is_offered_only_after_a_preview_of_the_same_files(qtbot, tmp_path
     assert not merge.isEnabled(), "the preview no longer matches the files listed"
     dialog.sources.setCurrentRow(1)
     by_name(dialog, "Remove the selected file or folder").click()
-    by_name(dialog, "Preview the merge").click()
-    merge.click()
+    click_and_wait(qtbot, dialog, "Preview the merge")
+    with qtbot.waitSignal(dialog.done, timeout=30_000):
+        merge.click()
+        assert not merge.isEnabled(), "no second merge while one runs"
     assert "added 21 new ratings" in dialog.summary.text()
     assert not merge.isEnabled()
     opened = Panel.open(panel, create=False)
@@ -65,7 +73,7 @@ def test_a_wrong_panel_file_is_explained_and_nothing_is_merged(qtbot, tmp_path: 
     shutil.copy(folder / "lap-1.sqlite", not_a_panel)
     dialog = MergeDialog(panel=not_a_panel, sources=[folder], project_id=PROJECT)
     qtbot.addWidget(dialog)
-    by_name(dialog, "Preview the merge").click()
+    click_and_wait(qtbot, dialog, "Preview the merge")
     assert "Nothing was merged" in dialog.summary.text()
     assert "session file, not a panel database" in dialog.summary.text()
     assert not by_name(dialog, "Merge into the panel").isEnabled()

@@ -21,7 +21,7 @@ from annotator.reporting import exports
 from annotator.reporting.analysed import Analysed
 from annotator.reporting.content import Chart, PaneContent, Table
 from annotator.reporting.html_report import render_html
-from annotator.ui.analysis.job import BackgroundJob
+from annotator.ui.background_job import BackgroundJob
 from annotator.ui.chart_image import render_png
 from annotator.ui.error_report import report_unexpected_error
 

@@ -26,8 +26,8 @@ from annotator.reporting.content import PaneContent
 from annotator.reporting.sections.items import item_detail
 from annotator.ui.analysis.exporting import PaneExporter
 from annotator.ui.analysis.items_view import ItemsView
-from annotator.ui.analysis.job import BackgroundJob
 from annotator.ui.analysis.section_view import SectionView
+from annotator.ui.background_job import BackgroundJob
 from annotator.ui.error_report import report_unexpected_error
 
 

@@ -2,16 +2,16 @@
 
 The table is filled by :func:`annotator.store.merge.merge_session_files` itself: first as a
 preview (the same work, rolled back), then for real. Merge stays disabled until the lead
-has seen the preview of exactly the files listed.
+has seen the preview of exactly the files listed. The work (up to ~2 s for a large panel)
+runs off the GUI thread; ``done`` fires when its report is on screen.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QApplication,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -28,14 +28,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from annotator.errors import AnnotatorError
 from annotator.store.merge import FileReport, MergeReport, MergeStatus, merge_session_files
+from annotator.ui.background_job import BackgroundJob
+from annotator.ui.error_report import report_unexpected_error
 
 COLUMNS = ("File", "Laptop", "What happens", "New", "Already in panel", "Refused", "Why")
 
 
 class MergeDialog(QDialog):
     """Merge laptops' session files into a panel database, preview first."""
+
+    done = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, panel: Path | None = None,
                  sources: list[Path] | None = None, project_id: str | None = None):
@@ -44,6 +47,7 @@ class MergeDialog(QDialog):
         self.setObjectName("mergeDialog")
         self._project_id = project_id
         self._previewed: tuple[str, tuple[Path, ...]] | None = None
+        self._job: BackgroundJob | None = None
         self.report: MergeReport | None = None
 
         self.panel_edit = QLineEdit(str(panel) if panel else "", self)
@@ -154,36 +158,52 @@ class MergeDialog(QDialog):
 
     def _selection_changed(self) -> None:
         panel, sources = self._selection()
-        self.preview_button.setEnabled(bool(panel and sources))
-        self.merge_button.setEnabled(self._previewed == (panel, sources))
+        idle = self._job is None
+        self.preview_button.setEnabled(idle and bool(panel and sources))
+        self.merge_button.setEnabled(idle and self._previewed == (panel, sources))
 
     # merging ------------------------------------------------------------------
 
     def preview(self) -> None:
-        if self._run(preview=True):
-            self._previewed = self._selection()
-        self._selection_changed()
+        self._run(preview=True)
 
     def merge(self) -> None:
         self._run(preview=False)
-        self._previewed = None
-        self._selection_changed()
 
-    def _run(self, *, preview: bool) -> bool:
-        panel, sources = self._selection()
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            report = merge_session_files(Path(panel), list(sources),
-                                         project_id=self._project_id, preview=preview)
-        except AnnotatorError as error:
-            self.table.setRowCount(0)
-            self.summary.setText(f"Nothing was merged. {error}")
-            return False
-        finally:
-            QApplication.restoreOverrideCursor()
+    def _run(self, *, preview: bool) -> None:
+        """Start the preview or the merge in the background; the buttons wait for it."""
+        selection = self._selection()
+        panel, sources = selection
+        self._job = BackgroundJob(lambda _progress: merge_session_files(
+            Path(panel), list(sources), project_id=self._project_id, preview=preview))
+        self._job.finished.connect(
+            lambda report: self._finished(report, selection if preview else None))
+        self._job.failed.connect(self._refused)
+        self._job.crashed.connect(self._crashed)
+        self.summary.setText("Checking the files…" if preview else "Merging…")
+        self._selection_changed()
+        self._job.start()
+
+    def _finished(self, report: MergeReport, previewed: tuple | None) -> None:
         self.report = report
         self._show(report)
-        return True
+        self._end(previewed)
+
+    def _refused(self, message: str) -> None:
+        self.table.setRowCount(0)
+        self.summary.setText(f"Nothing was merged. {message}")
+        self._end(None)
+
+    def _crashed(self, info: tuple) -> None:
+        self.summary.setText("Nothing was merged: something unexpected went wrong.")
+        self._end(None)
+        report_unexpected_error(*info)
+
+    def _end(self, previewed: tuple | None) -> None:
+        self._job = None
+        self._previewed = previewed
+        self._selection_changed()
+        self.done.emit()
 
     def _show(self, report: MergeReport) -> None:
         self.table.setRowCount(len(report.files))

@@ -1,4 +1,4 @@
-"""Runs the pane's work (reading, analysing, drawing) off the GUI thread.
+"""Runs slow work (the pane's analysis and exports, merging) off the GUI thread.
 
 The work gets a ``progress`` callable; its words, the result or the failure come back as
 signals, delivered on the GUI thread. A bug is not swallowed: it goes to the application's
