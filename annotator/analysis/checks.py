@@ -8,8 +8,9 @@ ratings are never data; a tagger who fails the checks can be left out of every f
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -57,6 +58,13 @@ def attention_checks(table: RatingTable, spec: CheckSpec) -> dict:
 
 
 def without_taggers(table: RatingTable, names: Collection[str]) -> RatingTable:
-    """``table`` without any rating of the taggers ``names``."""
+    """``table`` without any rating, or SKIP answer, of the taggers ``names``."""
     drop = np.isin(table.tagger, [table.taggers.index(n) for n in names if n in table.taggers])
-    return table.select(~drop)
+    kept = table.select(~drop)
+    if not table.skipped:
+        return kept
+    skipped = tuple(s for s in table.skipped if s[1] not in set(names))
+    index = {item_id: n for n, item_id in enumerate(table.item_ids)}
+    skips = Counter((index[s[0]], s[2]) for s in skipped
+                    if s[0] in index and Phase(s[3]).is_data)
+    return replace(kept, skipped=skipped, skips=dict(skips))

@@ -34,6 +34,8 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
     skipped = [i for i in counted if rows.value[i] == SKIP_VALUE]
     skips = Counter((rows.item_id[i], rows.round[i]) for i in skipped
                     if Phase(rows.phase[i]).is_data)
+    records = [(rows.item_id[i], rows.tagger[i], rows.round[i], rows.phase[i],
+                rows.ms_on_screen[i] / 1000) for i in skipped]
     keep = [i for i in counted if rows.value[i] != SKIP_VALUE]
 
     def pick(column: tuple) -> list:
@@ -43,7 +45,7 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
         item_ids=pick(rows.item_id), taggers=pick(rows.tagger), rounds=pick(rows.round),
         values=pick(rows.value), phases=[Phase(p) for p in pick(rows.phase)],
         points=pick(rows.points), seconds=[ms / 1000 for ms in pick(rows.ms_on_screen)],
-        levels=levels, sources=sources, skips=dict(skips),
+        levels=levels, sources=sources, skips=dict(skips), skipped=records,
     )
 
 

@@ -14,6 +14,8 @@ import numpy as np
 
 from annotator.store.records import Phase
 
+Skip = tuple[str, str, int, str, float]
+"""A stored SKIP answer: item id, tagger, round, phase, seconds on screen."""
 PHASES: tuple[Phase, ...] = tuple(Phase)
 """Phase codes in the table are indices into this tuple."""
 DATA_PHASES = np.array([phase.is_data for phase in PHASES])
@@ -27,7 +29,9 @@ class RatingTable:
 
     ``points`` and ``seconds`` are NaN where the source has none (e.g. a ratings CSV);
     ``item_sources`` gives each item's caption source, or is None when the input has none.
-    ``skips`` counts SKIP answers per item and round (binary protocol, seeds/003).
+    ``skips`` counts SKIP answers per item and round (binary protocol, seeds/003);
+    ``skipped`` lists each stored one (item id, tagger, round, phase, seconds) for the
+    published dataset, when the source has them.
     """
 
     item: np.ndarray
@@ -42,6 +46,7 @@ class RatingTable:
     levels: np.ndarray
     item_sources: tuple[str, ...] | None = None
     skips: dict[tuple[int, int], int] = field(default_factory=dict)
+    skipped: tuple[Skip, ...] = ()
 
     @property
     def n_items(self) -> int:
@@ -65,6 +70,7 @@ class RatingTable:
             level=self.level[mask], phase=self.phase[mask], points=self.points[mask],
             seconds=self.seconds[mask], item_ids=self.item_ids, taggers=self.taggers,
             levels=self.levels, item_sources=self.item_sources, skips=self.skips,
+            skipped=self.skipped,
         )
 
     def data(self) -> RatingTable:
@@ -84,6 +90,7 @@ def build_table(
     seconds: Sequence[float] | np.ndarray | None = None,
     sources: dict[str, str] | None = None,
     skips: dict[tuple[str, int], int] | None = None,
+    skipped: Sequence[Skip] = (),
 ) -> RatingTable:
     """Code parallel columns into a :class:`RatingTable`.
 
@@ -120,6 +127,7 @@ def build_table(
         levels=scale,
         item_sources=None if sources is None else tuple(sources.get(i, "") for i in item_tuple),
         skips=_coded_skips(skips, item_tuple),
+        skipped=tuple(skipped),
     )
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
+from annotator.analysis.loading import SKIP
 from annotator.analysis.table import PHASES, RatingTable
 from annotator.project.model import Item
 from annotator.reporting.content import Cell, Column, Table
@@ -28,22 +29,27 @@ ITEMS_COLUMNS = ("item_id", "image", "caption", "source", "n", "mean", "vote", "
 
 
 def ratings_csv(table: RatingTable) -> str:
-    """One row per rating of every phase, ordered by item, tagger, round and phase.
+    """One row per rating of every phase, ordered by item, tagger, round and phase, and
+    one per SKIP answer (rating ``skip``, as ``annotator analyze --ratings-csv`` reads it).
 
     Tutorial, probation and check ratings are kept (the ``phase`` column lets a reader
     filter them out); only ``game`` and ``retest`` ratings are data (DESIGN §9).
     """
-    order = np.lexsort((table.phase, table.round, table.tagger, table.item))
     columns = (
-        np.asarray(table.item_ids, dtype=object)[table.item[order]],
-        np.asarray(table.taggers, dtype=object)[table.tagger[order]],
-        table.round[order].tolist(),
-        [PHASES[code].value for code in table.phase[order]],
-        table.values[order].tolist(),
-        _cells(table.seconds[order]),
-        _cells(table.points[order]),
+        np.asarray(table.item_ids, dtype=object)[table.item],
+        np.asarray(table.taggers, dtype=object)[table.tagger],
+        table.round.tolist(),
+        [PHASES[code].value for code in table.phase],
+        table.values.tolist(),
+        _cells(table.seconds),
+        _cells(table.points),
     )
-    return _csv(RATINGS_COLUMNS, zip(*columns, strict=True))
+    rows: list[tuple[Cell, ...]] = list(zip(*columns, strict=True))
+    rows += [(item, tagger, rnd, phase, SKIP, seconds, None)
+             for item, tagger, rnd, phase, seconds in table.skipped]
+    order = [p.value for p in PHASES]
+    rows.sort(key=lambda r: (r[0], r[1], r[2], order.index(str(r[3]))))
+    return _csv(RATINGS_COLUMNS, rows)
 
 
 def items_csv(table: RatingTable, summary: Mapping[str, np.ndarray],

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from annotator.analysis.loading import load_project
+from annotator.analysis.loading import load_project, load_ratings_csv
 from annotator.analysis.report import analyze, to_json
 from annotator.cli import main
 from annotator.project.folder import open_project
 from annotator.project.model import SKIP_VALUE
+from annotator.reporting.dataset import ratings_csv
 from annotator.resources import sample_project_dir
 from annotator.store.reading import read_session_file
 from annotator.ui.screens.rating_screen import ScreenState
@@ -111,3 +112,8 @@ def test_a_pair_skipped_more_than_twice_is_set_aside(qtbot, tmp_path: Path,
     binary = to_json(analyze(table, reps=5, bootstrap=20))["binary"]
     assert binary["dropped_items"] == 1
     assert sum(binary["p_hat_distribution"].values()) == len(table.item_ids) - 1
+    dataset = tmp_path / "dataset.csv"  # the published dataset keeps the skips, by tagger
+    dataset.write_text(ratings_csv(table), encoding="utf-8")
+    assert dataset.read_text(encoding="utf-8").count(",skip,") == 3
+    again = load_ratings_csv(dataset)
+    assert again.skips == table.skips and len(again) == len(table)
