@@ -5,13 +5,13 @@ path: rows from the store, then :func:`table_from_rows`.
 
 from __future__ import annotations
 
-import csv
 import math
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
+from annotator.analysis.csv_input import read_csv_rows
 from annotator.analysis.table import RatingTable, build_table
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
@@ -116,17 +116,7 @@ def load_ratings_csv(path: Path) -> RatingTable:
     reported, with its line number, in one :class:`AnnotatorError`.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise AnnotatorError("This file is not UTF-8 text; save it as UTF-8 CSV.",
-                             file=path) from error
-    reader = csv.reader(text.splitlines())
-    header = [name.strip().lower() for name in next(reader, [])]
-    missing = [name for name in CSV_COLUMNS if name not in header]
-    if missing:
-        raise AnnotatorError(f"The ratings CSV needs the columns {', '.join(CSV_COLUMNS)}; "
-                             f"missing: {', '.join(missing)}.", file=path, line=1)
+    header, reader = read_csv_rows(path, CSV_COLUMNS, kind="ratings CSV")
     col = {name: header.index(name) for name in header}
     columns: dict[str, list] = {n: [] for n in ("item", "tagger", "round", "value", "phase")}
     sources: dict[str, str] = {}

@@ -34,7 +34,6 @@ JSON shape (``null`` + reason in ``reasons`` where undefined)::
 
 from __future__ import annotations
 
-import csv
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -44,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from annotator.analysis import weighted
+from annotator.analysis.csv_input import read_csv_rows
 from annotator.analysis.kendall import CONSTANT, TOO_FEW
 from annotator.analysis.kendall import tau_c as table_tau_c
 from annotator.analysis.table import RatingTable, item_counts
@@ -81,17 +81,7 @@ def load_metrics_csv(path: Path, item_ids: Collection[str] | None = None) -> Met
     path = Path(path)
     if not path.is_file():
         raise AnnotatorError("There is no such metrics file.", file=path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise AnnotatorError("This file is not UTF-8 text; save it as UTF-8 CSV.",
-                             file=path) from error
-    reader = csv.reader(text.splitlines())
-    header = [name.strip().lower() for name in next(reader, [])]
-    missing = [name for name in CSV_COLUMNS if name not in header]
-    if missing:
-        raise AnnotatorError(f"The metrics CSV needs the columns {', '.join(CSV_COLUMNS)}; "
-                             f"missing: {', '.join(missing)}.", file=path, line=1)
+    header, reader = read_csv_rows(path, CSV_COLUMNS, kind="metrics CSV")
     col = [header.index(name) for name in CSV_COLUMNS]
     known = None if item_ids is None else set(item_ids)
     seen: dict[tuple[str, str], int] = {}

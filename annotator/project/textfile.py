@@ -26,6 +26,16 @@ def read_text(path: Path, *, what: str = "file") -> tuple[str, Problem | None]:
         return "", Problem(path, line, f"The {what} is not UTF-8 text; save it as UTF-8.")
 
 
+def numbered_lines(path: Path, problems: list[Problem]) -> list[tuple[int, str]]:
+    """The non-blank lines of ``path`` with their numbers; when the file cannot be read,
+    none, and the reason joins ``problems``."""
+    text, problem = read_text(path)
+    if problem is not None:
+        problems.append(problem)
+        return []
+    return [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+
+
 def load_json_file(path: Path) -> tuple[Any, Problem | None]:
     """The JSON value in ``path``, or ``(None, problem)`` naming the line where it breaks."""
     text, problem = read_text(path)

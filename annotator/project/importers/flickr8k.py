@@ -26,7 +26,7 @@ from annotator.errors import AnnotatorError
 from annotator.project.captions import Captions, ImageResolver, Pair
 from annotator.project.manifest import write_text_atomic
 from annotator.project.model import Problem
-from annotator.project.textfile import read_text
+from annotator.project.textfile import numbered_lines, read_text
 
 FLICKR8K_SOURCE = "flickr8k"
 EXPERT_TAGGERS = ("expert1", "expert2", "expert3")
@@ -44,14 +44,8 @@ def flickr8k_item_id(image: str, caption_id: str) -> str:
 def captions_from_flickr8k(images: Path, captions: Path, *, available: list[str]) -> Captions:
     """One pair per line of a Flickr8k token file; malformed lines are problems."""
     result = Captions()
-    text, problem = read_text(captions)
-    if problem is not None:
-        result.problems.append(problem)
-        return result
     resolver = ImageResolver(images, available)
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
+    for number, line in numbered_lines(captions, result.problems):
         match = _TOKEN_LINE.fullmatch(line.rstrip("\r\n"))
         if match is None:
             message = "This line is not IMAGE#N, a tab, then the caption (Flickr8k.token.txt)."

@@ -14,20 +14,14 @@ from typing import Any
 
 from annotator.project.captions import CAPTION_COLUMNS, Captions, ImageResolver, Pair
 from annotator.project.model import Problem
-from annotator.project.textfile import read_text
+from annotator.project.textfile import numbered_lines
 
 
 def captions_from_jsonl(images: Path, captions: Path, *, available: list[str]) -> Captions:
     """Pairs from a JSONL file; each bad line is a problem naming its line number."""
     result = Captions()
-    text, problem = read_text(captions)
-    if problem is not None:
-        result.problems.append(problem)
-        return result
     resolver = ImageResolver(images, available)
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
+    for number, line in numbered_lines(captions, result.problems):
         record, message = _record(line)
         if record is not None:
             caption = record.get("caption", "").strip()
