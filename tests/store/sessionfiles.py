@@ -10,6 +10,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
+from annotator.store.panel import Panel
 from annotator.store.records import Phase, Rating
 from annotator.store.schema import MIGRATIONS
 from annotator.store.session_file import SessionStore
@@ -91,6 +92,15 @@ def answers_for(tagger: str, item_id: str, questions: list[str], *, seed: int,
             shown_at=shown, submitted_at=shown + timedelta(seconds=2), ms_on_screen=2000,
             question=question, stage=stage))
     return out
+
+
+def content_hash(panel_path: Path) -> str:
+    """The content hash of the panel at ``panel_path`` (an existing one)."""
+    panel = Panel.open(panel_path, create=False)
+    try:
+        return panel.content_hash()
+    finally:
+        panel.close()
 
 
 def edit(path: Path, sql: str, *params: object) -> None:

@@ -20,6 +20,7 @@ from annotator.store.panel import (
 )
 from tests.store.sessionfiles import (
     answers_for,
+    content_hash,
     edit,
     ratings_for,
     write_schema_2_file,
@@ -39,14 +40,6 @@ def laptops(tmp_path: Path) -> list[Path]:
         write_session_file(tmp_path / "b.sqlite",
                            answers_for("ana", "item0001", ["truthful"], seed=2)),
     ]
-
-
-def content_hash(panel_path: Path) -> str:
-    panel = Panel.open(panel_path, create=False)
-    try:
-        return panel.content_hash()
-    finally:
-        panel.close()
 
 
 def test_answers_are_merged_and_repeats_are_counted_per_question_and_stage(
