@@ -50,7 +50,8 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
 
 
 def _counted_rows(rows: RatingRows) -> np.ndarray:
-    """Indices (in storage order) of the rows the analysis counts."""
+    """Indices (in storage order) of the rows the analysis counts: each rating id once, and
+    of the data phases one rating per tagger, round, pair, question and stage (the earliest)."""
     rating_id = np.asarray(rows.rating_id, dtype=str)
     _, first = np.unique(rating_id, return_index=True)
     keep = np.sort(first)
@@ -60,9 +61,9 @@ def _counted_rows(rows: RatingRows) -> np.ndarray:
         return keep
     order = candidates[np.lexsort((rating_id[candidates],
                                    np.asarray(rows.submitted_at, dtype=str)[candidates]))]
-    pair = np.array([f"{rows.tagger[i]}\x00{rows.round[i]}\x00{rows.item_id[i]}"
-                     for i in order])
-    _, earliest = np.unique(pair, return_index=True)
+    answer = np.array([f"{rows.tagger[i]}\x00{rows.round[i]}\x00{rows.item_id[i]}\x00"
+                       f"{rows.question[i]}\x00{rows.stage[i]}" for i in order])
+    _, earliest = np.unique(answer, return_index=True)
     return np.sort(np.concatenate([keep[~data], order[earliest]]))
 
 

@@ -58,7 +58,8 @@ class OtherLaptops:
 
 def read_other_laptops(project: Project, store: SessionStore) -> OtherLaptops:
     """The data ratings of every other session file in ``sessions/`` and of every consensus
-    snapshot imported into ``snapshots/``, each rating counted once.
+    snapshot imported into ``snapshots/``, each rating counted once: what the game's
+    consensus rests on, so only ratings that answer no question (snapshots carry no others).
 
     A rating is counted once however many copies of it lie in the folders, and never when
     it is in this laptop's own file. A file that cannot be used (another project's, a
@@ -71,8 +72,8 @@ def read_other_laptops(project: Project, store: SessionStore) -> OtherLaptops:
     unreadable: list[AnnotatorError] = []
     for path, rows in _other_sources(project, store.path, unreadable):
         files.append(path)
-        for rating_id, tagger, item_id, phase, value in rows:
-            if phase in _DATA and value != SKIP_VALUE and rating_id not in seen:
+        for rating_id, tagger, item_id, phase, value, question in rows:
+            if phase in _DATA and not question and value != SKIP_VALUE and rating_id not in seen:
                 seen.add(rating_id)
                 found.append((tagger, item_id, value))
     return OtherLaptops(tuple(found), tuple(files), tuple(unreadable))
@@ -80,8 +81,9 @@ def read_other_laptops(project: Project, store: SessionStore) -> OtherLaptops:
 
 def _other_sources(
     project: Project, own: Path, unreadable: list[AnnotatorError]
-) -> Iterator[tuple[Path, Iterable[tuple[str, str, str, str, float]]]]:
-    """(file, rows of rating_id, tagger, item_id, phase, value) of every readable source."""
+) -> Iterator[tuple[Path, Iterable[tuple[str, str, str, str, float, str]]]]:
+    """(file, rows of rating_id, tagger, item_id, phase, value, question) of every readable
+    source; a snapshot's rows answer no question."""
     own = own.resolve()
     for path in sorted(project.sessions_dir.glob("*.sqlite")):
         if path.resolve() == own:
@@ -92,7 +94,7 @@ def _other_sources(
             unreadable.append(error)
             continue
         yield path, zip(rows.rating_id, rows.tagger, rows.item_id, rows.phase, rows.value,
-                        strict=True)
+                        rows.question, strict=True)
     for path in sorted((project.root / SNAPSHOTS_FOLDER).glob("*.sqlite")):
         try:
             # Fingerprint checked on import; here only kind, format and project.
@@ -101,7 +103,7 @@ def _other_sources(
         except SnapshotError as error:
             unreadable.append(error)
             continue
-        yield path, ((rid, tagger, item, phase, value)
+        yield path, ((rid, tagger, item, phase, value, "")
                      for rid, tagger, item, _round, phase, value, _laptop in snapshot_rows)
 
 

@@ -16,10 +16,13 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-CONTENT_COLUMNS = (
+SCHEMA_2_CONTENT_COLUMNS = (
     "rating_id", "tagger", "item_id", "round", "phase", "value", "shown_at", "submitted_at",
     "ms_on_screen", "consensus", "consensus_n", "points", "laptop_id",
 )
+"""The columns of a schema-2 file, which its chain covers: what migration 0002 chains,
+running on old files before 0003 adds the question columns."""
+CONTENT_COLUMNS = (*SCHEMA_2_CONTENT_COLUMNS, "question", "stage")
 """The stored columns a link covers, in this order (every column except seq and chain)."""
 
 _NULL = "\x1e"
@@ -35,15 +38,22 @@ def genesis(project_id: str, laptop_id: str) -> str:
 
 
 def link(previous: str, content: Sequence) -> str:
-    """The chain value of a row with ``content`` (values in ``CONTENT_COLUMNS`` order)."""
+    """The chain value of a row with ``content`` (values in ``CONTENT_COLUMNS`` order, or
+    ``SCHEMA_2_CONTENT_COLUMNS`` order for a row from before questions).
+
+    Question and stage are linked only when one is set: every chain written before they
+    existed verifies unchanged, and setting or clearing either by hand still breaks it.
+    """
     (rating_id, tagger, item_id, rnd, phase, value, shown_at, submitted_at, ms, consensus,
-     consensus_n, points, laptop_id) = content
+     consensus_n, points, laptop_id, *question_stage) = content
     # Unrolled (no per-column loop): merging verifies every row of every file.
     text = _SEPARATOR.join((
         previous, rating_id, tagger, item_id, str(rnd), phase, repr(float(value)), shown_at,
         submitted_at, str(ms), _NULL if consensus is None else repr(float(consensus)),
         _NULL if consensus_n is None else str(consensus_n),
         _NULL if points is None else str(points), laptop_id))
+    if any(question_stage):
+        text = _SEPARATOR.join((text, *question_stage))
     return hashlib.sha256(text.encode()).hexdigest()
 
 

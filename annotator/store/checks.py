@@ -52,9 +52,14 @@ def refuse_foreign_database(conn: sqlite3.Connection, path: Path) -> None:
         )
 
 
+def schema_of(conn: sqlite3.Connection) -> int:
+    """The schema number a session file or panel database was written with."""
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
 def check_schema_version(conn: sqlite3.Connection, path: Path) -> None:
     """A file written by a newer app is recognised by ``user_version`` before any table."""
-    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    version = schema_of(conn)
     if version > SCHEMA_VERSION:
         conn.close()
         raise SessionFileError(

@@ -21,8 +21,9 @@ from annotator.store.chain import (
     genesis,
     verify,
 )
-from annotator.store.checks import damaged_file_error
-from annotator.store.reading import open_read_only
+from annotator.store.checks import damaged_file_error, schema_of
+from annotator.store.reading import open_read_only, select_list
+from annotator.store.schema import QUESTIONS_SCHEMA
 
 STORED_COLUMNS = (*CONTENT_COLUMNS, "seq", "chain")
 _ADVICE = "Nothing was merged from it; copy it again from the laptop it came from."
@@ -71,14 +72,14 @@ def read_incoming(path: Path) -> IncomingFile:
             if verdict != "ok":
                 raise SessionFileError(f"This file is damaged ({verdict}). {_ADVICE}", file=path)
             info = dict(conn.execute("SELECT key, value FROM session_info").fetchall())
-            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            version = schema_of(conn)
+            content = select_list(CONTENT_COLUMNS, has_questions=version >= QUESTIONS_SCHEMA)
             if version <= _UNCHAINED_SCHEMA:
                 rows = conn.execute(
-                    f"SELECT {', '.join(CONTENT_COLUMNS)}, NULL, NULL FROM ratings ORDER BY rowid"
-                ).fetchall()
+                    f"SELECT {content}, NULL, NULL FROM ratings ORDER BY rowid").fetchall()
                 return IncomingFile(path, info, rows, verified=False)
             rows = conn.execute(
-                f"SELECT {', '.join(STORED_COLUMNS)} FROM ratings ORDER BY seq IS NULL, seq"
+                f"SELECT {content}, seq, chain FROM ratings ORDER BY seq IS NULL, seq"
             ).fetchall()
         except sqlite3.DatabaseError as error:
             raise damaged_file_error(path, error, _ADVICE) from error

@@ -26,13 +26,16 @@ from sqlite_utils.migrations import Migrations
 from annotator import __version__
 from annotator.errors import AnnotatorError
 from annotator.store.chain import CONTENT_COLUMNS
-from annotator.store.checks import read_sqlite_file
+from annotator.store.checks import read_sqlite_file, schema_of
 from annotator.store.incoming import STORED_COLUMNS, IncomingFile
-from annotator.store.reading import RatingRows
+from annotator.store.reading import RATING_ROWS_COLUMNS, RatingRows, select_list
 from annotator.store.records import Phase
 
 PANEL_MIGRATIONS = Migrations("annotator.panel")
-PANEL_SCHEMA_VERSION = 1
+PANEL_SCHEMA_VERSION = 2
+_QUESTIONS_PANEL_SCHEMA = 2
+"""The first panel schema with ``question`` and ``stage`` (an older panel read without
+being migrated reads both as empty)."""
 _KIND = "panel"
 _CACHE_KIB = 128 * 1024
 """Page cache of the merging connection: a VICR-sized panel's indexes stay in memory."""
@@ -70,7 +73,19 @@ def _panel_schema(db: Database) -> None:
             source_key TEXT NOT NULL, new INTEGER NOT NULL, present INTEGER NOT NULL,
             verified INTEGER NOT NULL
         ) STRICT""",
-        f"PRAGMA user_version = {PANEL_SCHEMA_VERSION}",
+        "PRAGMA user_version = 1",
+    ):
+        db.execute(statement)
+
+
+@PANEL_MIGRATIONS(name="0002_questions")
+def _panel_questions(db: Database) -> None:
+    """Which question and stage a rating answers (session schema 3); ratings merged before
+    answer none."""
+    for statement in (
+        "ALTER TABLE ratings ADD COLUMN question TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE ratings ADD COLUMN stage TEXT NOT NULL DEFAULT ''",
+        f"PRAGMA user_version = {_QUESTIONS_PANEL_SCHEMA}",
     ):
         db.execute(statement)
 
@@ -82,8 +97,9 @@ class FileMerge:
     new: int
     present: int
     repeats: int
-    """Ratings of a pair the same tagger had already rated in that round from another laptop
-    (both are kept; the analysis uses the earlier one)."""
+    """Ratings of a pair the same tagger had already rated in that round from another laptop,
+    answering the same question at the same stage (both are kept; the analysis uses the
+    earlier one)."""
 
 
 class ConflictError(AnnotatorError):
@@ -195,7 +211,8 @@ class Panel:
         repeats = conn.execute(
             f"SELECT count(*) FROM temp.incoming i WHERE i.phase IN ({_DATA_PHASES}) "
             "AND EXISTS (SELECT 1 FROM ratings r WHERE r.tagger = i.tagger AND "
-            "r.round = i.round AND r.item_id = i.item_id AND r.rating_id != i.rating_id "
+            "r.round = i.round AND r.item_id = i.item_id AND r.question = i.question AND "
+            "r.stage = i.stage AND r.rating_id != i.rating_id "
             f"AND r.phase IN ({_DATA_PHASES}))").fetchone()[0]
         new = conn.execute(f"INSERT OR IGNORE INTO ratings ({columns}) "
                            f"SELECT {columns} FROM temp.incoming").rowcount
@@ -259,19 +276,21 @@ class Panel:
         return digest.hexdigest()
 
     def data_ratings(self) -> list[tuple[str, str, str, int, str, float, str]]:
-        """Game and retest ratings (id, tagger, item, round, phase, value, laptop): what a
-        consensus snapshot carries."""
+        """Game and retest ratings (id, tagger, item, round, phase, value, laptop) that answer
+        no question: what a consensus snapshot carries (the game's consensus; multi-question
+        protocols are played without it)."""
         return self._conn.execute(
             "SELECT rating_id, tagger, item_id, round, phase, value, laptop_id FROM ratings "
-            f"WHERE phase IN ({_DATA_PHASES}) ORDER BY rating_id").fetchall()
+            f"WHERE phase IN ({_DATA_PHASES}) AND question = '' ORDER BY rating_id").fetchall()
 
 
 def read_panel_rows(path: Path) -> RatingRows:
     """The ratings of the panel at ``path`` for the analysis, read without writing to it:
-    one per tagger, round and pair.
+    one per tagger, round, pair, question and stage.
 
-    When a tagger rated the same pair in the same round on two laptops, the earlier rating
-    is the one analysed (the choice does not depend on merge order).
+    When a tagger gave the same answer (pair, question, stage) in the same round on two
+    laptops, the earlier rating is the one analysed (the choice does not depend on merge
+    order).
     """
     path = Path(path)
     _refuse_non_panel(path)
@@ -300,12 +319,13 @@ def is_panel_file(path: Path) -> bool:
 
 
 def _rating_rows(conn: sqlite3.Connection) -> RatingRows:
+    has_questions = schema_of(conn) >= _QUESTIONS_PANEL_SCHEMA
+    same_answer = "AND o.question = r.question AND o.stage = r.stage " if has_questions else ""
     rows = conn.execute(
-        "SELECT rating_id, tagger, item_id, round, phase, value, ms_on_screen, points, "
-        "laptop_id, submitted_at FROM ratings r "
-        f"WHERE r.phase NOT IN ({_DATA_PHASES}) OR NOT EXISTS ("
+        f"SELECT {select_list(RATING_ROWS_COLUMNS, has_questions=has_questions)} "
+        f"FROM ratings r WHERE r.phase NOT IN ({_DATA_PHASES}) OR NOT EXISTS ("
         "SELECT 1 FROM ratings o WHERE o.tagger = r.tagger AND o.round = r.round AND "
-        f"o.item_id = r.item_id AND o.phase IN ({_DATA_PHASES}) AND "
+        f"o.item_id = r.item_id {same_answer}AND o.phase IN ({_DATA_PHASES}) AND "
         "(o.submitted_at, o.rating_id) < (r.submitted_at, r.rating_id)) "
         "ORDER BY laptop_id, seq, rating_id").fetchall()
     columns = [tuple(column) for column in zip(*rows, strict=True)] if rows else []
@@ -318,7 +338,7 @@ def _refuse_non_panel(path: Path) -> None:
     def describe(conn: sqlite3.Connection) -> tuple[set[str], int]:
         tables = {name for (name,) in conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        return tables, int(conn.execute("PRAGMA user_version").fetchone()[0])
+        return tables, schema_of(conn)
 
     tables, version = read_sqlite_file(path, describe, error=PanelError, kind="panel database")
     if "session_info" in tables:

@@ -25,7 +25,9 @@ from annotator.store.checks import (
     damaged_file_error,
     refuse_foreign_database,
     refuse_non_sqlite,
+    schema_of,
 )
+from annotator.store.schema import QUESTIONS_SCHEMA
 
 _ADVICE = "It was left untouched; copy it again from the laptop it came from."
 
@@ -44,6 +46,8 @@ class RatingRows:
     points: tuple[int | None, ...] = ()
     laptop_id: tuple[str, ...] = ()
     submitted_at: tuple[str, ...] = ()  # UTC ISO-8601, as stored
+    question: tuple[str, ...] = ()  # "" in a single-question protocol and in older files
+    stage: tuple[str, ...] = ()  # "", "pre" or "post"
 
     def __len__(self) -> int:
         return len(self.rating_id)
@@ -56,10 +60,19 @@ class RatingRows:
                      for f in fields(cls)))
 
 
-_COLUMNS = (
-    "rating_id, tagger, item_id, round, phase, value, ms_on_screen, points, laptop_id, "
-    "submitted_at"
-)
+RATING_ROWS_COLUMNS = tuple(f.name for f in fields(RatingRows))
+"""The stored columns :class:`RatingRows` holds, in its order."""
+_QUESTION_COLUMNS = ("question", "stage")
+
+
+def select_list(columns: Iterable[str], *, has_questions: bool) -> str:
+    """``columns`` for a SELECT from a ratings table that may predate questions.
+
+    Files opened read-only are never migrated, so a table without ``question`` and
+    ``stage`` (session schema 1 and 2, panel schema 1) reads both as empty: no question.
+    """
+    return ", ".join(name if has_questions or name not in _QUESTION_COLUMNS else f"'' AS {name}"
+                     for name in columns)
 
 
 @dataclass(frozen=True)
@@ -80,7 +93,9 @@ def read_session_file(path: Path, *, project_id: str | None = None) -> SessionCo
     with open_read_only(path) as conn:
         try:
             info = dict(conn.execute("SELECT key, value FROM session_info").fetchall())
-            rows = conn.execute(f"SELECT {_COLUMNS} FROM ratings ORDER BY rowid").fetchall()
+            has_questions = schema_of(conn) >= QUESTIONS_SCHEMA
+            columns = select_list(RATING_ROWS_COLUMNS, has_questions=has_questions)
+            rows = conn.execute(f"SELECT {columns} FROM ratings ORDER BY rowid").fetchall()
         except sqlite3.DatabaseError as error:
             raise damaged_file_error(path, error, _ADVICE) from error
     if project_id is not None and info.get("project_id") != project_id:

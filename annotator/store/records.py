@@ -21,6 +21,10 @@ class Phase(Enum):
         return self in (Phase.GAME, Phase.RETEST)
 
 
+STAGES = ("", "pre", "post")
+"""When an answer was given: no stage (single question), before or after the image."""
+
+
 @dataclass(frozen=True)
 class Rating:
     """One submitted rating, exactly as stored (one row, random UUID key).
@@ -29,6 +33,9 @@ class Rating:
     tutorial and probation, the panel's consensus in the game (None: nobody had rated the
     pair, or the round is blind); ``consensus_n`` how many ratings that consensus rests on
     (None for an expert rating); ``points`` what the rating earned (None: not scored).
+    ``question`` and ``stage`` say which answer of a multi-question protocol this is
+    (seeds/004 §4.2: each question asked before the image is shown, ``"pre"``, and after,
+    ``"post"``); a single-question protocol leaves both empty.
     """
 
     rating_id: str
@@ -43,6 +50,8 @@ class Rating:
     consensus: float | None = None
     consensus_n: int | None = None
     points: int | None = None
+    question: str = ""
+    stage: str = ""
 
     def __post_init__(self) -> None:
         if not self.tagger.strip():
@@ -53,3 +62,7 @@ class Rating:
             raise ValueError("time on screen cannot be negative")
         if self.submitted_at < self.shown_at:
             raise ValueError("a rating cannot be submitted before it was shown")
+        if self.stage not in STAGES:
+            raise ValueError(f"stage {self.stage!r} is not one of {', '.join(map(repr, STAGES))}")
+        if self.stage and not self.question:
+            raise ValueError("an answer with a stage needs the question it answers")

@@ -10,7 +10,13 @@ from __future__ import annotations
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from annotator.store.chain import CONTENT_COLUMNS, HEAD_HASH_KEY, HEAD_LENGTH_KEY, genesis, link
+from annotator.store.chain import (
+    HEAD_HASH_KEY,
+    HEAD_LENGTH_KEY,
+    SCHEMA_2_CONTENT_COLUMNS,
+    genesis,
+    link,
+)
 
 MIGRATIONS = Migrations("annotator.session")
 
@@ -80,7 +86,7 @@ def _hash_chain(db: Database) -> None:
     if "project_id" in info:
         head = genesis(info["project_id"], info["laptop_id"])
         rows = db.execute(
-            f"SELECT rowid, {', '.join(CONTENT_COLUMNS)} FROM ratings ORDER BY rowid"
+            f"SELECT rowid, {', '.join(SCHEMA_2_CONTENT_COLUMNS)} FROM ratings ORDER BY rowid"
         ).fetchall()
         for seq, (rowid, *content) in enumerate(rows, start=1):
             head = link(head, content)
@@ -92,7 +98,27 @@ def _hash_chain(db: Database) -> None:
     db.execute("PRAGMA user_version = 2")
 
 
-SCHEMA_VERSION = 2
+@MIGRATIONS(name="0003_questions")
+def _questions(db: Database) -> None:
+    """Several answers per item and round (seeds/004 §4.2): which question each answers, and
+    whether before (``pre``) or after (``post``) the image. Ratings already saved answer no
+    question; their chain links stay as they were (:func:`annotator.store.chain.link`)."""
+    for statement in (
+        "ALTER TABLE ratings ADD COLUMN question TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE ratings ADD COLUMN stage TEXT NOT NULL DEFAULT '' "
+        "CHECK (stage IN ('', 'pre', 'post') AND (stage = '' OR question != ''))",
+        "DROP INDEX ratings_once_per_round",
+        "CREATE UNIQUE INDEX ratings_once_per_answer "
+        "ON ratings (tagger, round, item_id, question, stage) WHERE phase IN ('game', 'retest')",
+        "PRAGMA user_version = 3",
+    ):
+        db.execute(statement)
+
+
+QUESTIONS_SCHEMA = 3
+"""The first schema with ``question`` and ``stage``: read-only readers of older files (which
+are never migrated) read both as empty."""
+SCHEMA_VERSION = 3
 """Number of migrations this app knows. Each migration sets ``user_version`` to its own
 number, which is how an older app recognises a newer file without reading its tables."""
 

@@ -30,6 +30,8 @@ from annotator.store.records import Phase, Rating
 from annotator.store.schema import MIGRATIONS
 
 _RATING_COLUMNS = ", ".join(CONTENT_COLUMNS)
+_DATA_PHASES = tuple(phase.value for phase in Phase if phase.is_data)
+_DATA_MARKS = ", ".join("?" for _ in _DATA_PHASES)
 
 
 def to_iso(moment: datetime) -> str:
@@ -207,6 +209,8 @@ class SessionStore:
             rating.consensus_n,
             rating.points,
             self.laptop_id,
+            rating.question,
+            rating.stage,
         ]
         with self._db.atomic():
             head = dict(self._db.execute(
@@ -215,10 +219,11 @@ class SessionStore:
             ).fetchall())
             seq = int(head[HEAD_LENGTH_KEY]) + 1
             chain = link(head[HEAD_HASH_KEY], content)
+            values = [*content, seq, chain]
             self._db.execute(
                 f"INSERT INTO ratings ({_RATING_COLUMNS}, seq, chain) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [*content, seq, chain],
+                f"VALUES ({', '.join('?' for _ in values)})",
+                values,
             )
             self._db.conn.executemany(
                 "UPDATE session_info SET value = ? WHERE key = ?",
@@ -249,6 +254,19 @@ class SessionStore:
         ).fetchall()
         return [_rating_from_row(row) for row in rows]
 
+    def answers(self, tagger: str, round_number: int) -> dict[str, dict[tuple[str, str], float]]:
+        """The tagger's game and retest answers of a round: item id → {(question, stage):
+        value}. What a multi-question flow resumes from in the middle of an item."""
+        rows = self._db.execute(
+            "SELECT item_id, question, stage, value FROM ratings WHERE tagger = ? AND round = ? "
+            f"AND phase IN ({_DATA_MARKS}) ORDER BY rowid",
+            [tagger, round_number, *_DATA_PHASES],
+        )
+        found: dict[str, dict[tuple[str, str], float]] = {}
+        for item_id, question, stage, value in rows:
+            found.setdefault(item_id, {})[(question, stage)] = value
+        return found
+
     def rating_ids(self) -> set[str]:
         """The ids of every rating in the file (to recognise copies of them elsewhere)."""
         return {rating_id for (rating_id,) in self._db.execute("SELECT rating_id FROM ratings")}
@@ -256,15 +274,14 @@ class SessionStore:
     def data_values_by_item(self, *, except_tagger: str) -> dict[str, list[float]]:
         """Every game and retest rating value per item, leaving out one tagger's own.
 
-        What the game's consensus rests on: never the tagger's own ratings (DESIGN §6), and
-        no SKIP answers.
+        What the game's consensus rests on: never the tagger's own ratings (DESIGN §6), no
+        SKIP answers, and only ratings that answer no question: a multi-question protocol
+        (seeds/004) is played without consensus feedback.
         """
-        data = [phase.value for phase in Phase if phase.is_data]
-        marks = ", ".join("?" for _ in data)
         rows = self._db.execute(
-            f"SELECT item_id, value FROM ratings WHERE tagger != ? AND phase IN ({marks}) "
-            "AND value != ?",
-            [except_tagger, *data, SKIP_VALUE],
+            f"SELECT item_id, value FROM ratings WHERE tagger != ? AND phase IN ({_DATA_MARKS}) "
+            "AND value != ? AND question = ''",
+            [except_tagger, *_DATA_PHASES, SKIP_VALUE],
         )
         values: dict[str, list[float]] = {}
         for item_id, value in rows:
@@ -289,4 +306,6 @@ def _rating_from_row(row: Sequence) -> Rating:
         consensus=row[9],
         consensus_n=row[10],
         points=row[11],
+        question=row[13],
+        stage=row[14],
     )

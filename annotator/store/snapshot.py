@@ -1,5 +1,8 @@
 """Consensus snapshots: the panel's game and retest ratings, carried back to the laptops.
 
+Only ratings that answer no question are carried: snapshots exist for the game's consensus,
+and a multi-question protocol (seeds/004) is played without one.
+
 The lead exports a snapshot from the panel database; a laptop imports it into the project's
 ``snapshots/`` folder, and from then on the game's consensus there includes the panel's
 ratings (DESIGN §6, §8). A snapshot is named by a hash of its content, so importing the same
@@ -45,7 +48,8 @@ class Snapshot:
 
 
 def export_snapshot(panel_path: Path, target: Path) -> Snapshot:
-    """Write the panel's game and retest ratings to ``target`` (renamed into place)."""
+    """Write the panel's game and retest ratings that answer no question to ``target``
+    (renamed into place)."""
     panel = Panel.open(Path(panel_path), create=False)
     try:
         project_id = panel.project_id

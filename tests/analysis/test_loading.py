@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from annotator.analysis.loading import load_project, load_ratings_csv, load_session_file
+from annotator.analysis.loading import (
+    _counted_rows,
+    load_project,
+    load_ratings_csv,
+    load_session_file,
+)
 from annotator.analysis.table import PHASES
 from annotator.errors import AnnotatorError, SessionFileError
+from annotator.store.reading import RatingRows, read_session_file
 from annotator.store.records import Phase
 from tests.analysis.sessions import rate, session
+from tests.store.sessionfiles import answers_for, ratings_for, write_session_file
 
 
 def test_a_project_folder_reads_every_session_file(panel_project: Path) -> None:
@@ -107,3 +116,18 @@ def test_csv_missing_columns_or_not_utf8(tmp_path: Path) -> None:
         load_ratings_csv(tmp_path / "latin.csv")
     with pytest.raises(AnnotatorError, match="no ratings"):
         load_ratings_csv(write(tmp_path / "e.csv", "item_id,tagger,round,rating\n"))
+
+
+def test_each_answer_to_a_question_counts_once_the_earlier(tmp_path: Path) -> None:
+    """Several answers per pair and round (seeds/004): one per question and stage; an
+    answer given again on another laptop counts once, the earlier."""
+    first = answers_for("ana", "item0001", ["truthful", "overall"], seed=1)
+    again = [replace(r, shown_at=r.shown_at - timedelta(minutes=1),
+                     submitted_at=r.submitted_at - timedelta(minutes=1))
+             for r in answers_for("ana", "item0001", ["truthful"], seed=2)[:1]]
+    plain = ratings_for("ana", 2, seed=3)  # item0001 rated once more, answering no question
+    files = [write_session_file(tmp_path / "a.sqlite", first + plain),
+             write_session_file(tmp_path / "b.sqlite", again)]
+    rows = RatingRows.concatenate(read_session_file(path).ratings for path in files)
+    counted = {rows.rating_id[i] for i in _counted_rows(rows)}
+    assert counted == {r.rating_id for r in [*first[1:], *plain, *again]}

@@ -12,6 +12,7 @@ from annotator.store.records import Phase
 from annotator.store.snapshot import export_snapshot, import_snapshot
 from annotator.userconfig import load_config
 from tests.analysis.sessions import rate, session
+from tests.store.sessionfiles import answers_for
 
 
 def digest(path) -> str:
@@ -103,3 +104,16 @@ def test_an_imported_snapshot_feeds_the_consensus_once(make_project_folder, tmp_
         feedback[pair.item.item_id] = ana.submit(4)
     assert (feedback["item000"].consensus.value, feedback["item000"].consensus.n) == (3.0, 2)
     assert feedback["item001"].consensus is None  # never scored against her own rating
+
+
+def test_answers_to_questions_never_feed_the_consensus(make_project_folder) -> None:
+    """A multi-question protocol (seeds/004) is played without consensus feedback."""
+    folder = make_project_folder(2, flow={"dwell_seconds": 0, "tutorial": False})
+    other = session(folder, "laptop-b")
+    rate(other, "cem", "item000", 3)
+    for rating in answers_for("bea", "item000", ["overall"], seed=1):
+        other.record_rating(rating)
+    other.close()
+    project = open_project(folder)
+    found = read_other_laptops(project, open_laptop_session(project, load_config()))
+    assert found.values_by_item(except_tagger="ana") == {"item000": [3.0]}

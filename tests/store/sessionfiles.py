@@ -10,6 +10,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
+from annotator.store.panel import Panel
 from annotator.store.records import Phase, Rating
 from annotator.store.schema import MIGRATIONS
 from annotator.store.session_file import SessionStore
@@ -64,6 +65,42 @@ def write_schema_1_file(path: Path, ratings: list[Rating], *, laptop: str) -> Pa
              r.consensus_n, r.points, f"id-{laptop}"])
     conn.close()
     return path
+
+
+def write_schema_2_file(path: Path, ratings: list[Rating], *, laptop: str) -> Path:
+    """A file as the app wrote it before questions (schema 2): its ratings chained by the
+    app's own 0002 migration, which chains exactly as the app then chained each write."""
+    write_schema_1_file(path, ratings, laptop=laptop)
+    conn = sqlite3.connect(path, isolation_level=None)
+    MIGRATIONS.apply(Database(conn), stop_before="0003_questions")
+    conn.close()
+    return path
+
+
+def answers_for(tagger: str, item_id: str, questions: list[str], *, seed: int,
+                rnd: int = 1) -> list[Rating]:
+    """Every (question, stage) answer of one item, pre then post per question, 3 s apart."""
+    rng = random.Random(f"{tagger}:{item_id}:{seed}")
+    phase = Phase.GAME if rnd == 1 else Phase.RETEST
+    out = []
+    for i, (question, stage) in enumerate(
+            (q, s) for q in questions for s in ("pre", "post")):
+        shown = T0 + timedelta(seconds=3 * i)
+        out.append(Rating(
+            rating_id=str(uuid.UUID(int=rng.getrandbits(128), version=4)), tagger=tagger,
+            item_id=item_id, round=rnd, phase=phase, value=float(rng.randint(1, 5)),
+            shown_at=shown, submitted_at=shown + timedelta(seconds=2), ms_on_screen=2000,
+            question=question, stage=stage))
+    return out
+
+
+def content_hash(panel_path: Path) -> str:
+    """The content hash of the panel at ``panel_path`` (an existing one)."""
+    panel = Panel.open(panel_path, create=False)
+    try:
+        return panel.content_hash()
+    finally:
+        panel.close()
 
 
 def edit(path: Path, sql: str, *params: object) -> None:

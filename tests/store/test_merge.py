@@ -19,6 +19,7 @@ from annotator.store.schema import SCHEMA_VERSION
 from tests.store.sessionfiles import (
     OTHER_PROJECT,
     PROJECT,
+    content_hash,
     edit,
     ratings_for,
     write_schema_1_file,
@@ -37,14 +38,6 @@ def three(tmp_path: Path) -> list[Path]:
         write_session_file(folder / "lap-2.sqlite", ratings_for("cy", 40, seed=2)),
         write_session_file(folder / "lap-3.sqlite", ratings_for("ana", 25, seed=3, rnd=2)),
     ]
-
-
-def content_hash(panel_path: Path) -> str:
-    panel = Panel.open(panel_path, create=False)
-    try:
-        return panel.content_hash()
-    finally:
-        panel.close()
 
 
 def test_merging_adds_every_rating_with_its_provenance(tmp_path: Path, three) -> None:

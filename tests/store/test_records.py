@@ -20,7 +20,9 @@ def rating(**changes) -> Rating:
 
 @pytest.mark.parametrize(
     "changes",
-    [{"tagger": " "}, {"round": 0}, {"ms_on_screen": -1}, {"submitted_at": T0 - timedelta(1)}],
+    [{"tagger": " "}, {"round": 0}, {"ms_on_screen": -1}, {"submitted_at": T0 - timedelta(1)},
+     {"question": "overall", "stage": "during"}, {"stage": "pre"}],
+    ids=["tagger", "round", "time", "clock", "stage", "stage-without-question"],
 )
 def test_invalid_ratings_cannot_be_built(changes: dict) -> None:
     with pytest.raises(ValueError):
@@ -34,3 +36,9 @@ def test_invalid_ratings_cannot_be_built(changes: dict) -> None:
 )
 def test_only_game_and_retest_ratings_are_data(phase: Phase, is_data: bool) -> None:
     assert phase.is_data is is_data
+
+
+def test_a_single_question_protocol_answers_no_question() -> None:
+    assert (rating().question, rating().stage) == ("", "")
+    assert rating(question="overall").stage == ""
+    assert rating(question="overall", stage="post").stage == "post"

@@ -16,7 +16,14 @@ from annotator.store.snapshot import (
     import_snapshot,
     read_snapshot,
 )
-from tests.store.sessionfiles import OTHER_PROJECT, PROJECT, edit, ratings_for, write_session_file
+from tests.store.sessionfiles import (
+    OTHER_PROJECT,
+    PROJECT,
+    answers_for,
+    edit,
+    ratings_for,
+    write_session_file,
+)
 
 
 @pytest.fixture
@@ -92,3 +99,15 @@ def test_an_empty_panel_has_no_snapshot(tmp_path: Path) -> None:
     with pytest.raises(SnapshotError, match="empty"):
         export_snapshot(tmp_path / "empty.sqlite", tmp_path / "x.snapshot")
     assert not (tmp_path / "x.snapshot").exists()
+
+
+def test_export_leaves_out_answers_to_questions(tmp_path: Path) -> None:
+    """Snapshots feed the game's consensus; multi-question protocols are played without."""
+    plain = ratings_for("ana", 3, seed=1)
+    answers = answers_for("ben", "item0001", ["truthful", "overall"], seed=2)
+    path = tmp_path / "panel.sqlite"
+    merge_session_files(path, [write_session_file(tmp_path / "a.sqlite", plain + answers)])
+    snapshot, rows = read_snapshot(export_snapshot(path, tmp_path / "s.snapshot").path,
+                                   project_id=PROJECT)
+    assert snapshot.ratings == 3
+    assert sorted(row[0] for row in rows) == sorted(r.rating_id for r in plain)
