@@ -8,6 +8,7 @@ fail_at_or_above = 3   # seeds/004 Appendix A: "Added info" of 3 or more on an i
 # fail_at_or_below = 1
 # fail_levels_off = 2  # levels from the check's gold rating (the rule when none is given)
 max_failures = 0       # a tagger who fails more checks than this fails the checks
+question = "added_info" # a multi-question protocol: the question whose answers are judged
 ```
 
 The check pairs themselves are the ``gold.csv`` rows with ``purpose = check``.
@@ -23,7 +24,7 @@ from annotator.errors import ProjectError
 from annotator.project.model import CheckRule, Problem, Rubric
 
 _FAIL_KEYS = ("fail_at_or_above", "fail_at_or_below", "fail_levels_off")
-_KEYS = ("every", "max_failures", *_FAIL_KEYS)
+_KEYS = ("every", "max_failures", "question", *_FAIL_KEYS)
 
 
 def read_check_rule(document: Mapping[str, Any], lines: Mapping[str, int], rubric: Rubric, *,
@@ -46,7 +47,13 @@ def read_check_rule(document: Mapping[str, Any], lines: Mapping[str, int], rubri
         if key not in table:
             continue
         raw, line = table[key], lines.get(f"checks.{key}")
-        if key in ("fail_at_or_above", "fail_at_or_below"):
+        if key == "question":
+            ids = [q.question_id for q in rubric.questions]
+            if raw not in ids:
+                raise ProjectError(f"checks.question must be one of the {rubric.rubric_id} "
+                                   f"rubric's questions ({', '.join(ids) or 'it has none'}).",
+                                   file=path, line=line)
+        elif key in ("fail_at_or_above", "fail_at_or_below"):
             if isinstance(raw, bool) or not isinstance(raw, int | float) or raw not in levels:
                 raise ProjectError(f"checks.{key} must be a level of the {rubric.rubric_id} "
                                    f"rubric ({', '.join(f'{v:g}' for v in levels)}).",

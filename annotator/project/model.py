@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -90,16 +91,46 @@ level, so no rubric may use it as one; consensus and statistics leave such rows 
 the analysis counts them as skips of their pair."""
 
 
+STAGES = ("pre", "post")
+"""The two looks at a pair in a multi-question protocol (seeds/004 §4.2): before the image is
+shown (text and context only) and after."""
+OVERALL = "overall"
+"""The question every multi-question rubric asks, always last (seeds/004 §4.2)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of a multi-question rubric, answered on the rubric's levels in each of
+    its ``stages`` (imaginability, say, only before the image is shown)."""
+
+    question_id: str
+    text: str
+    stages: tuple[str, ...] = STAGES
+
+    def __post_init__(self) -> None:
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", self.question_id):
+            raise ValueError(f"question id {self.question_id!r}: use a-z, 0-9 and _")
+        if not self.stages or any(s not in STAGES for s in self.stages):
+            raise ValueError(f"question {self.question_id!r}: stages are pre and/or post")
+
+
 @dataclass(frozen=True)
 class Rubric:
     """A rating scale as data (``resources/rubrics/*.toml``); ``skip`` is the optional SKIP
-    answer offered beside the levels (stored as :data:`SKIP_VALUE`)."""
+    answer offered beside the levels (stored as :data:`SKIP_VALUE`).
+
+    ``questions``: a multi-question protocol (seeds/004), each question answered on the
+    levels, "overall" among them; none for the usual one question (``question``).
+    ``show_context``: show an item's context columns (page title, paragraph…) with the pair.
+    """
 
     rubric_id: str
     name: str
     question: str
     levels: tuple[Level, ...]
     skip: Level | None = None
+    questions: tuple[Question, ...] = ()
+    show_context: bool = False
 
     def __post_init__(self) -> None:
         if len(self.levels) < 2:
@@ -112,6 +143,9 @@ class Rubric:
             raise ValueError(f"{SKIP_VALUE:g} is kept for SKIP answers; use another value")
         if self.skip is not None and (self.skip.value != SKIP_VALUE or self.skip.key in keys):
             raise ValueError("the skip answer needs its own key")
+        ids = [q.question_id for q in self.questions]
+        if self.questions and (OVERALL not in ids or len(set(ids)) != len(ids)):
+            raise ValueError(f"questions need distinct ids, one of them {OVERALL!r}")
 
     @property
     def options(self) -> tuple[Level, ...]:
@@ -185,7 +219,8 @@ class CheckRule:
     ``fail_at_or_below``, or ``fail_levels_off`` or more levels from the check's gold
     rating (any that is set). A tagger fails the checks when they fail more than
     ``max_failures`` of them. ``every``: one check is mixed in among each that many data
-    pairs, at a random place.
+    pairs, at a random place. ``question``: in a multi-question protocol, the question whose
+    answers (in either stage) are judged, e.g. seeds/004's "added_info".
     """
 
     every: int = 20
@@ -193,6 +228,7 @@ class CheckRule:
     fail_at_or_below: float | None = None
     fail_levels_off: int | None = 2
     max_failures: int = 0
+    question: str = ""
 
     def __post_init__(self) -> None:
         if self.every < 1:
@@ -226,8 +262,9 @@ class CheckRule:
                          "check's gold rating")
         allowed = ("any failed check" if self.max_failures == 0 else
                    f"more than {self.max_failures} failed checks")
-        return (f"A check fails on {' or '.join(parts)}; a tagger fails on {allowed}. One "
-                f"check among every {self.every} pairs.")
+        judged = f" to the question {self.question!r}" if self.question else ""
+        return (f"A check fails on {' or '.join(parts)}{judged}; a tagger fails on {allowed}. "
+                f"One check among every {self.every} pairs.")
 
 
 DEFAULT_WASHOUT_DAYS = 42

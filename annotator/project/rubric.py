@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from annotator.errors import RubricError
-from annotator.project.model import SKIP_VALUE, Level, Rubric
+from annotator.project.model import SKIP_VALUE, STAGES, Level, Question, Rubric
 from annotator.project.tomltext import error_line, key_lines
 from annotator.resources import resource_path
 
@@ -86,6 +86,10 @@ def load_rubric_file(path: Path) -> Rubric:
             raise fail("skip must be a table: [skip] with key, label and text.", "skip")
         skip = _level({**raw_skip, "value": SKIP_VALUE}, len(levels), path, lines.get("skip"),
                       where="The [skip] table")
+    questions = _questions(data.get("questions", []), fail)
+    show_context = data.get("show_context", False)
+    if not isinstance(show_context, bool):
+        raise fail("show_context must be true or false.", "show_context")
     try:
         return Rubric(
             rubric_id=rubric_id,
@@ -93,9 +97,31 @@ def load_rubric_file(path: Path) -> Rubric:
             question=_text(data, "question", fail),
             levels=levels,
             skip=skip,
+            questions=questions,
+            show_context=show_context,
         )
     except ValueError as exc:
         raise fail(f"The rubric's levels are not usable: {exc}.", "levels") from exc
+
+
+def _questions(raw: Any, fail: Callable[..., RubricError]) -> tuple[Question, ...]:
+    """``[[questions]]`` tables: id, text, optional stages (default: pre and post)."""
+    if not isinstance(raw, list):
+        raise fail("questions must be [[questions]] tables.", "questions")
+    questions = []
+    for number, table in enumerate(raw, start=1):
+        where = f"Question {number} (the [[questions]] table number {number})"
+        if not isinstance(table, dict):
+            raise fail(f"{where} is not a table.", "questions")
+        stages = table.get("stages", list(STAGES))
+        if not (isinstance(stages, list) and all(isinstance(s, str) for s in stages)):
+            raise fail(f'{where}: stages must be a list such as ["pre", "post"].', "questions")
+        try:
+            questions.append(Question(str(table.get("id", "")), _text(table, "text", fail),
+                                      tuple(stages)))
+        except ValueError as error:
+            raise fail(f"{where}: {error}.", "questions") from error
+    return tuple(questions)
 
 
 def _text(data: dict[str, Any], key: str, fail: Callable[..., RubricError]) -> str:
