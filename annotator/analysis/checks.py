@@ -38,7 +38,11 @@ def check_spec(project: Project) -> CheckSpec | None:
 def attention_checks(table: RatingTable, spec: CheckSpec) -> dict:
     """Per tagger: checks rated and failed (with the items); the taggers who failed."""
     levels = [float(v) for v in table.levels]
-    rows = np.flatnonzero(table.phase == CHECK)
+    checks = table.phase == CHECK
+    if spec.rule.question and table.question is not None:
+        judged = np.asarray(table.questions, dtype=object) == spec.rule.question
+        checks &= judged[table.question]
+    rows = np.flatnonzero(checks)
     per_tagger: dict[str, dict] = {}
     for row in rows:
         item_id = table.item_ids[table.item[row]]

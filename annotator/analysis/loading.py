@@ -46,6 +46,7 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
         values=pick(rows.value), phases=[Phase(p) for p in pick(rows.phase)],
         points=pick(rows.points), seconds=[ms / 1000 for ms in pick(rows.ms_on_screen)],
         levels=levels, sources=sources, skips=dict(skips), skipped=records,
+        questions=pick(rows.question), stages=pick(rows.stage),
     )
 
 

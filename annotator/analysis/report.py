@@ -17,6 +17,7 @@ from annotator.analysis.alpha import Level, alpha, bootstrap_ci, leave_one_out
 from annotator.analysis.checks import CheckSpec, attention_checks, without_taggers
 from annotator.analysis.kappa import fleiss_kappa, gwet_ac1, percent_agreement
 from annotator.analysis.metrics import NO_FILE, MetricScores, metric_benchmark
+from annotator.analysis.questions import question_figures
 from annotator.analysis.retest import binary_protocol, mean_stability, retest
 from annotator.analysis.table import RatingTable, item_counts
 from annotator.analysis.undefined import Figure, Undefined
@@ -82,6 +83,7 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
         "distribution": panel.distribution(data, summary),
         "binary": binary_protocol(data),
         "checks": check_report,
+        "questions": question_figures(table, level),
         "metrics": (Undefined(NO_FILE) if metrics is None else metric_benchmark(
             data, metrics, reps=reps, bootstrap=bootstrap, rng=rngs[5])),
         "_item_summary": summary,

@@ -12,10 +12,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from annotator.project.model import OVERALL
 from annotator.store.records import Phase
 
 Skip = tuple[str, str, int, str, float]
 """A stored SKIP answer: item id, tagger, round, phase, seconds on screen."""
+STAGE_NAMES = ("", "pre", "post")
+"""Stage codes in a table: "" for a single-question protocol (see project.model.STAGES)."""
 PHASES: tuple[Phase, ...] = tuple(Phase)
 """Phase codes in the table are indices into this tuple."""
 DATA_PHASES = np.array([phase.is_data for phase in PHASES])
@@ -32,6 +35,11 @@ class RatingTable:
     ``skips`` counts SKIP answers per item and round (binary protocol, seeds/003);
     ``skipped`` lists each stored one (item id, tagger, round, phase, seconds) for the
     published dataset, when the source has them.
+
+    A multi-question protocol (seeds/004) gives each answer a ``question`` (index into
+    ``questions``, whose first entry is "") and a ``stage`` (index into :data:`STAGE_NAMES`);
+    both are None for the usual single question. Its main figures rest on the "overall"
+    answers given with the image (:meth:`data`); :meth:`answers` has them all.
     """
 
     item: np.ndarray
@@ -47,6 +55,9 @@ class RatingTable:
     item_sources: tuple[str, ...] | None = None
     skips: dict[tuple[int, int], int] = field(default_factory=dict)
     skipped: tuple[Skip, ...] = ()
+    question: np.ndarray | None = None
+    stage: np.ndarray | None = None
+    questions: tuple[str, ...] = ("",)
 
     @property
     def n_items(self) -> int:
@@ -71,10 +82,21 @@ class RatingTable:
             seconds=self.seconds[mask], item_ids=self.item_ids, taggers=self.taggers,
             levels=self.levels, item_sources=self.item_sources, skips=self.skips,
             skipped=self.skipped,
+            question=None if self.question is None else self.question[mask],
+            stage=None if self.stage is None else self.stage[mask], questions=self.questions,
         )
 
     def data(self) -> RatingTable:
-        """Only the ratings that are data: game and retest phases (DESIGN §9)."""
+        """Only the ratings that are data: game and retest phases (DESIGN §9); of a
+        multi-question protocol, the "overall" answers given with the image."""
+        mask = DATA_PHASES[self.phase]
+        if self.question is not None and self.stage is not None:
+            main = np.isin(np.asarray(self.questions, dtype=object), ["", OVERALL])
+            mask = mask & main[self.question] & (self.stage != STAGE_NAMES.index("pre"))
+        return self.select(mask)
+
+    def answers(self) -> RatingTable:
+        """Every data answer, of every question and stage (game and retest phases)."""
         return self.select(DATA_PHASES[self.phase])
 
 
@@ -91,6 +113,8 @@ def build_table(
     sources: dict[str, str] | None = None,
     skips: dict[tuple[str, int], int] | None = None,
     skipped: Sequence[Skip] = (),
+    questions: Sequence[str] | None = None,
+    stages: Sequence[str] | None = None,
 ) -> RatingTable:
     """Code parallel columns into a :class:`RatingTable`.
 
@@ -128,7 +152,19 @@ def build_table(
         item_sources=None if sources is None else tuple(sources.get(i, "") for i in item_tuple),
         skips=_coded_skips(skips, item_tuple),
         skipped=tuple(skipped),
+        **_coded_questions(questions, stages, n),
     )
+
+
+def _coded_questions(questions: Sequence[str] | None, stages: Sequence[str] | None,
+                     n: int) -> dict:
+    """The question and stage arrays, or nothing when every answer is to the one question."""
+    if questions is None or stages is None or not any(questions):
+        return {}
+    names, codes = np.unique(np.asarray(["", *questions], dtype=str), return_inverse=True)
+    return {"question": codes[1:].astype(np.int64).reshape(n),
+            "stage": np.array([STAGE_NAMES.index(s) for s in stages], dtype=np.int8).reshape(n),
+            "questions": tuple(names.tolist())}
 
 
 def _floats(column: Sequence[float | None] | np.ndarray | None, n: int) -> np.ndarray:

@@ -1,5 +1,5 @@
-"""The whole pane for one analysed input: Panel, Taggers, Test–retest, Items, Sources,
-Metrics."""
+"""The whole pane for one analysed input: Panel, Questions (a multi-question protocol),
+Taggers, Test–retest, Items, Sources, Metrics."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from annotator.reporting.content import PaneContent
 from annotator.reporting.sections.items import items_section, sources_section
 from annotator.reporting.sections.metrics import metrics_section
 from annotator.reporting.sections.panel import panel_section
+from annotator.reporting.sections.questions import questions_section
 from annotator.reporting.sections.retest import retest_section
 from annotator.reporting.sections.taggers import taggers_section
 from annotator.reporting.source import load_pane_input
@@ -23,9 +24,10 @@ def build_content(analysed: Analysed) -> PaneContent:
     return PaneContent(
         title=f"Panel agreement: {name}",
         source=f"{source.kind} {source.path}",
-        sections=(panel_section(analysed), taggers_section(analysed),
-                  retest_section(analysed), items_section(analysed),
-                  sources_section(analysed), metrics_section(analysed)),
+        sections=tuple(section for section in (
+            panel_section(analysed), questions_section(analysed), taggers_section(analysed),
+            retest_section(analysed), items_section(analysed), sources_section(analysed),
+            metrics_section(analysed)) if section is not None),
         notes=(f"Seed {analysed.report['seed']}: the same input and seed give the same "
                "figures.",),
     )

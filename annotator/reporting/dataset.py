@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 
 from annotator.analysis.loading import SKIP
-from annotator.analysis.table import PHASES, RatingTable
+from annotator.analysis.table import PHASES, STAGE_NAMES, RatingTable
 from annotator.project.model import Item
 from annotator.reporting.content import Cell, Column, Table
 
@@ -33,7 +33,8 @@ def ratings_csv(table: RatingTable) -> str:
     one per SKIP answer (rating ``skip``, as ``annotator analyze --ratings-csv`` reads it).
 
     Tutorial, probation and check ratings are kept (the ``phase`` column lets a reader
-    filter them out); only ``game`` and ``retest`` ratings are data (DESIGN §9).
+    filter them out); only ``game`` and ``retest`` ratings are data (DESIGN §9). A
+    multi-question protocol adds the columns ``question`` and ``stage`` (pre, post).
     """
     columns = (
         np.asarray(table.item_ids, dtype=object)[table.item],
@@ -44,12 +45,18 @@ def ratings_csv(table: RatingTable) -> str:
         _cells(table.seconds),
         _cells(table.points),
     )
+    keys = RATINGS_COLUMNS
+    if table.question is not None and table.stage is not None:
+        keys = (*RATINGS_COLUMNS, "question", "stage")
+        columns = (*columns, np.asarray(table.questions, dtype=object)[table.question],
+                   np.asarray(STAGE_NAMES, dtype=object)[table.stage])
     rows: list[tuple[Cell, ...]] = list(zip(*columns, strict=True))
-    rows += [(item, tagger, rnd, phase, SKIP, seconds, None)
+    blank = ("",) * (len(keys) - len(RATINGS_COLUMNS))
+    rows += [(item, tagger, rnd, phase, SKIP, seconds, None, *blank)
              for item, tagger, rnd, phase, seconds in table.skipped]
     order = [p.value for p in PHASES]
-    rows.sort(key=lambda r: (r[0], r[1], r[2], order.index(str(r[3]))))
-    return _csv(RATINGS_COLUMNS, rows)
+    rows.sort(key=lambda r: (r[0], r[1], r[2], order.index(str(r[3])), *map(str, r[7:])))
+    return _csv(keys, rows)
 
 
 def items_csv(table: RatingTable, summary: Mapping[str, np.ndarray],

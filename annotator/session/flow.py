@@ -8,6 +8,7 @@ forget to save, and it never decides anything about the game.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -21,6 +22,7 @@ from annotator.session.order import new_seed, shuffled
 from annotator.session.previous import PreviousRatings
 from annotator.session.rounds import round_intro
 from annotator.session.scoring import Consensus, consensus_of, game_points, gold_points
+from annotator.session.steps import Step, pair_steps
 from annotator.store.records import Phase, Rating
 from annotator.store.session_file import SessionStore
 
@@ -45,6 +47,12 @@ class Pair:
     total: int
     round: int
     phase: Phase
+    step: Step | None = None
+    """In a multi-question protocol: the question and stage asked now."""
+    step_number: int = 0
+    steps: int = 0
+    earlier: float | None = None
+    """After the image is shown: the tagger's answer to the same question before it."""
 
 
 @dataclass(frozen=True)
@@ -118,14 +126,25 @@ class RatingSession:
         own = store.ratings(tagger=tagger)
         for rating in own:
             self.progress.apply(rating)
-        done = store.rated_item_ids(tagger, round_number, [self._data_phase])
+        order_seed = store.order_seed(tagger, round_number) or 0
+        self._steps = pair_steps(project.rubric.questions, seed=order_seed,
+                                 round_number=round_number)
+        self._answered: dict[str, dict[tuple[str, str], float]] = {}
+        for rating in own:
+            if rating.round == round_number and rating.question:
+                answers = self._answered.setdefault(rating.item_id, {})
+                answers[rating.question, rating.stage] = rating.value
+        done = {item_id for item_id in store.rated_item_ids(tagger, round_number,
+                                                            [self._data_phase])
+                if self._next_step(item_id) is None}
         self._data_queue = [item_id for item_id in self._order if item_id not in done]
         self._done_count = len(self._order) - len(self._data_queue)
         schedule = check_schedule(
             project.gold_for(GoldPurpose.CHECK), data_pairs=len(self._order),
-            every=project.checks.every, seed=store.order_seed(tagger, round_number) or 0,
-            round_number=round_number)
-        checked = store.rated_item_ids(tagger, round_number, [Phase.CHECK])
+            every=project.checks.every, seed=order_seed, round_number=round_number)
+        checked = {item_id for item_id in store.rated_item_ids(tagger, round_number,
+                                                               [Phase.CHECK])
+                   if self._next_step(item_id) is None}
         self._check_queue = [c for c in schedule if c.pair.item.item_id not in checked]
         self._checks_total = len(schedule)
         here = store.data_values_by_item(except_tagger=tagger)
@@ -193,6 +212,22 @@ class RatingSession:
         """Pairs of the round rated, attention checks included."""
         return self._done_count + self._checks_total - len(self._check_queue)
 
+    def _next_step(self, item_id: str) -> Step | None:
+        """The first unanswered step of a pair (None: single-question, or all answered)."""
+        answered = self._answered.get(item_id, {})
+        return next((step for step in self._steps if step.key not in answered), None)
+
+    def _with_step(self, pair: Pair) -> Pair:
+        """``pair`` with the step asked now, in a multi-question protocol."""
+        step = self._next_step(pair.item.item_id) if self._steps else None
+        if step is None:
+            return pair
+        answered = self._answered.get(pair.item.item_id, {})
+        return dataclasses.replace(
+            pair, step=step, step_number=self._steps.index(step) + 1, steps=len(self._steps),
+            earlier=answered.get((step.question.question_id, "pre"))
+            if step.stage == "post" else None)
+
     def _check_due(self) -> ScheduledCheck | None:
         """The attention check to show now instead of the next data pair, if any."""
         if self.phase is not self._data_phase or not self._check_queue:
@@ -220,12 +255,14 @@ class RatingSession:
             return Pair(item, position, size, self.round, phase)
         check = self._check_due()
         if check is not None:  # shown as one more pair of the round: unannounced
-            return Pair(check.pair.item, self.done_count + 1, self.total, self.round, phase)
+            return self._with_step(
+                Pair(check.pair.item, self.done_count + 1, self.total, self.round, phase))
         if not self._data_queue:
             return None
         data_item = self.project.item_by_id(self._data_queue[0])
         assert data_item is not None  # the order only holds items of the project
-        return Pair(data_item, self.done_count + 1, self.total, self.round, phase)
+        return self._with_step(
+            Pair(data_item, self.done_count + 1, self.total, self.round, phase))
 
     def upcoming_items(self, count: int) -> list[Item]:
         """The next ``count`` items after the current one, so the UI can prefetch images."""
@@ -281,7 +318,8 @@ class RatingSession:
         item, shown_at, shown_tick = self._shown
         phase = self.phase
         gold = self._gold_by_id.get(item.item_id) if phase in _GOLD_PHASES else None
-        show = gold is not None or (self.settings.feedback and not skipped)
+        step = self._next_step(item.item_id) if gold is None and self._steps else None
+        show = gold is not None or (self.settings.feedback and not skipped and step is None)
         consensus: Consensus | None = None
         points: int | None = None
         if self._check_due() is not None:
@@ -307,8 +345,15 @@ class RatingSession:
             consensus=_shown_consensus(gold, consensus),
             consensus_n=consensus.n if consensus is not None else None,
             points=points,
+            question=step.question.question_id if step else "",
+            stage=step.stage if step else "",
         )
         self.store.record_rating(rating)
+        if step is not None:
+            self._answered.setdefault(item.item_id, {})[step.key] = rating.value
+            if self._next_step(item.item_id) is not None:  # the pair's next question
+                self._shown = None
+                return Feedback(rating=rating, next_pair=self.current_pair())
         score = self.progress.step_points(self.phase) + (points or 0) if show else None
         notice = self._advance(rating)
         return Feedback(

@@ -60,6 +60,9 @@ def progress_text(pair: Pair, *, tagger: str, score: int | None, needed: int | N
         retest = " (retest)" if pair.phase is Phase.RETEST else ""
         where = f"Round {pair.round}{retest}: pair {pair.position} of {pair.total}"
     parts = [where]
+    if pair.step is not None:
+        parts.append(f"question {pair.step_number} of {pair.steps}, "
+                     f"{STAGE_WORDS[pair.step.stage]}")
     if score is not None:
         parts.append(
             f"{_plural(score, 'point')} so far, {needed} needed"
@@ -68,6 +71,27 @@ def progress_text(pair: Pair, *, tagger: str, score: int | None, needed: int | N
         )
     parts.append(f"rating as {tagger}")
     return " · ".join(parts)
+
+
+STAGE_WORDS = {"pre": "before the image", "post": "with the image"}
+
+
+def step_hint(pair: Pair, rubric: Rubric) -> str:
+    """What a screen reader says when a question of a multi-question protocol comes up."""
+    assert pair.step is not None
+    return (f"Question {pair.step_number} of {pair.steps}, {STAGE_WORDS[pair.step.stage]}: "
+            f"{pair.step.question.text} {step_note(pair, rubric)}")
+
+
+def step_note(pair: Pair, rubric: Rubric) -> str:
+    """The line under the answers during a step: how to answer this stage."""
+    assert pair.step is not None
+    if pair.earlier is not None:
+        return (f"Before seeing the image you chose {level_text(pair.earlier, rubric)}: it is "
+                "chosen again; press Enter to keep it, or choose another.")
+    if pair.step.stage == "pre":
+        return "The image is hidden: answer from the text and its context."
+    return keys_hint(rubric)
 
 
 def feedback_lines(feedback: Feedback, rubric: Rubric) -> list[str]:

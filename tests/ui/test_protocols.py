@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
 
+from annotator.analysis.checks import check_spec
 from annotator.analysis.loading import load_project, load_ratings_csv
 from annotator.analysis.report import analyze, to_json
 from annotator.cli import main
@@ -18,6 +21,7 @@ from annotator.project.folder import open_project
 from annotator.project.model import SKIP_VALUE
 from annotator.reporting.dataset import ratings_csv
 from annotator.resources import sample_project_dir
+from annotator.session.flow import Pair
 from annotator.store.reading import read_session_file
 from annotator.ui.screens.rating_screen import ScreenState
 
@@ -33,22 +37,31 @@ def copy_without_dwell(name: str, target: Path) -> Path:
     folder = target / name
     shutil.copytree(sample_project_dir().parent / name, folder)
     toml = folder / "project.toml"
-    toml.write_text(toml.read_text(encoding="utf-8") + "dwell_seconds = 0\n", encoding="utf-8")
+    text = toml.read_text(encoding="utf-8")
+    assert "[flow]\n" in text  # every sample project sets its flow
+    toml.write_text(text.replace("[flow]\n", "[flow]\ndwell_seconds = 0\n"), encoding="utf-8")
     return folder
 
 
-def play_to_the_end(qtbot, screen, keys: str) -> int:
-    """Answer every pair with ``keys`` in turn, going past feedback and notices; how many
-    answered."""
-    rated = 0
-    for _ in range(200):
+def play(qtbot, screen, key_for: Callable[[Pair, int], str | None]) -> int:
+    """Answer every pair with the key ``key_for(pair, answered so far)`` gives (None: keep
+    what is chosen), going past feedback and notices; how many answered."""
+    answered = 0
+    for _ in range(1000):
         if screen.state is ScreenState.FINISHED:
-            return rated
+            return answered
         if screen.state is ScreenState.RATING:
-            qtbot.keyClick(screen, keys[rated % len(keys)])
-            rated += 1
+            key = key_for(screen.current_pair, answered)
+            if key is not None:
+                qtbot.keyClick(screen, key)
+            answered += 1
         qtbot.keyClick(screen, Qt.Key.Key_Return)
     raise AssertionError("the round did not finish")
+
+
+def play_to_the_end(qtbot, screen, keys: str) -> int:
+    """Answer every pair with ``keys`` in turn; how many answered."""
+    return play(qtbot, screen, lambda _pair, n: keys[n % len(keys)])
 
 
 @pytest.mark.parametrize("name", sorted(PROTOCOLS))
@@ -88,11 +101,7 @@ def test_a_pair_skipped_more_than_twice_is_set_aside(qtbot, tmp_path: Path,
     for tagger in ("ana", "ben", "cy"):  # each skips the same pair, wherever it comes
         window = make_main_window(folder, tagger=tagger)
         screen = window.rating_screen
-        while screen.state is not ScreenState.FINISHED:
-            if screen.state is ScreenState.RATING:
-                qtbot.keyClick(screen, "s" if screen.current_pair.item.item_id == target
-                               else "y")
-            qtbot.keyClick(screen, Qt.Key.Key_Return)
+        play(qtbot, screen, lambda pair, _n: "s" if pair.item.item_id == target else "y")
         window.close()
     table = load_project(folder)  # nobody answered it: skips, and no rating at all
     assert table.skips == {(table.item_ids.index(target), 1): 3}
@@ -101,11 +110,9 @@ def test_a_pair_skipped_more_than_twice_is_set_aside(qtbot, tmp_path: Path,
     for tagger in ("ana", "ben", "cy", "dee"):  # three skip it, one answers it
         window = make_main_window(four, tagger=tagger)
         screen = window.rating_screen
-        while screen.state is not ScreenState.FINISHED:
-            if screen.state is ScreenState.RATING:
-                on_target = screen.current_pair.item.item_id == target
-                qtbot.keyClick(screen, "s" if on_target and tagger != "dee" else "y")
-            qtbot.keyClick(screen, Qt.Key.Key_Return)
+        skips = tagger != "dee"
+        play(qtbot, screen,
+             lambda pair, _n, skips=skips: "s" if skips and pair.item.item_id == target else "y")
         window.close()
     table = load_project(four)
     assert table.skips == {(table.item_ids.index(target), 1): 3}
@@ -117,3 +124,43 @@ def test_a_pair_skipped_more_than_twice_is_set_aside(qtbot, tmp_path: Path,
     assert dataset.read_text(encoding="utf-8").count(",skip,") == 3
     again = load_ratings_csv(dataset)
     assert again.skips == table.skips and len(again) == len(table)
+
+
+def test_contextref_text_first_then_with_the_image(qtbot, tmp_path: Path,
+                                                   make_main_window) -> None:
+    folder = copy_without_dwell("contextref-demo", tmp_path)
+    project = open_project(folder)
+    window = make_main_window(folder, tagger="ana")
+    screen = window.rating_screen
+    context = window.findChild(QWidget, "contextPanel")
+    seen = []
+
+    def answer(pair: Pair, _n: int) -> str | None:
+        step = pair.step
+        seen.append((pair.item.item_id, step.question.question_id, step.stage))
+        assert context.isVisible() and pair.item.context["page_title"] in (
+            window.findChild(QLabel, "context_page_title").text())
+        assert window.findChild(QLabel, "questionLabel").text() == step.question.text
+        if step.stage == "pre":
+            assert not screen.image_view.has_image()
+            assert "hidden" in screen.image_view.accessibleDescription()
+            return "2"
+        assert pair.earlier == 2.0  # chosen already: Enter keeps it
+        return "4" if step.question.question_id == "relevance" else None
+
+    play(qtbot, screen, answer)
+    window.close()
+    steps = len(project.rubric.questions) * 2 - 1  # imaginability: before the image only
+    assert len(seen) == (len(project.items) + 1) * steps  # and the attention check
+    for item_id in {s[0] for s in seen}:
+        mine = [s[1:] for s in seen if s[0] == item_id]
+        assert mine[-1] == ("overall", "post") and mine[steps // 2] == ("overall", "pre")
+        assert [s for _, s in mine] == ["pre"] * 5 + ["post"] * 4
+    report = to_json(analyze(load_project(folder), checks=check_spec(project), reps=5,
+                             bootstrap=20))
+    questions = report["questions"]
+    assert questions["relevance"]["change"]["mean_change"] == 2.0
+    assert questions["overall"]["change"]["share_same"] == 1.0
+    assert "change" in questions["imaginability"] and questions["imaginability"]["change"] is None
+    assert report["n_ratings"] == len(project.items)  # overall with the image
+    assert report["checks"]["taggers"]["ana"] == {"rated": 2, "failed": 0, "failed_items": []}

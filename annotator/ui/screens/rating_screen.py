@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
-    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -41,12 +40,15 @@ from annotator.session.messages import (
     notice_text,
     opening_texts,
     progress_text,
+    step_hint,
+    step_note,
 )
 from annotator.store.records import Phase
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.widgets.feedback_panel import FeedbackPanel
 from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
 from annotator.ui.widgets.notice_page import NoticePage
+from annotator.ui.widgets.pair_text import PairText
 from annotator.ui.widgets.rubric_panel import RubricPanel
 
 CAPTION_SCALE = 1.6
@@ -55,6 +57,8 @@ PREFETCH_AHEAD = 2
 DWELL_TICK_MS = 100
 SUBMIT_TEXT = "Submit (Enter)"
 NEXT_TEXT = "Next pair (Enter)"
+TEXT_ONLY = ("The image is hidden for now: answer from the text and its context. It is "
+             "shown for the same questions afterwards.")
 
 
 class ScreenState(Enum):
@@ -106,18 +110,8 @@ class RatingScreen(QWidget):
         top.addWidget(guide_button)
 
         self._image = ImageView(self)
-        caption_heading = QLabel("Caption:", self, objectName="captionHeading")
-        self._caption = QLabel(self, objectName="captionLabel")
-        self._caption.setAccessibleName("Caption")
-        self._caption.setWordWrap(True)
-        self._caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
-        self._caption.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self._caption.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        caption_heading.setBuddy(self._caption)
-        question = QLabel(rubric.question, self, objectName="questionLabel")
-        question_font = question.font()
-        question_font.setBold(True)
-        question.setFont(question_font)
+        self._text = PairText(rubric, self)
+        self._caption = self._text.caption
         self._rubric = RubricPanel(rubric, self)
         self._rubric.level_chosen.connect(self._on_level_chosen)
         self._feedback_panel = FeedbackPanel(self)
@@ -143,9 +137,7 @@ class RatingScreen(QWidget):
         rating_layout = QVBoxLayout(rating_page)
         rating_layout.addLayout(top)
         rating_layout.addWidget(self._image, 1)
-        rating_layout.addWidget(caption_heading)
-        rating_layout.addWidget(self._caption)
-        rating_layout.addWidget(question)
+        rating_layout.addWidget(self._text)
         rating_layout.addWidget(self._rubric)
         rating_layout.addWidget(self._feedback_panel)
         rating_layout.addLayout(bottom)
@@ -183,7 +175,7 @@ class RatingScreen(QWidget):
         """Follow the app's text size; the caption stays proportionally larger."""
         font = self.font()
         font.setPointSizeF(max(6.0, size * CAPTION_SCALE))
-        self._caption.setFont(font)
+        self._text.set_caption_point_size(font.pointSizeF())
         finished_font = self._finished.font()
         finished_font.setPointSizeF(font.pointSizeF())
         self._finished.setFont(finished_font)
@@ -217,20 +209,29 @@ class RatingScreen(QWidget):
         self._pages.setCurrentWidget(self._rating_page)
         self._status.setText(self._hint)
         self._progress.setText(self._progress_text(pair, self._session.score))
-        self._caption.setText(pair.item.caption)
-        self._caption.setAccessibleDescription(pair.item.caption)
+        step = pair.step
+        self._text.show_text(pair.item.caption, pair.item.context,
+                             step.question.text if step else self._session.project.rubric.question)
         self._focus_current_text()  # a screen reader reads the new caption at once
         path = self._session.project.image_path(pair.item)
         cached = self._loader.cached(path)
-        if cached is not None:
+        if step is not None and step.stage == "pre":
+            self._image.show_message(TEXT_ONLY)
+            self._loader.prefetch(path)
+        elif cached is not None:
             self._set_image(cached)
         else:
             self._image.show_message("Loading image…")
             self._loader.request(path)
+        if pair.earlier is not None:
+            self._rubric.choose(pair.earlier)
         for upcoming in self._session.upcoming_items(PREFETCH_AHEAD):
             self._loader.prefetch(self._session.project.image_path(upcoming))
         self._update_submit()
         self._dwell_timer.start()
+        if step is not None:
+            rubric = self._session.project.rubric
+            self._say(step_hint(pair, rubric), shown=step_note(pair, rubric))
         self.pair_shown.emit(pair.item.item_id)
 
     def _progress_text(self, pair: Pair, score: int | None) -> str:
@@ -302,10 +303,12 @@ class RatingScreen(QWidget):
         self._image.set_image(image, description=f"Image {self._pair.item.image}")
 
     def _is_current_image(self, key: str) -> bool:
-        """Decodes finish in any order; only the pair on screen may take the image."""
-        return self._pair is not None and key == str(
-            self._session.project.image_path(self._pair.item)
-        )
+        """Decodes finish in any order; only the pair on screen may take the image, and
+        not while its questions are answered from the text alone."""
+        pair = self._pair
+        hidden = pair is not None and pair.step is not None and pair.step.stage == "pre"
+        return pair is not None and not hidden and key == str(
+            self._session.project.image_path(pair.item))
 
     def _on_image_ready(self, key: str, image: QImage) -> None:
         if self._is_current_image(key):

@@ -1,0 +1,82 @@
+"""The words of the pair on screen: its context (when the rubric shows it), the caption,
+and the question asked now.
+
+Every part is a focusable label with an accessible name and the full text as its
+description, so the text-only step of a multi-question protocol (the image hidden) can be
+read and answered with a screen reader alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from annotator.project.model import Rubric
+
+
+def field_title(column: str) -> str:
+    """A context column as people read it: ``page_title`` → "Page title"."""
+    return column.replace("_", " ").strip().capitalize() or column
+
+
+class PairText(QWidget):
+    def __init__(self, rubric: Rubric, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._rubric = rubric
+        self.context = QFrame(self, objectName="contextPanel")
+        self.context.setFrameShape(QFrame.Shape.StyledPanel)
+        self.context.setAccessibleName("Context of the pair")
+        self._context_form = QFormLayout(self.context)
+        self.context.hide()
+        heading = QLabel("Caption:", self, objectName="captionHeading")
+        self.caption = _text_label("captionLabel", "Caption", self)
+        self.caption.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        heading.setBuddy(self.caption)
+        self.question = _text_label("questionLabel", "Question", self)
+        font = QFont(self.question.font())
+        font.setBold(True)
+        self.question.setFont(font)
+        self.question.setText(rubric.question)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.context)
+        layout.addWidget(heading)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.question)
+
+    def show_text(self, caption: str, context: Mapping[str, str], question: str) -> None:
+        """The pair's words; ``question`` is what is asked now (the rubric's, or a step's)."""
+        self.caption.setText(caption)
+        self.caption.setAccessibleDescription(caption)
+        self.question.setText(question)
+        self.question.setAccessibleDescription(question)
+        while self._context_form.rowCount():
+            self._context_form.removeRow(0)
+        shown = {k: v for k, v in context.items() if v.strip()} if self._rubric.show_context \
+            else {}
+        for column, value in shown.items():
+            title = field_title(column)
+            label = _text_label(f"context_{column}", title, self.context)
+            label.setText(value)
+            label.setAccessibleDescription(value)
+            self._context_form.addRow(f"{title}:", label)
+        self.context.setVisible(bool(shown))
+
+    def set_caption_point_size(self, size: float) -> None:
+        font = QFont(self.caption.font())
+        font.setPointSizeF(size)
+        self.caption.setFont(font)
+
+
+def _text_label(name: str, accessible_name: str, parent: QWidget) -> QLabel:
+    """A wrapped, plain-text label that keyboard and screen-reader users can reach."""
+    label = QLabel(parent, objectName=name)
+    label.setAccessibleName(accessible_name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
+    label.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    return label
