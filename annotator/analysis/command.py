@@ -156,6 +156,12 @@ def summary_text(report: dict) -> str:
                      "items): " + "; ".join(
                          f"{t} {_fig(r['alpha'])} {_fig(r['tau'])} {r['n_items']}"
                          for t, r in ranked[:5]))
+    for name, figures in (report["questions"] or {}).items():
+        means = " → ".join(f"{figures[stage]['mean']:.2f} {word}" for stage, word in
+                           (("pre", "before"), ("post", "with the image")) if stage in figures)
+        change = figures["change"]
+        same = f" ({change['share_same']:.0%} of answers unchanged)" if change else ""
+        lines.append(f"Question {name}: mean {means}{same}")
     checks = report["checks"]
     if checks is not None:
         failed = checks["failed_taggers"]

@@ -74,9 +74,11 @@ def bar_chart(labels: Sequence[str], values: Sequence[float | None], *, title: s
 
 def grouped_bar_chart(groups: Sequence[str], series: Sequence[tuple[str, Sequence[float | None]]],
                       *, title: str, description: str, value_label: str,
-                      value_format: str = "{:.2f}") -> str:
+                      value_format: str = "{:.2f}",
+                      value_range: tuple[float, float] | None = None) -> str:
     """Bars of several series side by side per group (drawn horizontally, so long group
-    names and written values fit); series differ by fill pattern and a legend names them."""
+    names and written values fit); series differ by fill pattern and a legend names them.
+    ``value_range`` fixes the value axis (e.g. a rating scale's ends), as in bar_chart."""
     fills = [SERIES_FILLS[i % len(SERIES_FILLS)] for i in range(len(series))]
     for name, values in series:
         _same_length(groups=groups, **{name: values})
@@ -87,7 +89,8 @@ def grouped_bar_chart(groups: Sequence[str], series: Sequence[tuple[str, Sequenc
     ]
     legend = [(name, fill) for (name, _), fill in zip(series, fills, strict=True)]
     return bar_document(categories, horizontal=True, title=title, description=description,
-                         value_label=value_label, value_format=value_format, legend=legend)
+                         value_label=value_label, value_format=value_format, legend=legend,
+                         value_range=value_range)
 
 
 def _same_length(**sequences: Sequence) -> None:

@@ -73,6 +73,16 @@ def progress_text(pair: Pair, *, tagger: str, score: int | None, needed: int | N
     return " · ".join(parts)
 
 
+def session_progress_text(session: RatingSession, pair: Pair, score: int | None) -> str:
+    """The progress line of ``session`` for ``pair``: the score only where it counts (the
+    tutorial and probation, or a game with feedback)."""
+    game = session.progress
+    needed = {Phase.TUTORIAL: game.tutorial_needed, Phase.PROBATION: game.probation_needed}
+    scored = pair.phase in needed or session.settings.feedback
+    return progress_text(pair, tagger=session.tagger, score=score if scored else None,
+                         needed=needed.get(pair.phase))
+
+
 STAGE_WORDS = {"pre": "before the image", "post": "with the image"}
 
 

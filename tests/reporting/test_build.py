@@ -197,3 +197,20 @@ def test_without_metrics_the_tab_says_how_to_add_them(tmp_path: Path,
     _, content = prepare_pane(folder)
     section = content.section("metrics")
     assert not section.tables and any("metrics.csv" in line for line in section.summary)
+
+
+def test_a_multi_question_project_has_a_questions_tab(tmp_path: Path) -> None:
+    folder = tmp_path / "ctx"
+    shutil.copytree(Path(__file__).parents[2] / "sample_projects" / "contextref-demo", folder)
+    assert main(["simulate", str(folder), "--taggers", "4", "--seed", "3"]) == 0
+    analysed, content = prepare_pane(folder)
+    assert [s.name for s in content.sections][:2] == ["panel", "questions"]
+    figures = analysed.report["questions"]
+    stages, changes = content.section("questions").tables
+    assert {(row[0], row[1]) for row in stages.rows} == {
+        (name, {"pre": "before the image", "post": "with the image"}[stage])
+        for name, entry in figures.items() for stage in ("pre", "post") if stage in entry}
+    overall = next(row for row in changes.rows if row[0] == "overall")
+    assert overall[1:3] == (figures["overall"]["change"]["n_pairs"],
+                            figures["overall"]["change"]["mean_change"])
+    assert analysed.report["n_ratings"] == 4 * 8  # overall with the image, per tagger and item

@@ -153,6 +153,10 @@ def test_value_range_fixes_the_axis() -> None:
                            value_range=(-1, 1)))
     ticks = texts(root, "tick")
     assert (ticks[0], ticks[-1]) == ("−1.0", "1.0")
+    grouped = parse(grouped_bar_chart(["a"], [("s", [3.2]), ("t", [3.4])], title="t",
+                                      description="d", value_label="v", value_range=(1, 5)))
+    ticks = texts(grouped, "tick")
+    assert (float(ticks[0]), float(ticks[-1])) == (1.0, 5.0)
 
 
 @pytest.mark.parametrize(("values", "includes_zero"),

@@ -95,7 +95,8 @@ def sources_section(analysed: Analysed) -> Section:
     chart = Chart("sources_mean", title, description, grouped_bar_chart(
         names, [("Mean", [sources[n]["mean"] for n in names]),
                 ("Vote", [sources[n]["vote"] for n in names])],
-        title=title, description=description, value_label="rating"))
+        title=title, description=description, value_label="rating",
+        value_range=(min(analysed.report["levels"]), max(analysed.report["levels"]))))
     table = Table(
         name="sources", title="Per caption source",
         columns=(Column("source", "Source"), Column("items", "Items", "int"),

@@ -48,7 +48,8 @@ def questions_section(analysed: Analysed) -> Section | None:
     chart = Chart("question_means", title, description, grouped_bar_chart(
         names, [(STAGE_TITLES["pre"].capitalize(), means["pre"]),
                 (STAGE_TITLES["post"].capitalize(), means["post"])],
-        title=title, description=description, value_label="mean answer"))
+        title=title, description=description, value_label="mean answer",
+        value_range=(min(analysed.report["levels"]), max(analysed.report["levels"]))))
     return Section(name="questions", title="Questions",
                    summary=(f"{len(names)} questions; the pairs were read first without "
                             "the image, then with it.",),

@@ -39,11 +39,10 @@ from annotator.session.messages import (
     level_text,
     notice_text,
     opening_texts,
-    progress_text,
+    session_progress_text,
     step_hint,
     step_note,
 )
-from annotator.store.records import Phase
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.widgets.feedback_panel import FeedbackPanel
 from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
@@ -208,7 +207,7 @@ class RatingScreen(QWidget):
         self.state = ScreenState.RATING
         self._pages.setCurrentWidget(self._rating_page)
         self._status.setText(self._hint)
-        self._progress.setText(self._progress_text(pair, self._session.score))
+        self._progress.setText(session_progress_text(self._session, pair, self._session.score))
         step = pair.step
         self._text.show_text(pair.item.caption, pair.item.context,
                              step.question.text if step else self._session.project.rubric.question)
@@ -233,18 +232,6 @@ class RatingScreen(QWidget):
             rubric = self._session.project.rubric
             self._say(step_hint(pair, rubric), shown=step_note(pair, rubric))
         self.pair_shown.emit(pair.item.item_id)
-
-    def _progress_text(self, pair: Pair, score: int | None) -> str:
-        session = self._session
-        game = session.progress
-        needed = {Phase.TUTORIAL: game.tutorial_needed, Phase.PROBATION: game.probation_needed}
-        scored = pair.phase in needed or session.settings.feedback
-        return progress_text(
-            pair,
-            tagger=session.tagger,
-            score=score if scored else None,
-            needed=needed.get(pair.phase),
-        )
 
     def _update_submit(self) -> None:
         """Keep submit disabled, with a countdown in words, until the dwell is over."""
@@ -382,7 +369,8 @@ class RatingScreen(QWidget):
         self._submit.setAccessibleDescription("")
         self._submit.setEnabled(True)
         if self._pair is not None:
-            self._progress.setText(self._progress_text(self._pair, feedback.score))
+            self._progress.setText(session_progress_text(self._session, self._pair,
+                                                         feedback.score))
         self._focus_current_text()
         go_on = "Press Enter for the next pair."
         self._say(" ".join([heading + ".", *lines, go_on]), shown=f"Saved. {go_on}")
@@ -390,9 +378,12 @@ class RatingScreen(QWidget):
     def _show_next(self, *, saved: float | None = None) -> None:
         self._show(self._session.pair_shown())
         if saved is not None:
-            upcoming = self._progress.text() if self._pair else "Round done"
-            answer = level_text(saved, self._session.project.rubric)
-            self._say(f"Saved: {answer}. {upcoming}.")
+            rubric, pair = self._session.project.rubric, self._pair
+            answer = f"Saved: {level_text(saved, rubric)}."
+            if pair is not None and pair.step is not None:  # the next question's hint
+                self._say(f"{answer} {step_hint(pair, rubric)}", shown=step_note(pair, rubric))
+            else:
+                self._say(f"{answer} {self._progress.text() if pair else 'Round done'}.")
 
     def _say(self, message: str, *, shown: str | None = None) -> None:
         """Have screen readers announce ``message`` and show it (or ``shown``, when the
