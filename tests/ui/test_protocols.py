@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from annotator.analysis.checks import check_spec
 from annotator.analysis.loading import load_project, load_ratings_csv
@@ -141,9 +141,18 @@ def test_contextref_text_first_then_with_the_image(qtbot, tmp_path: Path,
         assert context.isVisible() and pair.item.context["page_title"] in (
             window.findChild(QLabel, "context_page_title").text())
         assert window.findChild(QLabel, "questionLabel").text() == step.question.text
-        if step.stage == "pre":
+        if step.stage == "pre":  # text only: everything reachable by a screen reader
             assert not screen.image_view.has_image()
             assert "hidden" in screen.image_view.accessibleDescription()
+            assert step.question.text in screen.last_announcement
+            page = window.findChild(QLabel, "context_page_title")
+            assert (page.accessibleName(), page.accessibleDescription()) == (
+                "Page title", pair.item.context["page_title"])
+            caption = window.findChild(QLabel, "captionLabel")
+            assert caption.accessibleDescription() == pair.item.caption
+            option = window.findChild(QPushButton, "level2")
+            assert option.accessibleName() == "Level 2: Slightly"
+            assert option.accessibleDescription().startswith("Slightly")
             return "2"
         assert pair.earlier == 2.0  # chosen already: Enter keeps it
         return "4" if step.question.question_id == "relevance" else None
