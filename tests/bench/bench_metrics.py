@@ -54,15 +54,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  metric_benchmark  median {median:6.2f} s  best {min(times):6.2f} s   "
           f"aim {AIM:.1f} s: {'within' if median <= AIM else 'OVER'}")
     x = scores.scores[0]
-    steps, level = np.unique(mean, return_inverse=True)
     w = np.bincount(rng.integers(n, size=n), minlength=n)[None, :].repeat(32, axis=0)
-    per_rating = weighted.Concordance(x, counts)
-    per_item = weighted.Concordance(x, np.eye(len(steps), dtype=np.int64)[level])
+    figures = weighted.MetricFigures(x, counts, mean)
     batches = args.bootstrap / 32
     parts = {
-        "tau_c": lambda: weighted.tau_c(per_rating, w, counts),
-        "tau_b": lambda: weighted.tau_b(per_item, w, level, len(steps)),
-        "spearman": lambda: weighted.spearman(per_item, w, level, len(steps)),
+        "tau_c": lambda: figures.tau_c(w),
+        "all four": lambda: figures.all(w),
         "pearson": lambda: weighted.pearson(w, x, mean),
     }
     for name, work in parts.items():
