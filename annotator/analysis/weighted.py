@@ -49,33 +49,35 @@ class Concordance:
         sizes = np.diff(np.r_[starts, n]).astype(np.int64)
         one_level = v > 16 and bool((counts.sum(axis=1) == 1).all())
         level = counts.argmax(axis=1)
+        block_of = np.repeat(np.arange(len(starts)), sizes)  # per position in score order
+        in_order = self.order
+        if one_level:  # level order inside a block: its histogram is a cumulative sum
+            in_order = self.order[np.lexsort((level[self.order], block_of))]
         self.slots = np.full((len(starts), block), n)  # n: a weightless pad
-        self.levels = None if one_level else np.zeros((len(starts), block, v))
-        signs = np.sign(np.arange(v)[None, :] - np.arange(v)[:, None])
-        mixed, within = [], []
-        for b, (start, size) in enumerate(zip(starts.tolist(), sizes.tolist(), strict=True)):
-            items = self.order[start:start + size]
-            if one_level:  # level order inside a block: its histogram is a cumulative sum
-                items = items[np.argsort(level[items], kind="stable")]
-            self.slots[b, :size] = items
-            if self.levels is not None:
-                self.levels[b, :size] = counts[items]
-            if x[items].min() != x[items].max():
-                mixed.append(b)
-                part = np.zeros((block, block))
-                part[:size, :size] = (np.sign(x[items][None, :] - x[items][:, None])
-                                      * (counts[items] @ signs @ counts[items].T))
-                within.append(part)
-        self.mixed = np.array(mixed, dtype=np.int64)
-        within_all = np.array(within).reshape(len(mixed), block, block)
-        self.largest = float(np.abs(within_all).max(initial=0))
-        self.within = within_all.astype(np.float32 if self.largest < 2**24 else float)
+        self.slots[block_of, np.arange(n) - starts[block_of]] = in_order
+        last = self.order[starts + sizes - 1]
+        self.mixed = np.flatnonzero(self.group[self.order[starts]] != self.group[last])
+        slots = self.slots[self.mixed]
+        self.levels = None
+        if one_level:  # one unit each: the level pair's sign
+            at = np.r_[level, 0][slots]
+            pair = np.sign(at[:, None, :] - at[:, :, None])
+        else:
+            units = np.concatenate([counts, np.zeros((1, v), np.int64)]).astype(float)
+            self.levels = units[self.slots]
+            # Σ_ab c_pa c_qb sign(b − a) = c_q·below_p − c_p·below_q, below_p[b] = Σ_{a<b} c_pa
+            cross = np.einsum("msv,mtv->mst", units[slots],
+                              np.cumsum(units, axis=1)[slots] - units[slots], optimize=True)
+            pair = cross.transpose(0, 2, 1) - cross
+        score = np.r_[x, 0.0][slots]
+        within = np.sign(score[:, None, :] - score[:, :, None]) * pair
+        self.largest = float(np.abs(within).max(initial=0))
+        self.within = within.astype(np.float32 if self.largest < 2**24 else float)
         """A of each block holding more than one score (the others have S = 0 inside)."""
         self.bounds = None
         """With one unit per item: per block and level, how many of the block's slots
         (in its level order) hold that level or a lower one, offset by the block's start."""
         if one_level:
-            block_of = np.repeat(np.arange(len(starts)), sizes)
             up_to = np.zeros((len(starts), v + 1), dtype=np.int64)
             np.add.at(up_to, (block_of, level[self.order] + 1), 1)
             self.bounds = (np.cumsum(up_to, axis=1)
