@@ -83,8 +83,9 @@ class Concordance:
             self.bounds = (np.cumsum(up_to, axis=1)
                            + (np.arange(len(starts)) * block)[:, None]).ravel()
 
-    def s(self, weights: np.ndarray) -> np.ndarray:
-        """Kendall's S for each row of ``weights`` (resamples × items)."""
+    def s(self, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Kendall's S for each row of ``weights`` (resamples × items), and the weighted
+        number of units at each level (resamples × levels), which the histograms hold."""
         w = np.asarray(weights, dtype=np.int64)
         rows = len(w)
         blocks = np.concatenate([w, np.zeros((rows, 1), np.int64)], axis=1).take(self.slots,
@@ -100,13 +101,14 @@ class Concordance:
                       out=up_to[:, :, 1:])
         # up_to[β, a]: units of block β below level a, plus any constant per block
         histogram = np.diff(up_to, axis=2)
-        below = (np.cumsum(histogram, axis=1) - histogram)[:, self.first_of_run]
+        running = np.cumsum(histogram, axis=1)
+        below = (running - histogram)[:, self.first_of_run]
         # a unit of level a in a lower block against block β: (units above a) − (below a)
         sign_sums = up_to[:, :, -1:] + up_to[:, :, :1] - up_to[:, :, :-1] - up_to[:, :, 1:]
         total = np.einsum("rba,rba->r", below, sign_sums).astype(float)
-        if not len(self.mixed):
-            return total
-        return total + self._within(blocks, w.sum(axis=1).max())
+        if len(self.mixed):
+            total += self._within(blocks, w.sum(axis=1).max())
+        return total, running[:, -1]
 
     def _within(self, blocks: np.ndarray, most: int) -> np.ndarray:
         """S inside the blocks that hold more than one score: Σ_β w_β·A_β·w_β / 2.
@@ -153,18 +155,16 @@ class MetricFigures:
 
     τ_c pairs the score with each rating (``counts``: items × levels); τ_b, ρ and r pair
     it with the item's mean rating (``means``). Both Kendall figures and ρ need the
-    weighted size of each run of tied scores, so a batch counts those once.
+    weighted size of each run of tied scores, so a batch counts those once; the units per
+    level (τ_c's N and m, the means' ties and ranks) come from the histograms behind S.
     """
 
     def __init__(self, scores: np.ndarray, counts: np.ndarray, means: np.ndarray):
         self.scores = np.asarray(scores, dtype=float)
         self.means = np.asarray(means, dtype=float)
-        self.counts = np.asarray(counts, dtype=float)
         steps, self.level = np.unique(self.means, return_inverse=True)
         self.per_rating = Concordance(self.scores, counts)
         self.per_item = Concordance(self.scores, np.eye(len(steps), dtype=np.int64)[self.level])
-        self.by_level = np.argsort(self.level, kind="stable")
-        self.level_starts = np.searchsorted(self.level[self.by_level], np.arange(len(steps)))
 
     def tau_c(self, weights: np.ndarray, x_groups: np.ndarray | None = None) -> np.ndarray:
         """Stuart's τ_c of scores against levels with each unit its own pair; NaN if undefined.
@@ -175,32 +175,34 @@ class MetricFigures:
         """
         if x_groups is None:
             x_groups = self.per_rating.tie_groups(weights)
-        units = np.asarray(weights, dtype=float) @ self.counts
-        n = units.sum(axis=1)
+        s, units = self.per_rating.s(weights)
+        n = units.sum(axis=1).astype(float)
         m = np.minimum((x_groups > 0).sum(axis=1), (units > 0).sum(axis=1))
         with np.errstate(divide="ignore", invalid="ignore"):
-            value = 2 * self.per_rating.s(weights) / (n**2 * (m - 1) / m)
+            value = 2 * s / (n**2 * (m - 1) / m)
         return np.where(m >= 2, value, np.nan)
 
     def all(self, weights: np.ndarray) -> dict[str, np.ndarray]:
         """Every figure for each row of ``weights``: {tau_c, tau_b, spearman, pearson}."""
         w = np.asarray(weights, dtype=np.int64)
         x_groups = self.per_item.tie_groups(w)
-        y_groups = np.add.reduceat(w.take(self.by_level, axis=1), self.level_starts, axis=1)
+        s, y_groups = self.per_item.s(w)
         return {"tau_c": self.tau_c(w, x_groups),
-                "tau_b": self._tau_b(w, x_groups, y_groups),
+                "tau_b": self._tau_b(w, s, x_groups, y_groups),
                 "spearman": self._spearman(w, x_groups, y_groups),
                 "pearson": pearson(w, self.scores, self.means)}
 
-    def _tau_b(self, w: np.ndarray, x_groups: np.ndarray, y_groups: np.ndarray) -> np.ndarray:
-        """Kendall's τ_b of scores against item means."""
+    @staticmethod
+    def _tau_b(w: np.ndarray, s: np.ndarray, x_groups: np.ndarray, y_groups: np.ndarray
+               ) -> np.ndarray:
+        """Kendall's τ_b of scores against item means, from their S and tie groups."""
         n = w.sum(axis=1)
         pairs = n * (n - 1) // 2
         x_ties = (x_groups * (x_groups - 1) // 2).sum(axis=1)
         y_ties = (y_groups * (y_groups - 1) // 2).sum(axis=1)
         denominator = np.sqrt((pairs - x_ties).astype(float) * (pairs - y_ties))
         with np.errstate(divide="ignore", invalid="ignore"):
-            return np.where(denominator > 0, self.per_item.s(w) / denominator, np.nan)
+            return np.where(denominator > 0, s / denominator, np.nan)
 
     def _spearman(self, w: np.ndarray, x_groups: np.ndarray, y_groups: np.ndarray
                   ) -> np.ndarray:

@@ -107,7 +107,7 @@ def test_s_is_exact_when_weights_are_too_large_for_float32() -> None:
     weights = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n) for _ in range(3)])
     for pairing in (figures.per_rating, figures.per_item):
         assert pairing.largest * n * 2**16 >= 2**24  # the float64 path
-        assert np.array_equal(pairing.s(weights * 2**16), pairing.s(weights) * 2**32)
+        assert np.array_equal(pairing.s(weights * 2**16)[0], pairing.s(weights)[0] * 2**32)
 
 
 def test_intervals_repeat_with_a_seed_and_change_with_another(make_table) -> None:
