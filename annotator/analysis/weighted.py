@@ -5,6 +5,11 @@ every figure here takes a (resamples × items) integer weight matrix; a row of o
 the figure on the data itself, so the point value and its interval come from one code
 path. Each figure equals the scipy statistic on the data expanded by the weights (an item
 drawn twice is two tied observations), which the tests check.
+
+The order of the items by score is the same in every resample (only the weights change),
+so it is found once per metric; a batch then needs only cumulative sums of weights in
+that fixed order. Counts of units, pairs and ranks (doubled, so mid-ranks are whole) are
+integers, kept exact in int64 or in float64 below 2⁵³; only the final ratio is rounded.
 """
 
 from __future__ import annotations
@@ -20,13 +25,14 @@ class Concordance:
     score order, into blocks of at most ``block`` items; a block never holds the end of
     one run of tied scores and the start of another longer than a block. Between blocks
     of different scores sign(Δscore) = +1, so those pairs need only each block's weighted
-    level histogram and a running sum over blocks; within a block S is a quadratic form
-    w·A·w/2 with a small precomputed A. Both are batched matrix products over resamples.
+    level histogram and a running sum over blocks (whole numbers: int64); within a block
+    S is a quadratic form w·A·w/2 with a small precomputed A (a batched matrix product of
+    whole numbers, exact in float32 while they stay below 2²⁴, else in float64).
     """
 
     def __init__(self, scores: np.ndarray, counts: np.ndarray):
         x = np.asarray(scores, dtype=float)
-        counts = np.asarray(counts, dtype=float)
+        counts = np.asarray(counts, dtype=np.int64)
         n, v = counts.shape
         block = 128 if v > 16 else 32  # balances the histograms against the block products
         self.order = np.argsort(x, kind="stable")
@@ -34,58 +40,91 @@ class Concordance:
         new_score = np.r_[True, ordered[1:] != ordered[:-1]]
         self.group_starts = np.flatnonzero(new_score)
         """Where each distinct score begins in score order (its tie group)."""
+        self.group_ends = np.r_[self.group_starts[1:], n] - 1
         self.group = np.empty(n, dtype=np.int64)
         self.group[self.order] = np.cumsum(new_score) - 1
         starts, first = _blocks(self.group_starts, n, block)
         self.first_of_run = first
         """Per block, the first block of its run of equal scores (itself unless a long tie)."""
         sizes = np.diff(np.r_[starts, n]).astype(np.int64)
-        self.slots = np.full((len(starts), block), n)  # n: a weightless pad
-        self.levels = np.zeros((len(starts), block, v))
-        self.within = np.zeros((len(starts), block, block))
-        signs = np.sign(np.arange(v)[None, :] - np.arange(v)[:, None])
-        mixed = []
-        for b, (start, size) in enumerate(zip(starts.tolist(), sizes.tolist(), strict=True)):
-            items = self.order[start:start + size]
-            self.slots[b, :size] = items
-            self.levels[b, :size] = counts[items]
-            if x[items[0]] != x[items[-1]]:
-                mixed.append(b)
-                self.within[b, :size, :size] = (np.sign(x[items][None, :] - x[items][:, None])
-                                                * (counts[items] @ signs @ counts[items].T))
-        self.mixed = np.array(mixed, dtype=np.int64)
         one_level = v > 16 and bool((counts.sum(axis=1) == 1).all())
-        block_of = np.empty(n, dtype=np.int64)
-        block_of[self.order] = np.repeat(np.arange(len(starts)), sizes)
-        self.n_cells = len(starts) * v
-        self.sparse = block_of * v + counts.argmax(axis=1) if one_level else None
-        """Per item, its (block, level) cell, when every item has one unit (item means)."""
+        level = counts.argmax(axis=1)
+        block_of = np.repeat(np.arange(len(starts)), sizes)  # per position in score order
+        in_order = self.order
+        if one_level:  # level order inside a block: its histogram is a cumulative sum
+            in_order = self.order[np.lexsort((level[self.order], block_of))]
+        self.slots = np.full((len(starts), block), n)  # n: a weightless pad
+        self.slots[block_of, np.arange(n) - starts[block_of]] = in_order
+        last = self.order[starts + sizes - 1]
+        self.mixed = np.flatnonzero(self.group[self.order[starts]] != self.group[last])
+        slots = self.slots[self.mixed]
+        self.levels = None
+        if one_level:  # one unit each: the level pair's sign
+            at = np.r_[level, 0][slots]
+            pair = np.sign(at[:, None, :] - at[:, :, None])
+        else:
+            units = np.concatenate([counts, np.zeros((1, v), np.int64)]).astype(float)
+            self.levels = units[self.slots]
+            # Σ_ab c_pa c_qb sign(b − a) = c_q·below_p − c_p·below_q, below_p[b] = Σ_{a<b} c_pa
+            cross = np.einsum("msv,mtv->mst", units[slots],
+                              np.cumsum(units, axis=1)[slots] - units[slots], optimize=True)
+            pair = cross.transpose(0, 2, 1) - cross
+        score = np.r_[x, 0.0][slots]
+        within = np.sign(score[:, None, :] - score[:, :, None]) * pair
+        self.largest = float(np.abs(within).max(initial=0))
+        self.within = within.astype(np.float32 if self.largest < 2**24 else float)
+        """A of each block holding more than one score (the others have S = 0 inside)."""
+        self.bounds = None
+        """With one unit per item: per block and level, how many of the block's slots
+        (in its level order) hold that level or a lower one, offset by the block's start."""
+        if one_level:
+            up_to = np.zeros((len(starts), v + 1), dtype=np.int64)
+            np.add.at(up_to, (block_of, level[self.order] + 1), 1)
+            self.bounds = (np.cumsum(up_to, axis=1)
+                           + (np.arange(len(starts)) * block)[:, None]).ravel()
 
-    def s(self, weights: np.ndarray) -> np.ndarray:
-        """Kendall's S for each row of ``weights`` (resamples × items)."""
-        w = np.asarray(weights, dtype=float)
-        padded = np.concatenate([w, np.zeros((len(w), 1))], axis=1)
-        blocks = padded[:, self.slots].transpose(1, 0, 2)  # (blocks, resamples, slots)
-        if self.sparse is None:
-            histogram = (blocks @ self.levels).transpose(1, 0, 2)  # (resamples, blocks, levels)
-        else:  # one level per item: counting beats a product with a mostly-zero matrix
-            cells = self.n_cells
-            slot = (np.arange(len(w))[:, None] * cells + self.sparse[None, :]).ravel()
-            histogram = np.bincount(slot, weights=w.ravel(), minlength=len(w) * cells
-                                    ).reshape(len(w), len(self.slots), -1)
-        cum = np.cumsum(histogram, axis=1)
-        below = (cum - histogram)[:, self.first_of_run]  # blocks of lower scores, per level
-        # Σ_a below[a] · sign(l − a) = 2·cum(below)[l] − below[l] − Σ below
-        running = np.cumsum(below, axis=2)
-        total = (histogram * (2 * running - below - running[:, :, -1:])).sum(axis=(1, 2))
+    def s(self, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Kendall's S for each row of ``weights`` (resamples × items), and the weighted
+        number of units at each level (resamples × levels), which the histograms hold."""
+        w = np.asarray(weights, dtype=np.int64)
+        rows = len(w)
+        blocks = np.concatenate([w, np.zeros((rows, 1), np.int64)], axis=1).take(self.slots,
+                                                                                 axis=1)
+        if self.levels is None:  # blocks are in level order: a cumulative sum gives it all
+            cum = np.zeros((rows, blocks[0].size + 1), dtype=np.int64)
+            np.cumsum(blocks.reshape(rows, -1), axis=1, out=cum[:, 1:])
+            up_to = cum.take(self.bounds, axis=1).reshape(rows, len(self.slots), -1)
+        else:
+            product = np.ascontiguousarray(blocks.transpose(1, 0, 2), dtype=float) @ self.levels
+            up_to = np.zeros((rows, len(self.slots), self.levels.shape[2] + 1), dtype=np.int64)
+            np.cumsum(np.rint(product).astype(np.int64).transpose(1, 0, 2), axis=2,
+                      out=up_to[:, :, 1:])
+        # up_to[β, a]: units of block β below level a, plus any constant per block
+        histogram = np.diff(up_to, axis=2)
+        running = np.cumsum(histogram, axis=1)
+        below = (running - histogram)[:, self.first_of_run]
+        # a unit of level a in a lower block against block β: (units above a) − (below a)
+        sign_sums = up_to[:, :, -1:] + up_to[:, :, :1] - up_to[:, :, :-1] - up_to[:, :, 1:]
+        total = np.einsum("rba,rba->r", below, sign_sums).astype(float)
         if len(self.mixed):
-            part = blocks[self.mixed]
-            total += 0.5 * ((part @ self.within[self.mixed]) * part).sum(axis=(0, 2))
-        return total
+            total += self._within(blocks, w.sum(axis=1).max())
+        return total, running[:, -1]
+
+    def _within(self, blocks: np.ndarray, most: int) -> np.ndarray:
+        """S inside the blocks that hold more than one score: Σ_β w_β·A_β·w_β / 2.
+
+        In float32 (twice as fast) when every partial sum of w·A is a whole number below
+        2²⁴, hence exact: |entries of A| × the most weight in a row stays below 2²⁴.
+        """
+        exact = self.within.dtype == np.float32 and self.largest * most < 2**24
+        within = self.within if exact else self.within.astype(float)
+        part = np.ascontiguousarray(blocks.transpose(1, 0, 2)[self.mixed], dtype=within.dtype)
+        return 0.5 * np.einsum("brs,brs->r", part @ within, part, dtype=float)
 
     def tie_groups(self, weights: np.ndarray) -> np.ndarray:
         """Weighted number of items at each distinct score: (resamples × distinct scores)."""
-        return np.add.reduceat(np.asarray(weights)[:, self.order], self.group_starts, axis=1)
+        cum = np.cumsum(np.asarray(weights, dtype=np.int64).take(self.order, axis=1), axis=1)
+        return np.diff(cum.take(self.group_ends, axis=1), axis=1, prepend=0)
 
 
 def _blocks(group_starts: np.ndarray, n: int, block: int) -> tuple[np.ndarray, np.ndarray]:
@@ -111,72 +150,96 @@ def _blocks(group_starts: np.ndarray, n: int, block: int) -> tuple[np.ndarray, n
     return np.array(starts, dtype=np.int64), np.array(first, dtype=np.int64)
 
 
-def tau_c(pairing: Concordance, weights: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """Stuart's τ_c of scores against levels with each unit its own pair; NaN if undefined.
+class MetricFigures:
+    """τ_c, τ_b, ρ and r of one metric's item scores against the panel, per weight batch.
 
-    τ_c = 2S / (N² (m − 1)/m), N units, m the smaller number of distinct values present
-    on either side (scipy ``kendalltau(variant="c")`` on the expanded data).
+    τ_c pairs the score with each rating (``counts``: items × levels); τ_b, ρ and r pair
+    it with the item's mean rating (``means``). Both Kendall figures and ρ need the
+    weighted size of each run of tied scores, so a batch counts those once; the units per
+    level (τ_c's N and m, the means' ties and ranks) come from the histograms behind S.
     """
-    w = np.asarray(weights, dtype=float)
-    units = w @ counts
-    n = units.sum(axis=1)
-    m = np.minimum((pairing.tie_groups(weights) > 0).sum(axis=1), (units > 0).sum(axis=1))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        value = 2 * pairing.s(weights) / (n**2 * (m - 1) / m)
-    return np.where(m >= 2, value, np.nan)
+
+    def __init__(self, scores: np.ndarray, counts: np.ndarray, means: np.ndarray):
+        self.scores = np.asarray(scores, dtype=float)
+        self.means = np.asarray(means, dtype=float)
+        steps, self.level = np.unique(self.means, return_inverse=True)
+        self.per_rating = Concordance(self.scores, counts)
+        self.per_item = Concordance(self.scores, np.eye(len(steps), dtype=np.int64)[self.level])
+
+    def tau_c(self, weights: np.ndarray, x_groups: np.ndarray | None = None) -> np.ndarray:
+        """Stuart's τ_c of scores against levels with each unit its own pair; NaN if undefined.
+
+        τ_c = 2S / (N² (m − 1)/m), N units, m the smaller number of distinct values present
+        on either side (scipy ``kendalltau(variant="c")`` on the expanded data).
+        ``x_groups``: the batch's ``tie_groups``, when already counted.
+        """
+        if x_groups is None:
+            x_groups = self.per_rating.tie_groups(weights)
+        s, units = self.per_rating.s(weights)
+        n = units.sum(axis=1).astype(float)
+        m = np.minimum((x_groups > 0).sum(axis=1), (units > 0).sum(axis=1))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            value = 2 * s / (n**2 * (m - 1) / m)
+        return np.where(m >= 2, value, np.nan)
+
+    def all(self, weights: np.ndarray) -> dict[str, np.ndarray]:
+        """Every figure for each row of ``weights``: {tau_c, tau_b, spearman, pearson}."""
+        w = np.asarray(weights, dtype=np.int64)
+        x_groups = self.per_item.tie_groups(w)
+        s, y_groups = self.per_item.s(w)
+        return {"tau_c": self.tau_c(w, x_groups),
+                "tau_b": self._tau_b(w, s, x_groups, y_groups),
+                "spearman": self._spearman(w, x_groups, y_groups),
+                "pearson": pearson(w, self.scores, self.means)}
+
+    @staticmethod
+    def _tau_b(w: np.ndarray, s: np.ndarray, x_groups: np.ndarray, y_groups: np.ndarray
+               ) -> np.ndarray:
+        """Kendall's τ_b of scores against item means, from their S and tie groups."""
+        n = w.sum(axis=1)
+        pairs = n * (n - 1) // 2
+        x_ties = (x_groups * (x_groups - 1) // 2).sum(axis=1)
+        y_ties = (y_groups * (y_groups - 1) // 2).sum(axis=1)
+        denominator = np.sqrt((pairs - x_ties).astype(float) * (pairs - y_ties))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(denominator > 0, s / denominator, np.nan)
+
+    def _spearman(self, w: np.ndarray, x_groups: np.ndarray, y_groups: np.ndarray
+                  ) -> np.ndarray:
+        """Spearman's ρ: Pearson's r of mid-ranks within each weighted sample.
+
+        With doubled mid-ranks a (scores) and b (means), both averaging N + 1:
+        ρ = (Σ w·a·b − N(N+1)²) / √((Σ w·a² − N(N+1)²)(Σ w·b² − N(N+1)²)), all whole.
+        """
+        a, b = _doubled_ranks(x_groups), _doubled_ranks(y_groups)
+        n = w.sum(axis=1).astype(float)
+        mean_square = n * (n + 1) ** 2
+        cross = np.einsum("ri,ri->r", w * a.take(self.per_item.group, axis=1),
+                          b.take(self.level, axis=1).astype(float))
+        sxx = np.einsum("rg,rg->r", x_groups * a, a.astype(float)) - mean_square
+        syy = np.einsum("rg,rg->r", y_groups * b, b.astype(float)) - mean_square
+        with np.errstate(divide="ignore", invalid="ignore"):
+            rho = (cross - mean_square) / np.sqrt(sxx * syy)
+        return np.where((sxx > 0) & (syy > 0), np.clip(rho, -1.0, 1.0), np.nan)
 
 
-def tau_b(pairing: Concordance, weights: np.ndarray, level: np.ndarray,
-          n_levels: int) -> np.ndarray:
-    """Kendall's τ_b of scores against one level per item (``level``, codes < n_levels)."""
-    w = np.asarray(weights, dtype=float)
-    n = w.sum(axis=1)
-    pairs = n * (n - 1) / 2
-    x_groups = pairing.tie_groups(weights).astype(float)
-    y_groups = _level_totals(w, level, n_levels)
-    x_ties = (x_groups * (x_groups - 1) / 2).sum(axis=1)
-    y_ties = (y_groups * (y_groups - 1) / 2).sum(axis=1)
-    denominator = np.sqrt((pairs - x_ties) * (pairs - y_ties))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(denominator > 0, pairing.s(weights) / denominator, np.nan)
-
-
-def spearman(pairing: Concordance, weights: np.ndarray, level: np.ndarray,
-             n_levels: int) -> np.ndarray:
-    """Spearman's ρ: Pearson's r of mid-ranks within each weighted sample."""
-    w = np.asarray(weights, dtype=float)
-    x_groups = pairing.tie_groups(weights).astype(float)
-    x_rank = np.cumsum(x_groups, axis=1) - (x_groups - 1) / 2
-    y_groups = _level_totals(w, level, n_levels)
-    y_rank = np.cumsum(y_groups, axis=1) - (y_groups - 1) / 2
-    rows = np.arange(len(w))[:, None]
-    item_x = x_rank[:, pairing.group]
-    item_y = y_rank[rows, level[None, :]]
-    return _correlation(w, item_x, item_y)
+def _doubled_ranks(groups: np.ndarray) -> np.ndarray:
+    """Twice the mid-rank of each tie group, given the weighted group sizes (whole numbers)."""
+    return 2 * np.cumsum(groups, axis=1) - groups + 1
 
 
 def pearson(weights: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Pearson's r of item values x and y, each item counted ``weights`` times."""
     w = np.asarray(weights, dtype=float)
-    return _correlation(w, np.asarray(x, float)[None, :], np.asarray(y, float)[None, :])
-
-
-def _correlation(w: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
     n = w.sum(axis=1)
-    mx = (w * x).sum(axis=1) / n
-    my = (w * y).sum(axis=1) / n
-    dx, dy = x - mx[:, None], y - my[:, None]
-    sxx, syy = (w * dx * dx).sum(axis=1), (w * dy * dy).sum(axis=1)
-    sxy = (w * dx * dy).sum(axis=1)
+    sums = w @ np.stack([x, y, x * x, y * y], axis=1)
+    dx, dy = x - (sums[:, 0] / n)[:, None], y - (sums[:, 1] / n)[:, None]
+    wdx = w * dx
+    sxx, sxy = np.einsum("ri,ri->r", wdx, dx), np.einsum("ri,ri->r", wdx, dy)
+    syy = np.einsum("ri,ri->r", w * dy, dy)
     # A constant side leaves only rounding dust in its sum of squares.
-    spread = (sxx > 1e-12 * (w * x * x).sum(axis=1)) & (syy > 1e-12 * (w * y * y).sum(axis=1))
+    spread = (sxx > 1e-12 * sums[:, 2]) & (syy > 1e-12 * sums[:, 3])
     with np.errstate(divide="ignore", invalid="ignore"):
         r = sxy / np.sqrt(sxx * syy)
     return np.where(spread, np.clip(r, -1.0, 1.0), np.nan)
-
-
-def _level_totals(w: np.ndarray, level: np.ndarray, n_levels: int) -> np.ndarray:
-    """Weighted number of items at each level: (resamples × levels)."""
-    slot = (np.arange(len(w))[:, None] * n_levels + level[None, :]).ravel()
-    return np.bincount(slot, weights=w.ravel(), minlength=len(w) * n_levels).reshape(
-        len(w), n_levels)

@@ -66,22 +66,21 @@ def test_point_figures_equal_scipy_on_expanded_and_mean_data(make_table, seed) -
     assert (block["n_items"], block["n_ratings"]) == (len(score), len(table))
 
 
-def test_weighted_figures_equal_scipy_on_each_resample_expanded() -> None:
-    """A resample drawing an item twice is the data with that item's rows twice."""
+@pytest.mark.parametrize("distinct", [4, 2, None])
+def test_weighted_figures_equal_scipy_on_each_resample_expanded(distinct) -> None:
+    """A resample drawing an item twice is the data with that item's rows twice.
+
+    4 scores: runs of ~75 ties, longer than a block of ratings; 2: runs of ~150, longer
+    than a block of item means; None: no ties, every block mixes scores."""
     rng = np.random.default_rng(7)
     n, k = 300, 4
-    x = rng.integers(0, 4, n).astype(float)  # runs of ~75 ties, longer than a block
+    x = rng.random(n) if distinct is None else rng.integers(0, distinct, n).astype(float)
     counts = rng.integers(0, 3, (n, k))
     counts[counts.sum(axis=1) == 0, 1] = 1
     means = (counts @ np.arange(k)) / counts.sum(axis=1)
-    steps, level = np.unique(means, return_inverse=True)
     weights = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n) for _ in range(4)])
-    per_rating = weighted.Concordance(x, counts)
-    per_item = weighted.Concordance(x, np.eye(len(steps), dtype=np.int64)[level])
-    tc = weighted.tau_c(per_rating, weights, counts)
-    tb = weighted.tau_b(per_item, weights, level, len(steps))
-    rho = weighted.spearman(per_item, weights, level, len(steps))
-    r = weighted.pearson(weights, x, means)
+    figures = weighted.MetricFigures(x, counts, means).all(weights)
+    tc, tb, rho, r = (figures[name] for name in ("tau_c", "tau_b", "spearman", "pearson"))
     for row, w in enumerate(weights):
         drawn = np.repeat(np.arange(n), w)
         ratings = np.concatenate([np.repeat(np.arange(k), counts[i]) for i in drawn])
@@ -94,6 +93,21 @@ def test_weighted_figures_equal_scipy_on_each_resample_expanded() -> None:
                                          abs=1e-12)
         assert r[row] == pytest.approx(stats.pearsonr(x[drawn], means[drawn]).statistic,
                                        abs=1e-12)
+
+
+def test_s_is_exact_when_weights_are_too_large_for_float32() -> None:
+    """S is a quadratic form in the weights: S(c·w) = c²·S(w), past the float32 bound too."""
+    rng = np.random.default_rng(8)
+    n, k = 300, 5
+    x = rng.random(n)
+    counts = rng.integers(0, 4, (n, k))
+    counts[counts.sum(axis=1) == 0, 2] = 1
+    means = (counts @ np.arange(k)) / counts.sum(axis=1)
+    figures = weighted.MetricFigures(x, counts, means)
+    weights = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n) for _ in range(3)])
+    for pairing in (figures.per_rating, figures.per_item):
+        assert pairing.largest * n * 2**16 >= 2**24  # the float64 path
+        assert np.array_equal(pairing.s(weights * 2**16)[0], pairing.s(weights)[0] * 2**32)
 
 
 def test_intervals_repeat_with_a_seed_and_change_with_another(make_table) -> None:
