@@ -122,6 +122,7 @@ class Rubric:
     ``questions``: a multi-question protocol (seeds/004), each question answered on the
     levels, "overall" among them; none for the usual one question (``question``).
     ``show_context``: show an item's context columns (page title, paragraph…) with the pair.
+    ``text_label``: what the rated text is called on screen ("Description" for alt text).
     """
 
     rubric_id: str
@@ -131,6 +132,7 @@ class Rubric:
     skip: Level | None = None
     questions: tuple[Question, ...] = ()
     show_context: bool = False
+    text_label: str = "Caption"
 
     def __post_init__(self) -> None:
         if len(self.levels) < 2:

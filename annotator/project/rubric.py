@@ -99,6 +99,7 @@ def load_rubric_file(path: Path) -> Rubric:
             skip=skip,
             questions=questions,
             show_context=show_context,
+            text_label=_text(data, "text_label", fail) if "text_label" in data else "Caption",
         )
     except ValueError as exc:
         raise fail(f"The rubric's levels are not usable: {exc}.", "levels") from exc

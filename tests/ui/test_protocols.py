@@ -149,7 +149,9 @@ def test_contextref_text_first_then_with_the_image(qtbot, tmp_path: Path,
             assert (page.accessibleName(), page.accessibleDescription()) == (
                 "Page title", pair.item.context["page_title"])
             caption = window.findChild(QLabel, "captionLabel")
+            assert caption.accessibleName() == "Description"  # alt text, not a caption
             assert caption.accessibleDescription() == pair.item.caption
+            assert window.findChild(QLabel, "captionHeading").text() == "Description:"
             option = window.findChild(QPushButton, "level2")
             assert option.accessibleName() == "Level 2: Slightly"
             assert option.accessibleDescription().startswith("Slightly")
