@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from annotator.project.model import OVERALL
-from annotator.store.records import Phase
+from annotator.store.records import STAGES, Phase
 
 Skip = tuple[str, str, int, str, float]
 """A stored SKIP answer: item id, tagger, round, phase, seconds on screen."""
-STAGE_NAMES = ("", "pre", "post")
-"""Stage codes in a table: "" for a single-question protocol (see project.model.STAGES)."""
+STAGE_NAMES = STAGES
+"""Stage codes in a table index this: "" for a single-question protocol."""
 PHASES: tuple[Phase, ...] = tuple(Phase)
 """Phase codes in the table are indices into this tuple."""
 DATA_PHASES = np.array([phase.is_data for phase in PHASES])

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 
+from annotator.project.model import STAGES as LOOKS
+
 
 class Phase(Enum):
     """Why a rating was given. Only GAME and RETEST ratings are data (DESIGN §9)."""
@@ -21,8 +23,9 @@ class Phase(Enum):
         return self in (Phase.GAME, Phase.RETEST)
 
 
-STAGES = ("", "pre", "post")
-"""When an answer was given: no stage (single question), before or after the image."""
+STAGES = ("", *LOOKS)
+"""When an answer was given: no stage (single question), or one of the looks of a
+multi-question protocol (before or after the image)."""
 
 
 @dataclass(frozen=True)

@@ -254,19 +254,6 @@ class SessionStore:
         ).fetchall()
         return [_rating_from_row(row) for row in rows]
 
-    def answers(self, tagger: str, round_number: int) -> dict[str, dict[tuple[str, str], float]]:
-        """The tagger's game and retest answers of a round: item id → {(question, stage):
-        value}. What a multi-question flow resumes from in the middle of an item."""
-        rows = self._db.execute(
-            "SELECT item_id, question, stage, value FROM ratings WHERE tagger = ? AND round = ? "
-            f"AND phase IN ({_DATA_MARKS}) ORDER BY rowid",
-            [tagger, round_number, *_DATA_PHASES],
-        )
-        found: dict[str, dict[tuple[str, str], float]] = {}
-        for item_id, question, stage, value in rows:
-            found.setdefault(item_id, {})[(question, stage)] = value
-        return found
-
     def rating_ids(self) -> set[str]:
         """The ids of every rating in the file (to recognise copies of them elsewhere)."""
         return {rating_id for (rating_id,) in self._db.execute("SELECT rating_id FROM ratings")}

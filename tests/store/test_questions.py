@@ -105,25 +105,6 @@ def test_several_answers_per_item_are_stored_but_each_answer_only_once(tmp_path:
     assert read_incoming(path).verified  # the refused answer left no trace in the chain
 
 
-def test_answers_gives_each_item_its_answers_so_far_for_a_round(tmp_path: Path) -> None:
-    store = open_store(tmp_path / "s.sqlite", "lap")
-    complete = answers_for("ana", "item0001", QUESTIONS, seed=1)
-    half = answers_for("ana", "item0002", QUESTIONS, seed=2)[:3]
-    tutorial = replace(answers_for("ana", "gold1", ["overall"], seed=3)[0],
-                       phase=Phase.TUTORIAL)
-    others = [*answers_for("ben", "item0001", QUESTIONS, seed=4),
-              *answers_for("ana", "item0001", QUESTIONS, seed=5, rnd=2)]
-    for rating in [*complete, *half, tutorial, *others]:
-        store.record_rating(rating)
-    found = store.answers("ana", 1)
-    assert set(found) == {"item0001", "item0002"}
-    assert found["item0001"] == {(r.question, r.stage): r.value for r in complete}
-    assert list(found["item0002"]) == [("truthful", "pre"), ("truthful", "post"),
-                                       ("overall", "pre")]
-    assert store.answers("cy", 1) == {}
-    store.close()
-
-
 def test_the_consensus_counts_only_ratings_that_answer_no_question(tmp_path: Path) -> None:
     store = open_store(tmp_path / "s.sqlite", "lap")
     plain = ratings_for("ben", 2, seed=1)
