@@ -2,8 +2,8 @@
 
 One user action is one call: :meth:`RatingSession.submit` persists the rating (committed
 before it returns) and returns what the screen shows: the feedback of the Rating Game
-(DESIGN §6), any notice (tutorial passed, probation…) and the next pair. The UI cannot
-forget to save, and it never decides anything about the game.
+(VICR, Narins et al. 2023, §3.2), any notice (tutorial passed, probation…) and the next pair.
+The UI cannot forget to save, and it never decides anything about the game.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class FlowError(Exception):
 
 
 class TooSoonError(FlowError):
-    """Submit during the minimum dwell after a pair appeared (DESIGN §6)."""
+    """Submit during the minimum dwell after a pair appeared (3 s in VICR)."""
 
 
 _GOLD_PHASES = (Phase.TUTORIAL, Phase.PROBATION)

@@ -1,4 +1,4 @@
-"""Open, create and write one laptop's session file (DESIGN §5).
+"""Open, create and write one laptop's session file.
 
 Guarantees: the file is in WAL mode with ``synchronous=FULL``; every write is one
 transaction that has been committed (and fsynced) when the call returns, so a rating the
@@ -261,9 +261,10 @@ class SessionStore:
     def data_values_by_item(self, *, except_tagger: str) -> dict[str, list[float]]:
         """Every game and retest rating value per item, leaving out one tagger's own.
 
-        What the game's consensus rests on: never the tagger's own ratings (DESIGN §6), no
-        SKIP answers, and only ratings that answer no question: a multi-question protocol
-        (seeds/004) is played without consensus feedback.
+        What the game's consensus rests on: the other players' ratings, never the tagger's own
+        (VICR, Narins et al. 2023, §3.2), no SKIP answers, and only ratings that answer no
+        question: a multi-question protocol (ContextRef, Kreiss et al. 2024) is played without
+        consensus feedback.
         """
         rows = self._db.execute(
             f"SELECT item_id, value FROM ratings WHERE tagger != ? AND phase IN ({_DATA_MARKS}) "

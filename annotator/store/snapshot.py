@@ -1,11 +1,11 @@
 """Consensus snapshots: the panel's game and retest ratings, carried back to the laptops.
 
 Only ratings that answer no question are carried: snapshots exist for the game's consensus,
-and a multi-question protocol (seeds/004) is played without one.
+and a multi-question protocol (ContextRef, Kreiss et al. 2024) is played without one.
 
 The lead exports a snapshot from the panel database; a laptop imports it into the project's
 ``snapshots/`` folder, and from then on the game's consensus there includes the panel's
-ratings (DESIGN §6, §8). A snapshot is named by a hash of its content, so importing the same
+ratings. A snapshot is named by a hash of its content, so importing the same
 one twice changes nothing, and a later snapshot simply sits beside an earlier one (the
 consensus counts each rating once, by its id).
 """
