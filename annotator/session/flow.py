@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from annotator.project.model import SKIP_VALUE, GoldItem, GoldPurpose, Item, Project
 from annotator.session.checks import ScheduledCheck, check_schedule
@@ -240,7 +241,8 @@ class RatingSession:
         """The running score of the current phase."""
         return self.progress.step_points(self.phase)
 
-    def _queue(self) -> list:
+    def _queue(self) -> list[Any]:
+        # Gold items, scheduled checks or item ids: callers only drop or rotate its head.
         if self.phase in _GOLD_PHASES:
             return self._gold_queue
         return self._check_queue if self._check_due() else self._data_queue

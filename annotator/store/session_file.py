@@ -13,6 +13,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -280,7 +281,7 @@ class SessionStore:
         return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
 
 
-def _rating_from_row(row: Sequence) -> Rating:
+def _rating_from_row(row: Sequence[Any]) -> Rating:
     return Rating(
         rating_id=row[0],
         tagger=row[1],
