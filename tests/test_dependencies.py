@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
+from functools import cache
 from importlib.metadata import packages_distributions
 
 from tests.test_layers import PACKAGE, imported_names, module_name, modules
@@ -29,6 +30,7 @@ def declared(extra: str | None = None) -> set[str]:
     return {canonical(re.match(r"[A-Za-z0-9._-]+", spec).group()) for spec in specs}
 
 
+@cache
 def third_party_imports() -> dict[str, set[str]]:
     """Each top-level package from outside the standard library, and who imports it."""
     found: dict[str, set[str]] = {}
