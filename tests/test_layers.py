@@ -14,10 +14,11 @@ QT_MODULES = ("PySide6", "shiboken6", "PyQt5", "PyQt6", "qtpy")
 
 # For each layer, the annotator layers it must never import.
 FORBIDDEN = {
-    "project": {"store", "session", "analysis", "ui", "cli"},
-    "store": {"session", "analysis", "ui", "cli"},
-    "session": {"analysis", "ui", "cli"},
-    "analysis": {"session", "ui", "cli"},
+    "project": {"store", "session", "analysis", "reporting", "ui", "cli"},
+    "store": {"session", "analysis", "reporting", "ui", "cli"},
+    "session": {"analysis", "reporting", "ui", "cli"},
+    "analysis": {"session", "reporting", "ui", "cli"},
+    "reporting": {"session", "ui", "cli"},
 }
 
 

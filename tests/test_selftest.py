@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from annotator import resources
 from annotator.cli import main
 from annotator.selftest import EXIT_FAILED, EXIT_PASSED, Check, SelfTestContext, run_self_test
@@ -21,6 +23,7 @@ def check_lines(output: str) -> list[str]:
     return [line for line in output.splitlines() if line.startswith(("[ok]", "[FAIL]"))]
 
 
+@pytest.mark.slow  # simulates a panel and analyses it, as the installed app does
 def test_the_self_test_rates_one_pair_and_prints_each_check(capsys, user_config_dir) -> None:
     sample_before = sorted((REPO / "sample_projects").rglob("*"))
     assert main(["--self-test"]) == EXIT_PASSED
@@ -73,6 +76,7 @@ def test_the_first_failing_check_stops_the_run(capsys) -> None:
     ]
 
 
+@pytest.mark.slow  # the whole self-test in a fresh interpreter
 def test_the_command_passes_in_a_fresh_process_without_a_display(tmp_path: Path) -> None:
     """As the frozen app runs it: no QApplication yet, no DISPLAY, no platform chosen."""
     env = {k: v for k, v in os.environ.items()

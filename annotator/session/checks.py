@@ -1,4 +1,5 @@
-"""Where a tagger's attention checks fall among their data pairs (seeds/004 Appendix A).
+"""Where a tagger's attention checks fall among their data pairs
+(as in ContextRef, Kreiss et al. 2024, Appendix A).
 
 Check ``k`` falls at a random place inside the ``k``-th block of ``every`` data pairs, so
 checks are spread over the round and unannounced, yet reproducible from the tagger's order

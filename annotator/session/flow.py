@@ -2,8 +2,8 @@
 
 One user action is one call: :meth:`RatingSession.submit` persists the rating (committed
 before it returns) and returns what the screen shows: the feedback of the Rating Game
-(DESIGN §6), any notice (tutorial passed, probation…) and the next pair. The UI cannot
-forget to save, and it never decides anything about the game.
+(VICR, Narins et al. 2023, §3.2), any notice (tutorial passed, probation…) and the next pair.
+The UI cannot forget to save, and it never decides anything about the game.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from annotator.project.model import SKIP_VALUE, GoldItem, GoldPurpose, Item, Project
 from annotator.session.checks import ScheduledCheck, check_schedule
@@ -82,7 +83,7 @@ class FlowError(Exception):
 
 
 class TooSoonError(FlowError):
-    """Submit during the minimum dwell after a pair appeared (DESIGN §6)."""
+    """Submit during the minimum dwell after a pair appeared (3 s in VICR)."""
 
 
 _GOLD_PHASES = (Phase.TUTORIAL, Phase.PROBATION)
@@ -240,7 +241,8 @@ class RatingSession:
         """The running score of the current phase."""
         return self.progress.step_points(self.phase)
 
-    def _queue(self) -> list:
+    def _queue(self) -> list[Any]:
+        # Gold items, scheduled checks or item ids: callers only drop or rotate its head.
         if self.phase in _GOLD_PHASES:
             return self._gold_queue
         return self._check_queue if self._check_due() else self._data_queue

@@ -1,4 +1,5 @@
-"""Where a tagger stands in the Rating Game: tutorial → probation → game (DESIGN §6).
+"""Where a tagger stands in the Rating Game: tutorial → probation → game
+(VICR, Narins et al. 2023, §3.2).
 
 :class:`GameProgress` is a state machine fed with the tagger's stored ratings, oldest
 first. Opening a session replays them, and each submit applies one more, so the state
@@ -203,7 +204,7 @@ class GameProgress:
         )
 
     def _send_to_probation(self, reason: NoticeKind) -> None:
-        """Probation resets the game score (DESIGN §6), and starts a fresh attempt."""
+        """Probation resets the game score (VICR §3.2), and starts a fresh attempt."""
         self.score = 0
         if self._gate_on:
             self.probation_owed = reason

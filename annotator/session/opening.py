@@ -1,6 +1,6 @@
 """Where this laptop's session file for a project lives, opening it, and starting a session.
 
-The game's consensus rests on every rating available on this laptop (DESIGN §6): this
+The game's consensus rests on every rating available on this laptop: this
 laptop's file, the other laptops' files a lead has put into the project's ``sessions/``
 folder (a shared drive, a returned USB stick, ``annotator simulate``), and the consensus
 snapshots of the whole panel imported into ``snapshots/``. Those are only read, never

@@ -1,4 +1,4 @@
-"""Each tagger's own random order of the items of a round (DESIGN §6).
+"""Each tagger's own random order of the items of a round.
 
 The order is a pure function of the seed and the item ids, so it is reproducible from
 what the session file records; it is also stored in full so that resuming never depends

@@ -1,8 +1,8 @@
-"""The previous ratings a tagger's game rating is scored against (DESIGN §6).
+"""The previous ratings a tagger's game rating is scored against.
 
 Human ratings of other taggers available on this laptop, padded with machine priors up to
 two while fewer than two human ratings exist; each human rating replaces one prior
-(``seeds/000`` §3.2). The tagger's own ratings are never among them.
+(VICR, Narins et al. 2023, §3.2). The tagger's own ratings are never among them.
 """
 
 from __future__ import annotations

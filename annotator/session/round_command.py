@@ -1,4 +1,4 @@
-"""``annotator round start|list FOLDER``: the lab lead's rounds, headless (DESIGN §7).
+"""``annotator round start|list FOLDER``: the lab lead's rounds, headless.
 
 Messages go to stderr and the round table to stdout; refusals are raised as
 :class:`~annotator.errors.AnnotatorError` for the command to print. The washout only

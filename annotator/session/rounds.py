@@ -1,6 +1,6 @@
 """Rounds as the people in them meet them: the washout warnings and a retest's opening.
 
-The washout (DESIGN §7, ``[rounds] washout_days``) only ever warns: a lab may have good
+The washout (``[rounds] washout_days``) only ever warns: a lab may have good
 reasons to retest sooner, and a tagger who opens the app is never turned away.
 """
 

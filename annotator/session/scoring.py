@@ -1,4 +1,4 @@
-"""Consensus and points of the Rating Game (DESIGN §6, ``seeds/000`` §3.2, Algorithm 1).
+"""Consensus and points of the Rating Game (VICR, Narins et al. 2023, Algorithm 1).
 
 Distances are counted in levels of the rubric (one step between neighbouring levels), so
 the thresholds of Algorithm 1 mean the same on the 1–5 scale of VICR and on a scale

@@ -14,7 +14,7 @@ import csv
 import io
 import random
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -226,13 +226,13 @@ def _write_truth(
     folder = project.root / TRUTH_DIR
     folder.mkdir(exist_ok=True)
     values = [level.value for level in project.rubric.levels]
-    items: list[list] = [["item_id", "quality_level", "quality_value"]]
+    items: list[list[str]] = [["item_id", "quality_level", "quality_value"]]
     for item in project.items:
         quality = truth[item.item_id]
         items.append([item.item_id, f"{quality:.3f}", f"{_value_at(values, quality):.4f}"])
     truth_file = folder / f"truth-{seed}.csv"
     write_text_atomic(truth_file, _csv_text(items))
-    taggers: list[list] = [["tagger", "bias_levels", "noise_levels", "median_seconds"]]
+    taggers: list[list[object]] = [["tagger", "bias_levels", "noise_levels", "median_seconds"]]
     taggers += [[t.name, t.bias, t.noise, t.median_seconds] for t in panel]
     write_text_atomic(folder / f"taggers-{seed}.csv", _csv_text(taggers))
     return truth_file
@@ -245,7 +245,7 @@ def _value_at(values: list[float], level: float) -> float:
     return values[low] + (level - low) * (values[high] - values[low])
 
 
-def _csv_text(rows: list[list]) -> str:
+def _csv_text(rows: Iterable[Iterable[object]]) -> str:
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows(rows)
     return out.getvalue()

@@ -1,4 +1,4 @@
-"""The steps of one pair in a multi-question protocol (seeds/004 §4.2, DESIGN §4).
+"""The steps of one pair in a multi-question protocol (ContextRef, Kreiss et al. 2024, §4.2).
 
 Each question of the rubric is answered before the image is shown ("pre": text and context
 only), then after ("post"), questions with a single stage once. Within a stage the

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 SCHEMA_2_CONTENT_COLUMNS = (
     "rating_id", "tagger", "item_id", "round", "phase", "value", "shown_at", "submitted_at",
@@ -37,7 +38,7 @@ def genesis(project_id: str, laptop_id: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def link(previous: str, content: Sequence) -> str:
+def link(previous: str, content: Sequence[Any]) -> str:
     """The chain value of a row with ``content`` (values in ``CONTENT_COLUMNS`` order, or
     ``SCHEMA_2_CONTENT_COLUMNS`` order for a row from before questions).
 
@@ -67,7 +68,7 @@ class ChainBreak:
 
 
 def verify(
-    rows: Iterable[Sequence],
+    rows: Iterable[Sequence[Any]],
     *,
     start: str,
     head_length: int | None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from annotator.errors import SessionFileError
 from annotator.store.chain import (
@@ -45,7 +46,7 @@ class IncomingFile:
 
     path: Path
     info: dict[str, str]
-    rows: list[tuple]
+    rows: list[tuple[Any, ...]]
     verified: bool
     """False for a file from before the hash chain: it could not be checked for edits."""
 
@@ -87,7 +88,7 @@ def read_incoming(path: Path) -> IncomingFile:
     return IncomingFile(path, info, rows, verified=True)
 
 
-def _check_chain(path: Path, info: dict[str, str], rows: list[tuple]) -> None:
+def _check_chain(path: Path, info: dict[str, str], rows: list[tuple[Any, ...]]) -> None:
     if "project_id" not in info or "laptop_id" not in info:
         raise TamperedFileError(f"This session file has lost its project or laptop id. "
                                 f"{_ADVICE}", file=path, ratings=len(rows))

@@ -1,4 +1,4 @@
-"""Merge laptops' session files into the panel database, with a report per file (DESIGN §8).
+"""Merge laptops' session files into the panel database, with a report per file.
 
 Every file is checked whole before any of it is merged (:func:`read_incoming`), merged in
 its own transaction, and reported: how many ratings were new, already in the panel, or

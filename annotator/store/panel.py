@@ -1,4 +1,4 @@
-"""The panel database: every laptop's ratings of one project, merged (DESIGN §8).
+"""The panel database: every laptop's ratings of one project, merged.
 
 The panel holds each rating once (its random UUID is its identity), where every copy of it
 came from (``rating_sources``: the session files, known by laptop id and creation time;

@@ -104,8 +104,8 @@ def read_session_file(path: Path, *, project_id: str | None = None) -> SessionCo
             f"{info.get('project_id')}, this project is {project_id}); it was not read.",
             file=path,
         )
-    columns = [tuple(column) for column in zip(*rows, strict=True)] if rows else []
-    return SessionContents(path=path, info=info, ratings=RatingRows(*columns))
+    by_column = [tuple(column) for column in zip(*rows, strict=True)] if rows else []
+    return SessionContents(path=path, info=info, ratings=RatingRows(*by_column))
 
 
 @contextmanager

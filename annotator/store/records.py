@@ -10,7 +10,8 @@ from annotator.project.model import STAGES as LOOKS
 
 
 class Phase(Enum):
-    """Why a rating was given. Only GAME and RETEST ratings are data (DESIGN §9)."""
+    """Why a rating was given. Only GAME and RETEST ratings are data: tutorial and
+    probation ratings never enter the dataset, as in VICR (Narins et al. 2023, §3.2)."""
 
     TUTORIAL = "tutorial"
     PROBATION = "probation"
@@ -37,8 +38,8 @@ class Rating:
     pair, or the round is blind); ``consensus_n`` how many ratings that consensus rests on
     (None for an expert rating); ``points`` what the rating earned (None: not scored).
     ``question`` and ``stage`` say which answer of a multi-question protocol this is
-    (seeds/004 §4.2: each question asked before the image is shown, ``"pre"``, and after,
-    ``"post"``); a single-question protocol leaves both empty.
+    (ContextRef, Kreiss et al. 2024, §4.2: each question asked before the image is shown,
+    ``"pre"``, and after, ``"post"``); a single-question protocol leaves both empty.
     """
 
     rating_id: str

@@ -100,9 +100,10 @@ def _hash_chain(db: Database) -> None:
 
 @MIGRATIONS(name="0003_questions")
 def _questions(db: Database) -> None:
-    """Several answers per item and round (seeds/004 §4.2): which question each answers, and
-    whether before (``pre``) or after (``post``) the image. Ratings already saved answer no
-    question; their chain links stay as they were (:func:`annotator.store.chain.link`)."""
+    """Several answers per item and round (ContextRef, Kreiss et al. 2024, §4.2): which
+    question each answers, and whether before (``pre``) or after (``post``) the image. Ratings
+    already saved answer no question; their chain links stay as they were
+    (:func:`annotator.store.chain.link`)."""
     for statement in (
         "ALTER TABLE ratings ADD COLUMN question TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE ratings ADD COLUMN stage TEXT NOT NULL DEFAULT '' "

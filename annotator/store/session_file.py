@@ -1,4 +1,4 @@
-"""Open, create and write one laptop's session file (DESIGN §5).
+"""Open, create and write one laptop's session file.
 
 Guarantees: the file is in WAL mode with ``synchronous=FULL``; every write is one
 transaction that has been committed (and fsynced) when the call returns, so a rating the
@@ -13,6 +13,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -261,9 +262,10 @@ class SessionStore:
     def data_values_by_item(self, *, except_tagger: str) -> dict[str, list[float]]:
         """Every game and retest rating value per item, leaving out one tagger's own.
 
-        What the game's consensus rests on: never the tagger's own ratings (DESIGN §6), no
-        SKIP answers, and only ratings that answer no question: a multi-question protocol
-        (seeds/004) is played without consensus feedback.
+        What the game's consensus rests on: the other players' ratings, never the tagger's own
+        (VICR, Narins et al. 2023, §3.2), no SKIP answers, and only ratings that answer no
+        question: a multi-question protocol (ContextRef, Kreiss et al. 2024) is played without
+        consensus feedback.
         """
         rows = self._db.execute(
             f"SELECT item_id, value FROM ratings WHERE tagger != ? AND phase IN ({_DATA_MARKS}) "
@@ -279,7 +281,7 @@ class SessionStore:
         return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
 
 
-def _rating_from_row(row: Sequence) -> Rating:
+def _rating_from_row(row: Sequence[Any]) -> Rating:
     return Rating(
         rating_id=row[0],
         tagger=row[1],

@@ -1,11 +1,11 @@
 """Consensus snapshots: the panel's game and retest ratings, carried back to the laptops.
 
 Only ratings that answer no question are carried: snapshots exist for the game's consensus,
-and a multi-question protocol (seeds/004) is played without one.
+and a multi-question protocol (ContextRef, Kreiss et al. 2024) is played without one.
 
 The lead exports a snapshot from the panel database; a laptop imports it into the project's
 ``snapshots/`` folder, and from then on the game's consensus there includes the panel's
-ratings (DESIGN §6, §8). A snapshot is named by a hash of its content, so importing the same
+ratings. A snapshot is named by a hash of its content, so importing the same
 one twice changes nothing, and a later snapshot simply sits beside an earlier one (the
 consensus counts each rating once, by its id).
 """
@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from annotator import __version__
 from annotator.errors import AnnotatorError
@@ -104,7 +105,7 @@ def import_snapshot(snapshot_path: Path, project_folder: Path, project_id: str) 
 
 
 def read_snapshot(path: Path, *, project_id: str,
-                  check_fingerprint: bool = True) -> tuple[Snapshot, list[tuple]]:
+                  check_fingerprint: bool = True) -> tuple[Snapshot, list[tuple[Any, ...]]]:
     """A snapshot's identity and ratings (``rating_id, tagger, item_id, round, phase, value,
     laptop_id``), refused unless it is an intact snapshot of ``project_id``.
 
@@ -133,7 +134,7 @@ def read_snapshot(path: Path, *, project_id: str,
                     info.get("created_at", "")), rows
 
 
-def _read(conn: sqlite3.Connection) -> tuple[dict[str, str], list[tuple], int]:
+def _read(conn: sqlite3.Connection) -> tuple[dict[str, str], list[tuple[Any, ...]], int]:
     tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
     if not {"snapshot_info", "ratings"} <= tables:
         return {}, [], 0
@@ -143,14 +144,14 @@ def _read(conn: sqlite3.Connection) -> tuple[dict[str, str], list[tuple], int]:
     return info, rows, version
 
 
-def _content_id(project_id: str, rows: list[tuple]) -> str:
+def _content_id(project_id: str, rows: list[tuple[Any, ...]]) -> str:
     digest = hashlib.sha256(project_id.encode())
     for row in sorted(rows):
         digest.update(repr(tuple(row)).encode())
     return digest.hexdigest()
 
 
-def _write_beside(target: Path, fill: Callable[[Path], None]) -> None:
+def _write_beside(target: Path, fill: Callable[[Path], object]) -> None:
     """Write ``target`` through a scratch file beside it, renamed into place when whole."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)

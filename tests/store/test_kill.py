@@ -17,6 +17,7 @@ WRITER = Path(__file__).with_name("kill_writer.py")
 RUNS = 20
 
 
+@pytest.mark.slow  # 20 writer processes, each killed after up to 1.5 s
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 def test_acknowledged_ratings_survive_sigkill(make_project_folder, user_config_dir: Path) -> None:
     folder = make_project_folder(n_items=60)

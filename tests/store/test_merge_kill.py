@@ -27,6 +27,7 @@ def content(panel_path: Path) -> tuple[str, int]:
         panel.close()
 
 
+@pytest.mark.slow  # merges killed part-way, one process each
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 def test_a_killed_merge_leaves_the_panel_as_before_or_complete(tmp_path: Path) -> None:
     first = write_session_file(tmp_path / "first.sqlite", ratings_for("ana", 500, seed=1))

@@ -163,6 +163,7 @@ def test_items_sort_by_mean_and_the_detail_follows(pane: AnalysisPane) -> None:
     assert items.shown.item_id == items.items_view.model().index(0, 0).data()
 
 
+@pytest.mark.slow  # waits 3 s for the orphaned job to finish
 def test_closing_the_pane_while_it_computes_is_safe(qtbot, simulated_project: Path) -> None:
     pane = AnalysisPane(simulated_project)
     pane.show()
