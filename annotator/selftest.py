@@ -135,11 +135,10 @@ def check_session_file(context: SelfTestContext) -> str:
 def check_analysis(context: SelfTestContext) -> str:
     """Three simulated taggers join the self-test's rating; the full analysis runs on all.
 
-    This runs the statistics engine (numpy) the way the lead's pane and ``annotator
-    analyze`` do, so a bundle that left part of it out fails here.
+    This runs the statistics engine (numpy) through the pipeline the lead's pane and
+    ``annotator analyze`` use, so a bundle that left part of it out fails here.
     """
-    from annotator.analysis.loading import load_project as load_ratings
-    from annotator.analysis.report import analyze, to_json
+    from annotator.analysis.pipeline import AnalysisOptions, AnalysisSource, analyse
     from annotator.project.folder import open_project
     from annotator.session.simulate import simulate
 
@@ -147,16 +146,17 @@ def check_analysis(context: SelfTestContext) -> str:
         raise SelfTestError("no rated project to analyse (the earlier checks did not run)")
     project = open_project(context.project_folder)
     simulate(project, taggers=3, seed=1)
-    report = to_json(analyze(load_ratings(context.project_folder), reps=20, bootstrap=100))
+    results = analyse(AnalysisSource(context.project_folder),
+                      AnalysisOptions(reps=20, bootstrap=100)).results
     expected = 3 * len(project.items) + (1 if context.rated.phase in ("game", "retest") else 0)
-    if report["n_ratings"] != expected:
-        raise SelfTestError(f"the analysis counted {report['n_ratings']} ratings, not {expected}")
-    if SELF_TEST_TAGGER not in report["taggers"]:
+    if results.n_ratings != expected:
+        raise SelfTestError(f"the analysis counted {results.n_ratings} ratings, not {expected}")
+    if SELF_TEST_TAGGER not in results.taggers:
         raise SelfTestError("the analysis does not list the self-test tagger")
-    alpha = report["alpha"]["value"]
+    alpha = results.alpha.value
     if not isinstance(alpha, float):
-        raise SelfTestError(f"Krippendorff's alpha is undefined: {report['reasons']}")
-    return f"{expected} ratings by {report['n_taggers']} taggers; alpha {alpha:.3f}"
+        raise SelfTestError(f"Krippendorff's alpha is undefined: {alpha.reason}")
+    return f"{expected} ratings by {results.n_taggers} taggers; alpha {alpha:.3f}"
 
 
 def check_merge(context: SelfTestContext) -> str:

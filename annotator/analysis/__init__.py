@@ -1,4 +1,4 @@
-"""Agreement statistics and reports on numpy arrays (DESIGN §9); no Qt, no SQL.
+"""Agreement statistics and reports on numpy arrays; no Qt, no SQL.
 
 Everything is computed from a :class:`~annotator.analysis.table.RatingTable`, whatever the
 ratings came from (session files, a ratings CSV, later the panel database).

@@ -1,4 +1,4 @@
-"""Krippendorff's α from per-item value counts (DESIGN §9, seeds/002 Tables 1–2).
+"""Krippendorff's α from per-item value counts (as Ruiz et al. 2025, VCRScore, Tables 1–2).
 
 Definition: Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability": units are
 items, every rating of an item is a pairable value (an item with one rating adds nothing);
@@ -15,7 +15,7 @@ from typing import Literal
 
 import numpy as np
 
-from annotator.analysis.undefined import Figure, Undefined
+from annotator.analysis.undefined import Figure, Interval, Undefined
 
 Level = Literal["nominal", "ordinal", "interval", "ratio"]
 LEVELS: tuple[Level, ...] = ("nominal", "ordinal", "interval", "ratio")
@@ -35,7 +35,7 @@ def coincidences(counts: np.ndarray) -> np.ndarray:
     outer = counts[..., :, None] * counts[..., None, :]
     k = counts.shape[-1]
     outer[..., np.arange(k), np.arange(k)] -= counts
-    return outer * scale[..., None, None]
+    return np.asarray(outer * scale[..., None, None])
 
 
 def delta(levels: np.ndarray, marginals: np.ndarray, level: Level) -> np.ndarray:
@@ -58,7 +58,7 @@ def delta(levels: np.ndarray, marginals: np.ndarray, level: Level) -> np.ndarray
         n = np.asarray(marginals, dtype=float)
         cum = np.cumsum(n, axis=-1)
         d = (cum[..., None, :] - cum[..., :, None] + (n[..., :, None] - n[..., None, :]) / 2) ** 2
-        return d
+        return np.asarray(d)
     else:
         raise ValueError(f"unknown level of measurement {level!r}")
     return np.broadcast_to(d, np.shape(marginals)[:-1] + d.shape)
@@ -94,7 +94,7 @@ def total_coincidences(counts: np.ndarray, k: int) -> np.ndarray:
     c = np.asarray(counts, dtype=float).reshape(-1, k)
     m = c.sum(axis=1)
     weighted = c * np.divide(1.0, m - 1, out=np.zeros_like(m), where=m >= 2)[:, None]
-    o = weighted.T @ c
+    o: np.ndarray = weighted.T @ c
     o[np.arange(k), np.arange(k)] -= weighted.sum(axis=0)
     return o
 
@@ -115,7 +115,7 @@ def count_patterns(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarr
 def bootstrap_ci(
     counts: np.ndarray, levels: np.ndarray, level: Level, *, resamples: int,
     rng: np.random.Generator,
-) -> list[float] | Undefined:
+) -> Interval:
     """95 % percentile interval of α over items resampled with replacement.
 
     Resampling the pairable items is a multinomial draw over their distinct count
@@ -133,14 +133,15 @@ def bootstrap_ci(
     if len(values) < resamples / 2:
         return Undefined("α is undefined in most resamples (too little variation)")
     low, high = np.percentile(values, [2.5, 97.5])
-    return [float(low), float(high)]
+    return float(low), float(high)
 
 
 def leave_one_out(
     counts: np.ndarray, item: np.ndarray, tagger: np.ndarray, level_codes: np.ndarray,
     n_taggers: int, levels: np.ndarray, level: Level,
 ) -> list[Figure]:
-    """α without each tagger's ratings (seeds/002 Table 2), one entry per tagger index.
+    """α without each tagger's ratings (Ruiz et al. 2025, VCRScore, Table 2), one entry per
+    tagger index.
 
     Removing a tagger changes only the items they rated: the coincidence matrix loses
     each such item's contribution and gains it back computed without the tagger.

@@ -1,4 +1,5 @@
-"""Attention checks in the analysis (seeds/004 Appendix A): who failed, and leaving them out.
+"""Attention checks in the analysis (Kreiss et al. 2024, ContextRef, Appendix A): who
+failed, and leaving them out.
 
 A check rating is a rating with phase ``check`` of a ``gold.csv`` pair marked ``check``;
 the project's :class:`~annotator.project.model.CheckRule` says when one fails. Check
@@ -14,6 +15,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from annotator.analysis.results import AttentionChecks, TaggerChecks
 from annotator.analysis.table import PHASES, RatingTable
 from annotator.project.model import CheckRule, GoldPurpose, Project
 from annotator.store.records import Phase
@@ -35,7 +37,7 @@ def check_spec(project: Project) -> CheckSpec | None:
     return CheckSpec(gold, project.checks) if gold else None
 
 
-def attention_checks(table: RatingTable, spec: CheckSpec) -> dict:
+def attention_checks(table: RatingTable, spec: CheckSpec) -> AttentionChecks:
     """Per tagger: checks rated and failed (with the items); the taggers who failed."""
     levels = [float(v) for v in table.levels]
     checks = table.phase == CHECK
@@ -43,22 +45,22 @@ def attention_checks(table: RatingTable, spec: CheckSpec) -> dict:
         judged = np.asarray(table.questions, dtype=object) == spec.rule.question
         checks &= judged[table.question]
     rows = np.flatnonzero(checks)
-    per_tagger: dict[str, dict] = {}
+    rated: Counter[str] = Counter()
+    failed_items: dict[str, list[str]] = {}
     for row in rows:
         item_id = table.item_ids[table.item[row]]
         if item_id not in spec.gold:
             continue
         name = table.taggers[table.tagger[row]]
-        entry = per_tagger.setdefault(name, {"rated": 0, "failed": 0, "failed_items": []})
-        entry["rated"] += 1
+        rated[name] += 1
+        mine = failed_items.setdefault(name, [])
         if spec.rule.fails(float(table.values[row]), spec.gold[item_id], levels):
-            entry["failed"] += 1
-            entry["failed_items"].append(item_id)
-    failed = sorted(name for name, entry in per_tagger.items()
-                    if entry["failed"] > spec.rule.max_failures)
-    return {"rule": spec.rule.describe(), "n_check_pairs": len(spec.gold),
-            "taggers": dict(sorted(per_tagger.items())), "failed_taggers": failed,
-            "excluded": None}
+            mine.append(item_id)
+    per_tagger = {name: TaggerChecks(rated[name], len(failed_items[name]),
+                                     tuple(failed_items[name])) for name in sorted(rated)}
+    failed = tuple(name for name, entry in per_tagger.items()
+                   if entry.failed > spec.rule.max_failures)
+    return AttentionChecks(spec.rule.describe(), len(spec.gold), per_tagger, failed)
 
 
 def without_taggers(table: RatingTable, names: Collection[str]) -> RatingTable:

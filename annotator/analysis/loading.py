@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -16,7 +18,7 @@ from annotator.analysis.table import RatingTable, build_table
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import SKIP_VALUE, Project
-from annotator.store.panel import is_panel_file, read_panel_rows
+from annotator.store.panel import read_panel_rows
 from annotator.store.reading import RatingRows, read_session_file
 from annotator.store.records import Phase
 
@@ -29,7 +31,7 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
     """A table from stored rows, by the panel's rules (:func:`read_panel_rows`): a rating id
     seen twice (a file copied twice) counts once, and a tagger who rated the same pair in
     the same round on two laptops counts once, with the earlier rating. A SKIP answer is
-    not a rating: it is counted as a skip of its pair and round (seeds/003)."""
+    not a rating: it is counted as a skip of its pair and round (Levinboim et al. 2021)."""
     counted = _counted_rows(rows)
     skipped = [i for i in counted if rows.value[i] == SKIP_VALUE]
     skips = Counter((rows.item_id[i], rows.round[i]) for i in skipped
@@ -38,7 +40,7 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
                 rows.ms_on_screen[i] / 1000) for i in skipped]
     keep = [i for i in counted if rows.value[i] != SKIP_VALUE]
 
-    def pick(column: tuple) -> list:
+    def pick(column: Sequence[Any]) -> list[Any]:
         return [column[i] for i in keep]
 
     return build_table(
@@ -102,25 +104,16 @@ def table_on_rubric(project: Project, rows: RatingRows, *, where: Path) -> Ratin
                              file=where) from error
 
 
-def load_session_file(path: Path) -> RatingTable:
-    """One session file or a panel database on its own: the scale is the set of values
-    rated in it."""
-    path = Path(path)
-    if is_panel_file(path):
-        return load_panel(path)
-    return table_from_rows(read_session_file(path).ratings)
-
-
 def load_ratings_csv(path: Path) -> RatingTable:
     """A long table ``item_id,tagger,round,rating`` (optional ``source``, ``phase``).
 
-    ``rating`` is a number, or ``skip`` (binary protocol, seeds/003). Every bad row is
-    reported, with its line number, in one :class:`AnnotatorError`.
+    ``rating`` is a number, or ``skip`` (binary protocol, Levinboim et al. 2021). Every bad
+    row is reported, with its line number, in one :class:`AnnotatorError`.
     """
     path = Path(path)
     header, reader = read_csv_rows(path, CSV_COLUMNS, kind="ratings CSV")
     col = {name: header.index(name) for name in header}
-    columns: dict[str, list] = {n: [] for n in ("item", "tagger", "round", "value", "phase")}
+    columns: dict[str, list[Any]] = {n: [] for n in ("item", "tagger", "round", "value", "phase")}
     sources: dict[str, str] = {}
     skips: dict[tuple[str, int], int] = {}
     seen: set[tuple[str, str, int]] = set()

@@ -1,35 +1,25 @@
-"""Metric benchmark: how well automatic caption metrics agree with the panel (DESIGN §9).
+"""Metric benchmark: how well automatic caption metrics agree with the panel.
 
 Input: ``metrics.csv``, long format ``item_id,metric,score`` (an empty score = no score).
 Per metric, on the items that have its score and at least one data rating:
 
 - ``tau_c``: Stuart's τ_c with each human rating its own pair, the item's score repeated
-  per rating (the convention of seeds/000 Table 4, "method A");
+  per rating (the convention of Narins et al. 2023, VICR, Table 4, "method A");
 - ``tau_b``, ``spearman``, ``pearson``: against the per-item mean rating;
 - each with a 95 % percentile interval over ``bootstrap`` resamples of the items (an item
   drawn brings all its ratings);
 - ``ceiling``, the human ceiling on the items with the score and ≥ 2 ratings: one rating
   per item, chosen at random, is held out and treated as a metric score; τ_c of the held-out
   ratings against the item's remaining ratings (each its own pair), mean and sd over
-  ``reps`` draws — the virtual-rater idea of DESIGN §9 with one rater against the rest;
-- ``pr`` on a 0/1 scale (seeds/003 §6.2): precision and recall of "score ≥ threshold"
-  at every distinct score against the items' majority label (items with a tied vote are
-  left out and counted), and the average precision Σ (Rₙ − Rₙ₋₁) Pₙ.
+  ``reps`` draws — the virtual-rater idea with one rater against the rest;
+- ``pr`` on a 0/1 scale (Levinboim et al. 2021, §6.2): precision and recall of
+  "score ≥ threshold" at every distinct score against the items' majority label (items
+  with a tied vote are left out and counted), and the average precision Σ (Rₙ − Rₙ₋₁) Pₙ.
 
 ``comparisons``: for pairs of metrics (each unordered pair once, a before b in the file's
 order, unless named), τ_c(a) − τ_c(b) on the items both have, with a 95 % interval from
-resampling those items (the same resamples for both metrics).
-
-JSON shape (``null`` + reason in ``reasons`` where undefined)::
-
-    metrics: {file, n_metrics, unknown_items, unknown_item_examples, bootstrap, ceiling_reps,
-              by_metric: {name: {n_items, n_ratings,
-                                 tau_c: {value, ci95}, tau_b: {value, ci95},
-                                 spearman: {value, ci95}, pearson: {value, ci95},
-                                 ceiling: {mean, sd, n_items},
-                                 pr: {n_items, n_positive, tied_left_out, average_precision,
-                                      thresholds, precision, recall} | null}},
-              comparisons: [{a, b, n_items, difference, ci95}]}
+resampling those items (the same resamples for both metrics). The block's shape is
+:class:`~annotator.analysis.results.MetricBenchmark`.
 """
 
 from __future__ import annotations
@@ -38,7 +28,6 @@ import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -46,8 +35,16 @@ from annotator.analysis import weighted
 from annotator.analysis.csv_input import read_csv_rows
 from annotator.analysis.kendall import CONSTANT, TOO_FEW
 from annotator.analysis.kendall import tau_c as table_tau_c
+from annotator.analysis.results import (
+    Ceiling,
+    Comparison,
+    Estimate,
+    MetricBenchmark,
+    MetricResult,
+    PrecisionRecall,
+)
 from annotator.analysis.table import RatingTable, item_counts
-from annotator.analysis.undefined import Figure, Undefined
+from annotator.analysis.undefined import Undefined
 from annotator.analysis.virtual import summarise
 from annotator.errors import AnnotatorError
 
@@ -136,7 +133,7 @@ def _row_problem(item: str, metric: str, score: str) -> str | None:
 
 def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, bootstrap: int,
                      rng: np.random.Generator,
-                     pairs: Sequence[tuple[str, str]] | None = None) -> dict[str, Any]:
+                     pairs: Sequence[tuple[str, str]] | None = None) -> MetricBenchmark:
     """The ``metrics`` block of the report for the data ratings ``data`` (see the module).
 
     Metrics with the same items share their resamples and their ceiling draws, so their
@@ -153,7 +150,7 @@ def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, boot
     usable = {name: ~np.isnan(aligned[n]) & (panel.m > 0)
               for n, name in enumerate(scores.metrics)}
     boots = _Bootstraps(panel, bootstrap, boot_rng)
-    ceilings: dict[bytes, dict[str, Figure]] = {}
+    ceilings: dict[bytes, Ceiling] = {}
     by_metric = {}
     for n, name in enumerate(scores.metrics):
         mask = usable[name]
@@ -161,30 +158,25 @@ def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, boot
         key = ceiling_items.tobytes()
         if key not in ceilings:
             ceilings[key] = _ceiling(panel, ceiling_items, reps, ceiling_rng)
-        by_metric[name] = {
-            "n_items": int(mask.sum()), "n_ratings": int(panel.m[mask].sum()),
-            **boots.figures(aligned[n], mask),
-            "ceiling": ceilings[key],
-            "pr": precision_recall(aligned[n], panel.counts, data.levels, mask),
-        }
+        tau_c, tau_b, spearman, pearson = boots.figures(aligned[n], mask)
+        by_metric[name] = MetricResult(
+            n_items=int(mask.sum()), n_ratings=int(panel.m[mask].sum()), tau_c=tau_c,
+            tau_b=tau_b, spearman=spearman, pearson=pearson, ceiling=ceilings[key],
+            pr=precision_recall(aligned[n], panel.counts, data.levels, mask))
     named = list(pairs) if pairs is not None else [
         (a, b) for i, a in enumerate(scores.metrics) for b in scores.metrics[i + 1:]]
     comparisons = []
     for a, b in named:
         both = usable[a] & usable[b]
         index = scores.metrics.index
-        comparisons.append({"a": a, "b": b, "n_items": int(both.sum()),
-                            **boots.difference(aligned[index(a)], aligned[index(b)], both)})
-    return {
-        "file": None if scores.file is None else str(scores.file),
-        "n_metrics": len(scores.metrics),
-        "unknown_items": len(unknown),
-        "unknown_item_examples": unknown[:5],
-        "bootstrap": bootstrap,
-        "ceiling_reps": reps,
-        "by_metric": by_metric,
-        "comparisons": comparisons,
-    }
+        difference = boots.difference(aligned[index(a)], aligned[index(b)], both)
+        comparisons.append(Comparison(a, b, int(both.sum()), difference.value,
+                                      difference.ci95))
+    return MetricBenchmark(
+        file=None if scores.file is None else str(scores.file),
+        n_metrics=len(scores.metrics), unknown_items=len(unknown),
+        unknown_item_examples=tuple(unknown[:5]), bootstrap=bootstrap, ceiling_reps=reps,
+        by_metric=by_metric, comparisons=tuple(comparisons))
 
 
 class _Panel:
@@ -238,27 +230,29 @@ class _Bootstraps:
             self.tau_c[key] = np.concatenate([figures.tau_c(w) for w in self._runs(mask)])
         return self.tau_c[key]
 
-    def figures(self, x: np.ndarray, mask: np.ndarray) -> dict[str, dict[str, Any]]:
+    def figures(self, x: np.ndarray, mask: np.ndarray
+                ) -> tuple[Estimate, Estimate, Estimate, Estimate]:
         """τ_c, τ_b, ρ and r of one metric with their intervals (τ_c kept for comparisons)."""
-        names = ("tau_c", "tau_b", "spearman", "pearson")
         reason = _undefined_reason(x, self.panel, mask)
         if reason is not None:
-            return {name: {"value": Undefined(reason), "ci95": Undefined(reason)}
-                    for name in names}
+            undefined = Estimate(Undefined(reason), Undefined(reason))
+            return undefined, undefined, undefined, undefined
         figures = self._figures(x, mask)
         runs = [figures.all(w) for w in self._runs(mask)]
-        values = {name: np.concatenate([run[name] for run in runs]) for name in names}
-        self.tau_c[mask.tobytes(), x.tobytes()] = values["tau_c"]
-        return {name: _with_interval(values[name]) for name in names}
+        tau_c, tau_b, spearman, pearson = (
+            np.concatenate([run[name] for run in runs])
+            for name in ("tau_c", "tau_b", "spearman", "pearson"))
+        self.tau_c[mask.tobytes(), x.tobytes()] = tau_c
+        return (_with_interval(tau_c), _with_interval(tau_b), _with_interval(spearman),
+                _with_interval(pearson))
 
-    def difference(self, a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> dict[str, Figure]:
+    def difference(self, a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> Estimate:
         """τ_c(a) − τ_c(b) on the items of ``mask`` and its interval."""
         reason = _undefined_reason(a, self.panel, mask) or _undefined_reason(b, self.panel,
                                                                              mask)
         if reason is not None:
-            return {"difference": Undefined(reason), "ci95": Undefined(reason)}
-        runs = _with_interval(self._tau_c_runs(a, mask) - self._tau_c_runs(b, mask))
-        return {"difference": runs["value"], "ci95": runs["ci95"]}
+            return Estimate(Undefined(reason), Undefined(reason))
+        return _with_interval(self._tau_c_runs(a, mask) - self._tau_c_runs(b, mask))
 
 
 def _undefined_reason(x: np.ndarray, panel: _Panel, mask: np.ndarray) -> str | None:
@@ -274,27 +268,26 @@ def _undefined_reason(x: np.ndarray, panel: _Panel, mask: np.ndarray) -> str | N
     return None
 
 
-def _with_interval(values: np.ndarray) -> dict[str, Any]:
+def _with_interval(values: np.ndarray) -> Estimate:
     """The first value (the data) and the 95 % percentile interval of the rest."""
     point, rest = values[0], values[1:]
     if np.isnan(point):
         reason = Undefined("the item means are all equal, so there is no order to compare")
-        return {"value": reason, "ci95": reason}
+        return Estimate(reason, reason)
     rest = rest[~np.isnan(rest)]
     if len(rest) < (len(values) - 1) / 2 or not len(rest):
-        return {"value": float(point), "ci95": Undefined(FEW_RESAMPLES)}
+        return Estimate(float(point), Undefined(FEW_RESAMPLES))
     low, high = np.percentile(rest, [2.5, 97.5])
-    return {"value": float(point), "ci95": [float(low), float(high)]}
+    return Estimate(float(point), (float(low), float(high)))
 
 
-def _ceiling(panel: _Panel, items: np.ndarray, reps: int,
-             rng: np.random.Generator) -> dict[str, Figure | int]:
+def _ceiling(panel: _Panel, items: np.ndarray, reps: int, rng: np.random.Generator) -> Ceiling:
     """τ_c of one held-out rating per item against the item's other ratings, over draws."""
     n = int(items.sum())
     if n < 2 or reps < 1:
         reason = (Undefined("fewer than 2 items with this score have 2 or more ratings")
                   if n < 2 else Undefined("no repetitions were asked for"))
-        return {"mean": reason, "sd": reason, "n_items": n}
+        return Ceiling(reason, reason, n)
     m, k = panel.m[items], panel.k
     held = panel.codes[panel.starts[items] + (rng.random((reps, n)) * m).astype(np.int64)]
     slot = (np.arange(reps)[:, None] * k + held).ravel()
@@ -304,12 +297,12 @@ def _ceiling(panel: _Panel, items: np.ndarray, reps: int,
     tables = tables.reshape(reps, k, k)
     tables[:, np.arange(k), np.arange(k)] -= np.bincount(slot, minlength=reps * k).reshape(
         reps, k)
-    figures = summarise(table_tau_c(tables), cause="the held-out ratings were all equal")
-    return {**figures, "n_items": n}
+    spread = summarise(table_tau_c(tables), cause="the held-out ratings were all equal")
+    return Ceiling(spread.mean, spread.sd, n)
 
 
 def precision_recall(x: np.ndarray, counts: np.ndarray, levels: np.ndarray,
-                     mask: np.ndarray) -> dict[str, Any] | Undefined:
+                     mask: np.ndarray) -> PrecisionRecall | Undefined:
     """Precision and recall of "score ≥ t" at every distinct score t, against the majority
     label of each item (0/1 scales only; items with a tied vote are left out)."""
     if not np.array_equal(levels, [0.0, 1.0]):
@@ -327,10 +320,8 @@ def precision_recall(x: np.ndarray, counts: np.ndarray, levels: np.ndarray,
     chosen = (np.arange(len(score)) + 1)[last]
     precision = true_pos / chosen
     recall = true_pos / hits.sum()
-    return {
-        "n_items": int(use.sum()), "n_positive": int(hits.sum()),
-        "tied_left_out": int(tied.sum()),
-        "average_precision": float(np.sum(np.diff(np.r_[0.0, recall]) * precision)),
-        "thresholds": score[last].tolist(), "precision": precision.tolist(),
-        "recall": recall.tolist(),
-    }
+    return PrecisionRecall(
+        n_items=int(use.sum()), n_positive=int(hits.sum()), tied_left_out=int(tied.sum()),
+        average_precision=float(np.sum(np.diff(np.r_[0.0, recall]) * precision)),
+        thresholds=tuple(score[last].tolist()), precision=tuple(precision.tolist()),
+        recall=tuple(recall.tolist()))

@@ -1,15 +1,22 @@
-"""Per tagger, per item, per caption source, and the distribution (DESIGN §9).
+"""Per tagger, per item, per caption source, and the distribution.
 
-Per tagger: exact / adjacent / lack of agreement (EA, AA, LA; seeds/000 §4) with the
-leave-self-out consensus — the mean of the item's other taggers' ratings, rounded to the
-nearest level with halves up as in the game (DESIGN §6) — and the mean signed bias
-against that mean (unrounded). "Adjacent" means one level apart on the scale.
+Per tagger: exact / adjacent / lack of agreement (EA, AA, LA; Narins et al. 2023, VICR,
+§4) with the leave-self-out consensus — the mean of the item's other taggers' ratings,
+rounded to the nearest level with halves up as in the game's consensus — and the mean
+signed bias against that mean (unrounded). "Adjacent" means one level apart on the scale.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from annotator.analysis.results import (
+    DisputedItem,
+    Items,
+    ItemSummary,
+    SourceFigures,
+    TaggerFigures,
+)
 from annotator.analysis.table import GAME, TUTORIAL, RatingTable
 from annotator.analysis.undefined import Figure, Undefined
 
@@ -20,10 +27,10 @@ def nearest_level(means: np.ndarray, levels: np.ndarray) -> np.ndarray:
     """Index of the level nearest each mean; exactly halfway goes to the higher level."""
     distance = np.abs(np.asarray(means, float)[:, None] - levels[None, :])
     nearest = distance <= distance.min(axis=1, keepdims=True) + 1e-9
-    return len(levels) - 1 - np.argmax(nearest[:, ::-1], axis=1)
+    return np.asarray(len(levels) - 1 - np.argmax(nearest[:, ::-1], axis=1))
 
 
-def taggers(table: RatingTable) -> dict[str, dict]:
+def taggers(table: RatingTable) -> dict[str, TaggerFigures]:
     """Per tagger with any rating in ``table``: n, EA/AA/LA, bias, game score, tutorial
     score, median seconds per pair."""
     data = table.data()
@@ -52,24 +59,22 @@ def taggers(table: RatingTable) -> dict[str, dict]:
     k = data.n_levels
     histograms = np.bincount(t * k + data.level, minlength=n_t * k).reshape(n_t, k)
     any_rows = np.bincount(table.tagger, minlength=n_t) > 0
-    out: dict[str, dict] = {}
+    out: dict[str, TaggerFigures] = {}
     for index, name in enumerate(table.taggers):
         if not any_rows[index]:  # left out (failed attention checks): not a tagger here
             continue
-        entry: dict = {"n": int(n[index]), "n_compared": int(n_compared[index])}
+        shares: list[Figure]
         if n_compared[index]:
-            entry.update(ea=ea[index] / n_compared[index], aa=aa[index] / n_compared[index],
-                         la=la[index] / n_compared[index], bias=bias[index] / n_compared[index])
+            shares = [float(x[index] / n_compared[index]) for x in (ea, aa, la, bias)]
         else:
-            reason = Undefined("no item this tagger rated was rated by another tagger")
-            entry.update(ea=reason, aa=reason, la=reason, bias=reason)
-        entry["score"] = score[index]
-        entry["tutorial_score"] = tutorial[index]
-        entry["median_seconds"] = (Undefined("no time on screen is recorded for this tagger")
-                                   if np.isnan(median[index]) else float(median[index]))
-        entry["distribution"] = {level_name(v): int(c)
-                                 for v, c in zip(data.levels, histograms[index], strict=True)}
-        out[name] = entry
+            shares = [Undefined("no item this tagger rated was rated by another tagger")] * 4
+        out[name] = TaggerFigures(
+            n=int(n[index]), n_compared=int(n_compared[index]), ea=shares[0], aa=shares[1],
+            la=shares[2], bias=shares[3], score=score[index], tutorial_score=tutorial[index],
+            median_seconds=(Undefined("no time on screen is recorded for this tagger")
+                            if np.isnan(median[index]) else float(median[index])),
+            distribution={level_name(v): int(c)
+                          for v, c in zip(data.levels, histograms[index], strict=True)})
     return out
 
 
@@ -98,7 +103,7 @@ def _median_by_tagger(tagger: np.ndarray, seconds: np.ndarray, n_t: int) -> np.n
     high = np.where(has, start + count // 2, 0)
     if not len(ordered):
         return np.full(n_t, np.nan)
-    return np.where(has, (ordered[low] + ordered[high]) / 2, np.nan)
+    return np.where(has, (ordered[low] + ordered[high]) / 2, np.nan).astype(float)
 
 
 def level_name(value: float) -> str:
@@ -111,7 +116,7 @@ def _histogram(codes: np.ndarray, levels: np.ndarray) -> dict[str, int]:
     return {level_name(v): int(c) for v, c in zip(levels, counts, strict=True)}
 
 
-def item_summary(data: RatingTable, rng: np.random.Generator) -> dict[str, np.ndarray]:
+def item_summary(data: RatingTable, rng: np.random.Generator) -> ItemSummary:
     """Per item: n, mean, majority vote (ties broken at random by ``rng``), sd (n − 1).
 
     Items without a data rating have n = 0 and NaN figures; sd is NaN below 2 ratings.
@@ -128,36 +133,36 @@ def item_summary(data: RatingTable, rng: np.random.Generator) -> dict[str, np.nd
     top = counts == counts.max(axis=1, keepdims=True)
     vote_code = np.argmax(np.where(top, rng.random(counts.shape), -1.0), axis=1)
     vote = np.where(n > 0, data.levels[vote_code], np.nan)
-    return {"n": n, "mean": mean, "vote": vote, "sd": sd}
+    return ItemSummary(n=n, mean=mean, vote=vote, sd=sd)
 
 
-def most_disputed(data: RatingTable, summary: dict[str, np.ndarray],
-                  how_many: int = DISPUTED) -> list[dict]:
+def items(data: RatingTable, summary: ItemSummary, how_many: int = DISPUTED) -> Items:
     """The items with the largest sd of their ratings, for the panel to discuss."""
-    sd = np.where(np.isnan(summary["sd"]), -1.0, summary["sd"])
+    sd = np.where(np.isnan(summary.sd), -1.0, summary.sd)
     order = np.lexsort((np.arange(len(sd)), -sd))[:how_many]
-    return [{"item_id": data.item_ids[i], "n": int(summary["n"][i]),
-             "mean": float(summary["mean"][i]), "sd": float(summary["sd"][i])}
-            for i in order if sd[i] >= 0]
+    return Items(tuple(DisputedItem(data.item_ids[i], int(summary.n[i]),
+                                    float(summary.mean[i]), float(summary.sd[i]))
+                       for i in order if sd[i] >= 0), summary)
 
 
-def sources(data: RatingTable, summary: dict[str, np.ndarray]) -> dict[str, dict] | Undefined:
-    """Per caption source (seeds/002 Table 4): the items' means and majority votes, each
-    averaged over the source's items."""
+def sources(data: RatingTable, summary: ItemSummary) -> dict[str, SourceFigures] | Undefined:
+    """Per caption source (Ruiz et al. 2025, VCRScore, Table 4): the items' means and
+    majority votes, each averaged over the source's items."""
     if data.item_sources is None:
         return Undefined("the input names no caption source (items.csv or CSV `source`)")
     names = np.array([s or "(none)" for s in data.item_sources], dtype=object)
-    rated = summary["n"] > 0
-    out: dict[str, dict] = {}
+    rated = summary.n > 0
+    out: dict[str, SourceFigures] = {}
     for name in sorted(set(names[rated])):
         mine = rated & (names == name)
-        out[name] = {"n": int(mine.sum()), "n_ratings": int(summary["n"][mine].sum()),
-                     "mean": float(summary["mean"][mine].mean()),
-                     "vote": float(summary["vote"][mine].mean())}
+        out[name] = SourceFigures(int(mine.sum()), int(summary.n[mine].sum()),
+                                  float(summary.mean[mine].mean()),
+                                  float(summary.vote[mine].mean()))
     return out
 
 
-def distribution(data: RatingTable, summary: dict[str, np.ndarray]) -> dict[str, int]:
-    """Histogram of item means rounded to the nearest level (seeds/000 Fig. 4)."""
-    rated = summary["n"] > 0
-    return _histogram(nearest_level(summary["mean"][rated], data.levels), data.levels)
+def distribution(data: RatingTable, summary: ItemSummary) -> dict[str, int]:
+    """Histogram of item means rounded to the nearest level (Narins et al. 2023, VICR,
+    Figure 4)."""
+    rated = summary.n > 0
+    return _histogram(nearest_level(summary.mean[rated], data.levels), data.levels)

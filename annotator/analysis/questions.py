@@ -1,5 +1,5 @@
-"""A multi-question protocol (seeds/004 §4.2): each question before and with the image,
-and how answers changed once the image was shown.
+"""A multi-question protocol (Kreiss et al. 2024, ContextRef, §4.2): each question before
+and with the image, and how answers changed once the image was shown.
 
 Per question and stage: how many items and answers, the mean of the item means and
 Krippendorff's α over items. Per question asked in both stages: the answers of one tagger
@@ -12,42 +12,43 @@ from __future__ import annotations
 import numpy as np
 
 from annotator.analysis.alpha import Level, alpha
+from annotator.analysis.results import AnswerChange, QuestionFigures, StageFigures
 from annotator.analysis.table import STAGE_NAMES, RatingTable, item_counts
 from annotator.analysis.undefined import Undefined
 
 SINGLE_QUESTION = "a single-question protocol: no per-question figures"
 
 
-def question_figures(table: RatingTable, level: Level) -> dict | Undefined:
-    """``{question: {"pre"/"post": {...}, "change": {...} | None}}`` for every question."""
+def question_figures(table: RatingTable, level: Level) -> dict[str, QuestionFigures] | Undefined:
+    """The figures of every question, by its id."""
     answers = table.answers()
     if answers.question is None or answers.stage is None:
         return Undefined(SINGLE_QUESTION)
-    out: dict[str, dict] = {}
+    out: dict[str, QuestionFigures] = {}
     for code, name in enumerate(answers.questions):
         if not name:
             continue
         mine = answers.question == code
-        entry: dict = {}
-        for stage in ("pre", "post"):
-            rows = mine & (answers.stage == STAGE_NAMES.index(stage))
-            if rows.any():
-                entry[stage] = _stage_figures(answers.select(rows), level)
-        entry["change"] = _change(answers, mine)
-        out[name] = entry
+        pre, post = (_stage_figures(answers, mine & (answers.stage == STAGE_NAMES.index(stage)),
+                                    level) for stage in ("pre", "post"))
+        out[name] = QuestionFigures(pre, post, _change(answers, mine))
     return out
 
 
-def _stage_figures(sub: RatingTable, level: Level) -> dict:
+def _stage_figures(answers: RatingTable, rows: np.ndarray, level: Level) -> StageFigures | None:
+    """The answers of ``rows``, or None when there are none (a stage not asked)."""
+    if not rows.any():
+        return None
+    sub = answers.select(rows)
     counts = item_counts(sub)
     n = counts.sum(axis=1)
     rated = n > 0
     means = counts[rated] @ sub.levels / n[rated]
-    return {"n_items": int(rated.sum()), "n_answers": len(sub), "mean": float(means.mean()),
-            "alpha": alpha(counts, sub.levels, level)}
+    return StageFigures(int(rated.sum()), len(sub), float(means.mean()),
+                        alpha(counts, sub.levels, level))
 
 
-def _change(answers: RatingTable, mine: np.ndarray) -> dict | None:
+def _change(answers: RatingTable, mine: np.ndarray) -> AnswerChange | None:
     """Before and after answers of the same tagger, item and round, paired."""
     key = (answers.tagger * answers.n_items + answers.item) * 1_000 + answers.round
     pre = mine & (answers.stage == STAGE_NAMES.index("pre"))
@@ -56,6 +57,5 @@ def _change(answers: RatingTable, mine: np.ndarray) -> dict | None:
     if not len(at_pre):
         return None
     diff = answers.values[post][at_post] - answers.values[pre][at_pre]
-    return {"n_pairs": len(diff), "mean_change": float(diff.mean()),
-            "share_up": float((diff > 0).mean()), "share_down": float((diff < 0).mean()),
-            "share_same": float((diff == 0).mean())}
+    return AnswerChange(len(diff), float(diff.mean()), float((diff > 0).mean()),
+                        float((diff < 0).mean()), float((diff == 0).mean()))

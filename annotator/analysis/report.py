@@ -1,14 +1,12 @@
-"""The whole analysis of DESIGN §9 as one JSON-ready dictionary.
+"""The whole analysis of one rating table as :class:`~annotator.analysis.results.Results`.
 
-Figures are plain fractions (not × 100). An undefined figure is an :class:`Undefined` in
-the dictionary :func:`analyze` returns; :func:`to_json` turns each into ``null`` and
-records its reason under ``reasons``, keyed by the figure's JSON Pointer (RFC 6901),
-e.g. ``"/taggers/ana/score"``.
+Figures are plain fractions (not × 100); an undefined figure is an :class:`Undefined`
+carrying its reason, which the JSON report gives as ``null`` + ``reasons``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 import numpy as np
 
@@ -18,31 +16,33 @@ from annotator.analysis.checks import CheckSpec, attention_checks, without_tagge
 from annotator.analysis.kappa import fleiss_kappa, gwet_ac1, percent_agreement
 from annotator.analysis.metrics import NO_FILE, MetricScores, metric_benchmark
 from annotator.analysis.questions import question_figures
+from annotator.analysis.results import AlphaFigures, AttentionChecks, Excluded, Results
 from annotator.analysis.retest import binary_protocol, mean_stability, retest
 from annotator.analysis.table import RatingTable, item_counts
-from annotator.analysis.undefined import Figure, Undefined
+from annotator.analysis.undefined import Figure, Interval, Undefined
 from annotator.analysis.virtual import virtual_raters
+
+NO_CHECKS = "the project has no attention checks (gold.csv rows with purpose 'check')"
 
 
 def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
             bootstrap: int = 1000, seed: int = 0, checks: CheckSpec | None = None,
             exclude_failed_checks: bool = False,
-            metrics: MetricScores | None = None) -> dict[str, Any]:
-    """Every statistic of DESIGN §9 on the data ratings (game and retest phases) of ``table``.
+            metrics: MetricScores | None = None) -> Results:
+    """Every statistic on the data ratings (game and retest phases) of ``table``.
 
     ``seed`` fixes every random choice (virtual raters, bootstrap, vote tie-breaks), so the
-    same input and seed give the same report. ``checks``: the project's attention checks;
+    same input and seed give the same results. ``checks``: the project's attention checks;
     with ``exclude_failed_checks`` the taggers who failed them are left out of every figure.
     ``metrics`` adds the metric benchmark.
     """
-    check_report = (attention_checks(table, checks) if checks is not None else
-                    Undefined("the project has no attention checks (gold.csv rows with "
-                              "purpose 'check')"))
-    if exclude_failed_checks and isinstance(check_report, dict):
-        failed = check_report["failed_taggers"]
+    check_results: AttentionChecks | Undefined = (
+        attention_checks(table, checks) if checks is not None else Undefined(NO_CHECKS))
+    if exclude_failed_checks and isinstance(check_results, AttentionChecks):
+        failed = check_results.failed_taggers
         kept = without_taggers(table, failed)
-        check_report["excluded"] = {"taggers": failed,
-                                    "ratings": len(table.data()) - len(kept.data())}
+        check_results = replace(check_results, excluded=Excluded(
+            failed, len(table.data()) - len(kept.data())))
         table = kept
     data = table.data()
     # A sixth stream for the metrics leaves the first five (and earlier reports) unchanged.
@@ -57,74 +57,41 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
                 for r in np.unique(data.round)}
     loo = leave_one_out(counts, data.item, data.tagger, data.level, len(data.taggers),
                         data.levels, level)
-    return {
-        "n_items": int(rated.sum()),
-        "n_taggers": int((n_per_tagger > 0).sum()),
-        "n_ratings": len(data),
-        "levels": [float(v) for v in data.levels],
-        "seed": seed,
-        "alpha": {"value": alpha_value, "ci95": ci, "level": level, "bootstrap": bootstrap,
-                  "method": "percentile interval over items resampled with replacement"},
-        "alpha_by_round": {r: value for r, (value, _) in by_round.items()},
-        "alpha_by_round_ci95": {r: interval for r, (_, interval) in by_round.items()},
-        "alpha_leave_one_out": {
+    return Results(
+        n_items=int(rated.sum()),
+        n_taggers=int((n_per_tagger > 0).sum()),
+        n_ratings=len(data),
+        levels=tuple(float(v) for v in data.levels),
+        seed=seed,
+        alpha=AlphaFigures(alpha_value, ci, level, bootstrap),
+        alpha_by_round={r: value for r, (value, _) in by_round.items()},
+        alpha_by_round_ci95={r: interval for r, (_, interval) in by_round.items()},
+        alpha_leave_one_out={
             name: loo[t] for t, name in enumerate(data.taggers) if n_per_tagger[t]
         },
-        "fleiss_kappa": fleiss_kappa(counts[rated]),
-        "percent_agreement": percent_agreement(counts[rated]),
-        "gwet_ac1": gwet_ac1(counts[rated]),
-        "virtual_raters": virtual_raters(data, reps=reps, rng=rngs[2]),
-        "virtual_raters_chance": virtual_raters(data, reps=reps, rng=rngs[3], chance=True),
-        "retest": retest(data, level),
-        "retest_stability": mean_stability(data),
-        "taggers": panel.taggers(table),
-        "items": {"most_disputed": panel.most_disputed(data, summary)},
-        "sources": panel.sources(data, summary),
-        "distribution": panel.distribution(data, summary),
-        "binary": binary_protocol(data),
-        "checks": check_report,
-        "questions": question_figures(table, level),
-        "metrics": (Undefined(NO_FILE) if metrics is None else metric_benchmark(
+        fleiss_kappa=fleiss_kappa(counts[rated]),
+        percent_agreement=percent_agreement(counts[rated]),
+        gwet_ac1=gwet_ac1(counts[rated]),
+        virtual_raters=virtual_raters(data, reps=reps, rng=rngs[2]),
+        virtual_raters_chance=virtual_raters(data, reps=reps, rng=rngs[3], chance=True),
+        retest=retest(data, level),
+        retest_stability=mean_stability(data),
+        taggers=panel.taggers(table),
+        items=panel.items(data, summary),
+        sources=panel.sources(data, summary),
+        distribution=panel.distribution(data, summary),
+        binary=binary_protocol(data),
+        checks=check_results,
+        questions=question_figures(table, level),
+        metrics=(Undefined(NO_FILE) if metrics is None else metric_benchmark(
             data, metrics, reps=reps, bootstrap=bootstrap, rng=rngs[5])),
-        "_item_summary": summary,
-    }
+    )
 
 
 def _alpha_with_interval(counts: np.ndarray, levels: np.ndarray, level: Level,
-                         bootstrap: int, rng: np.random.Generator) -> tuple[Figure, Figure | list]:
+                         bootstrap: int, rng: np.random.Generator) -> tuple[Figure, Interval]:
     """α and its 95 % bootstrap interval (undefined, for the same reason, when α is)."""
     value = alpha(counts, levels, level)
     if isinstance(value, Undefined):
         return value, value
     return value, bootstrap_ci(counts, levels, level, resamples=bootstrap, rng=rng)
-
-
-def to_json(result: dict[str, Any]) -> dict[str, Any]:
-    """A copy fit for ``json.dump``: Undefined → null, reasons gathered under ``reasons``.
-
-    Keys starting with ``_`` (arrays for the CSV tables) are left out.
-    """
-    reasons: dict[str, str] = {}
-
-    def convert(value: Any, pointer: str) -> Any:
-        if isinstance(value, Undefined):
-            reasons[pointer] = value.reason
-            return None
-        if isinstance(value, dict):
-            return {str(k): convert(v, f"{pointer}/{_escape(str(k))}")
-                    for k, v in value.items() if not str(k).startswith("_")}
-        if isinstance(value, list | tuple):
-            return [convert(v, f"{pointer}/{n}") for n, v in enumerate(value)]
-        if isinstance(value, np.generic):
-            return value.item()
-        if isinstance(value, float) and not np.isfinite(value):
-            raise ValueError(f"non-finite figure at {pointer}: report an Undefined instead")
-        return value
-
-    out = convert(result, "")
-    out["reasons"] = reasons
-    return out
-
-
-def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")

@@ -1,4 +1,5 @@
-"""Test–retest per tagger (seeds/002 Table 1; DESIGN §9) and the binary protocol (seeds/003).
+"""Test–retest per tagger (Ruiz et al. 2025, VCRScore, Table 1) and the binary protocol
+(Levinboim et al. 2021).
 
 Test–retest compares a tagger's ratings in their first two rounds, on the items they rated
 in both: Krippendorff's α (the two rounds as two coders) and Kendall's τ_b. All taggers at
@@ -11,6 +12,13 @@ import numpy as np
 
 from annotator.analysis.alpha import Level, alpha_from_coincidences, undefined_reason
 from annotator.analysis.kendall import figure, tau_b
+from annotator.analysis.results import (
+    BinaryProtocol,
+    Histogram,
+    PHatStability,
+    RetestFigures,
+    RoundStability,
+)
 from annotator.analysis.table import RatingTable
 from annotator.analysis.undefined import Figure, Undefined
 
@@ -27,9 +35,8 @@ def first_two_rounds(tagger: np.ndarray, rounds: np.ndarray, n_taggers: int
     return first, np.where(second == big, 0, second)
 
 
-def retest(data: RatingTable, level: Level) -> dict[str, dict]:
-    """{tagger: {alpha, tau, n_items, rounds, table}} for every tagger with two rounds;
-    ``table[a][b]`` counts items rated level a in the first round and b in the second."""
+def retest(data: RatingTable, level: Level) -> dict[str, RetestFigures]:
+    """The figures of every tagger with two rounds, by name."""
     n_t, k = len(data.taggers), data.n_levels
     first, second = first_two_rounds(data.tagger, data.round, n_t)
     in_first = data.round == first[data.tagger]
@@ -45,7 +52,7 @@ def retest(data: RatingTable, level: Level) -> dict[str, dict]:
     alphas = alpha_from_coincidences(tables + tables.transpose(0, 2, 1), data.levels, level)
     taus = tau_b(tables)
     n_items = tables.sum(axis=(1, 2))
-    out: dict[str, dict] = {}
+    out: dict[str, RetestFigures] = {}
     for t in np.flatnonzero(second > 0):
         n = int(n_items[t])
         a: Figure
@@ -55,28 +62,29 @@ def retest(data: RatingTable, level: Level) -> dict[str, dict]:
             a = Undefined(undefined_reason(tables[t] + tables[t].T))
         else:
             a = float(alphas[t])
-        out[data.taggers[t]] = {"alpha": a, "tau": figure(float(taus[t]), n=n), "n_items": n,
-                                "rounds": [int(first[t]), int(second[t])],
-                                "table": tables[t].tolist()}
+        out[data.taggers[t]] = RetestFigures(
+            a, figure(float(taus[t]), n=n), n, (int(first[t]), int(second[t])),
+            tuple(tuple(int(c) for c in row) for row in tables[t]))
     return out
 
 
 STABILITY_BIN = 0.25
-"""Bin width of the stability histogram, in scale units (seeds/003 Figure 3 uses 0.25)."""
+"""Bin width of the stability histogram, in scale units (Levinboim et al. 2021, Figure 3,
+uses 0.25)."""
 
 
-def mean_stability(data: RatingTable) -> dict | Undefined:
+def mean_stability(data: RatingTable) -> RoundStability | Undefined:
     """How far each item's mean moved between the panel's first two rounds.
 
-    seeds/003 §3.3 (Figure 3) on any scale: for items rated in both rounds, the differences
-    m₁ − m₂ of the item means, their mean and sd, a histogram with bins of 0.25 scale units,
-    and the share of items that moved by at most a quarter of the scale's range (0.25 on a
-    0/1 scale, as in the seed; 1 level on a 1–5 scale).
+    Levinboim et al. (2021) §3.3 (Figure 3) on any scale: for items rated in both rounds,
+    the differences m₁ − m₂ of the item means, their mean and sd, a histogram with bins of
+    0.25 scale units, and the share of items that moved by at most a quarter of the scale's
+    range (0.25 on a 0/1 scale, as in the paper; 1 level on a 1–5 scale).
     """
     rounds = np.unique(data.round)
     if len(rounds) < 2:
         return Undefined("only one round: no round-to-round stability")
-    means = []
+    means: list[np.ndarray] = []
     for rnd in rounds[:2]:
         n, total = _round_sums(data, rnd)
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -89,10 +97,10 @@ def mean_stability(data: RatingTable) -> dict | Undefined:
     bins = max(1, int(np.ceil(span / STABILITY_BIN - 1e-9)))
     edges = np.arange(-bins, bins + 1) * STABILITY_BIN
     counts, _ = np.histogram(np.clip(diff, edges[0], edges[-1]), bins=edges)
-    return {"rounds": [int(rounds[0]), int(rounds[1])], "n_items": len(diff),
-            "mean": float(diff.mean()), "sd": float(diff.std(ddof=1)),
-            "within_quarter_range": float((np.abs(diff) <= span / 4 + 1e-12).mean()),
-            "histogram": {"edges": edges.tolist(), "counts": counts.tolist()}}
+    return RoundStability(
+        (int(rounds[0]), int(rounds[1])), len(diff), float(diff.mean()),
+        float(diff.std(ddof=1)), float((np.abs(diff) <= span / 4 + 1e-12).mean()),
+        Histogram(tuple(edges.tolist()), tuple(counts.tolist())))
 
 
 def _round_sums(data: RatingTable, rnd: int) -> tuple[np.ndarray, np.ndarray]:
@@ -103,21 +111,21 @@ def _round_sums(data: RatingTable, rnd: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def p_hat(means: np.ndarray) -> np.ndarray:
-    """p̂ = round(mean · 8) / 8, halves rounded up (seeds/003 §3.2)."""
-    return np.floor(np.asarray(means) * 8 + 0.5) / 8
+    """p̂ = round(mean · 8) / 8, halves rounded up (Levinboim et al. 2021, §3.2)."""
+    return np.asarray(np.floor(np.asarray(means) * 8 + 0.5) / 8)
 
 
-def binary_protocol(data: RatingTable) -> dict | Undefined:
+def binary_protocol(data: RatingTable) -> BinaryProtocol | Undefined:
     """p̂ per item after dropping items with > 2 skips; stability of p̂ between two rounds.
 
-    Only for a 0/1 scale (GOOD = 1, BAD = 0). Stability (seeds/003 §3.3): for items with
-    p̂ in both of the first two rounds, the mean and sd of p̂₁ − p̂₂ and the share with
-    |p̂₁ − p̂₂| ≤ 0.25.
+    Only for a 0/1 scale (GOOD = 1, BAD = 0). Stability (Levinboim et al. 2021, §3.3): for
+    items with p̂ in both of the first two rounds, the mean and sd of p̂₁ − p̂₂ and the
+    share with |p̂₁ − p̂₂| ≤ 0.25.
     """
     if not np.array_equal(data.levels, [0.0, 1.0]):
         return Undefined("not a binary (0/1) scale")
     rounds = np.unique(data.round)
-    estimates = {}
+    estimates: dict[int, np.ndarray] = {}
     dropped = 0
     for rnd in rounds[:2] if len(rounds) >= 2 else rounds:
         n, yes = _round_sums(data, rnd)
@@ -130,19 +138,18 @@ def binary_protocol(data: RatingTable) -> dict | Undefined:
         with np.errstate(invalid="ignore", divide="ignore"):
             estimates[int(rnd)] = np.where(keep, p_hat(yes / n), np.nan)
     first = estimates[int(rounds[0])] if len(rounds) else np.zeros(0)
-    out: dict = {
-        "dropped_items": dropped,
-        "p_hat_distribution": {f"{v:g}": int((first == v).sum()) for v in np.arange(9) / 8},
-    }
+    distribution = {f"{v:g}": int((first == v).sum()) for v in np.arange(9) / 8}
+    return BinaryProtocol(dropped, distribution, _p_hat_stability(rounds, estimates))
+
+
+def _p_hat_stability(rounds: np.ndarray, estimates: dict[int, np.ndarray]
+                     ) -> PHatStability | Undefined:
     if len(rounds) < 2:
-        out["stability"] = Undefined("only one round: no round-to-round stability")
-        return out
+        return Undefined("only one round: no round-to-round stability")
     both = ~np.isnan(estimates[int(rounds[0])]) & ~np.isnan(estimates[int(rounds[1])])
     diff = estimates[int(rounds[0])][both] - estimates[int(rounds[1])][both]
     if len(diff) < 2:
-        out["stability"] = Undefined("fewer than 2 items have p̂ in both rounds")
-        return out
-    out["stability"] = {"rounds": [int(rounds[0]), int(rounds[1])], "n_items": len(diff),
-                        "mean": float(diff.mean()), "sd": float(diff.std(ddof=1)),
-                        "within_0_25": float((np.abs(diff) <= 0.25 + 1e-12).mean())}
-    return out
+        return Undefined("fewer than 2 items have p̂ in both rounds")
+    return PHatStability((int(rounds[0]), int(rounds[1])), len(diff), float(diff.mean()),
+                         float(diff.std(ddof=1)),
+                         float((np.abs(diff) <= 0.25 + 1e-12).mean()))

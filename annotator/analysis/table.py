@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -32,14 +33,15 @@ class RatingTable:
 
     ``points`` and ``seconds`` are NaN where the source has none (e.g. a ratings CSV);
     ``item_sources`` gives each item's caption source, or is None when the input has none.
-    ``skips`` counts SKIP answers per item and round (binary protocol, seeds/003);
-    ``skipped`` lists each stored one (item id, tagger, round, phase, seconds) for the
-    published dataset, when the source has them.
+    ``skips`` counts SKIP answers per item and round (binary protocol, Levinboim et al.
+    2021); ``skipped`` lists each stored one (item id, tagger, round, phase, seconds) for
+    the published dataset, when the source has them.
 
-    A multi-question protocol (seeds/004) gives each answer a ``question`` (index into
-    ``questions``, whose first entry is "") and a ``stage`` (index into :data:`STAGE_NAMES`);
-    both are None for the usual single question. Its main figures rest on the "overall"
-    answers given with the image (:meth:`data`); :meth:`answers` has them all.
+    A multi-question protocol (Kreiss et al. 2024, ContextRef) gives each answer a
+    ``question`` (index into ``questions``, whose first entry is "") and a ``stage`` (index
+    into :data:`STAGE_NAMES`); both are None for the usual single question. Its main
+    figures rest on the "overall" answers given with the image (:meth:`data`);
+    :meth:`answers` has them all.
     """
 
     item: np.ndarray
@@ -69,7 +71,7 @@ class RatingTable:
 
     @property
     def values(self) -> np.ndarray:
-        return self.levels[self.level]
+        return np.asarray(self.levels[self.level])
 
     def __len__(self) -> int:
         return len(self.item)
@@ -87,7 +89,7 @@ class RatingTable:
         )
 
     def data(self) -> RatingTable:
-        """Only the ratings that are data: game and retest phases (DESIGN §9); of a
+        """Only the ratings that are data: game and retest phases; of a
         multi-question protocol, the "overall" answers given with the image."""
         mask = DATA_PHASES[self.phase]
         if self.question is not None and self.stage is not None:
@@ -107,7 +109,7 @@ def build_table(
     rounds: Sequence[int] | np.ndarray,
     values: Sequence[float] | np.ndarray,
     phases: Sequence[Phase] | None = None,
-    levels: Sequence[float] | None = None,
+    levels: Sequence[float] | np.ndarray | None = None,
     points: Sequence[float | None] | None = None,
     seconds: Sequence[float] | np.ndarray | None = None,
     sources: dict[str, str] | None = None,
@@ -157,7 +159,7 @@ def build_table(
 
 
 def _coded_questions(questions: Sequence[str] | None, stages: Sequence[str] | None,
-                     n: int) -> dict:
+                     n: int) -> dict[str, Any]:
     """The question and stage arrays, or nothing when every answer is to the one question."""
     if questions is None or stages is None or not any(questions):
         return {}

@@ -17,3 +17,11 @@ class Undefined:
 
 
 Figure = float | Undefined
+Interval = tuple[float, float] | Undefined
+"""A 95 % interval (low, high); undefined, for its reason, when its figure is or when too
+few resamples give one."""
+
+
+def known(figure: Figure) -> float | None:
+    """The figure as a number, or None where it is undefined (a table cell, a chart bar)."""
+    return None if isinstance(figure, Undefined) else figure

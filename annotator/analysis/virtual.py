@@ -1,10 +1,10 @@
-"""Virtual raters (seeds/000 §6, Table 3; DESIGN §9).
+"""Virtual raters (Narins et al. 2023, VICR, §6 and Table 3).
 
 For every item with ≥ 3 ratings draw 3 without replacement and sort them: X ≤ Y ≤ Z.
 τ_c of X against Y and Z pools X's rating against Y's and against Z's as separate pairs
 ("method A": each item gives one (x, y) and one (x, z) pair); likewise Y–XZ and Z–XY.
 Kendall's W (tie-corrected) of X, Y, Z; Fleiss' κ of X, Y, Z, and with levels 4 and 5
-merged. Repeated ``reps`` times: mean and sd, as fractions (the seed reports × 100).
+merged. Repeated ``reps`` times: mean and sd, as fractions (the paper reports × 100).
 
 Sorting manufactures agreement, so the same procedure runs on a chance baseline: all data
 ratings shuffled across items, then 3 drawn per item as before.
@@ -20,6 +20,7 @@ import itertools
 import numpy as np
 
 from annotator.analysis.kendall import tau_c
+from annotator.analysis.results import Spread, VirtualRaters
 from annotator.analysis.table import RatingTable, item_counts
 from annotator.analysis.undefined import Figure, Undefined
 
@@ -71,8 +72,8 @@ class TripleSampler:
             low, high = np.minimum(first, second), np.maximum(first, second)
             third += third >= low
             third += third >= high
-            picks = [self.codes[self.large_starts + p] for p in (first, second, third)]
-            out[:, ~self.small] = sorted_key(*picks, self.k)
+            a, b, c = (self.codes[self.large_starts + p] for p in (first, second, third))
+            out[:, ~self.small] = sorted_key(a, b, c, self.k)
         return out
 
 
@@ -80,7 +81,7 @@ def sorted_key(a: np.ndarray, b: np.ndarray, c: np.ndarray, k: int) -> np.ndarra
     """The code (x·k + y)·k + z of each triple sorted as x ≤ y ≤ z."""
     x = np.minimum(np.minimum(a, b), c)
     z = np.maximum(np.maximum(a, b), c)
-    return (x * k + (a + b + c - x - z)) * k + z
+    return np.asarray((x * k + (a + b + c - x - z)) * k + z)
 
 
 def triple_tables(keys: np.ndarray, k: int) -> np.ndarray:
@@ -107,7 +108,7 @@ def triple_figures(triples: np.ndarray, merge: np.ndarray | None) -> dict[str, n
         onto[np.arange(k), merge] = 1
 
         def merged(t: np.ndarray) -> np.ndarray:
-            return onto.T @ t @ onto
+            return np.asarray(onto.T @ t @ onto)
 
         out["fleiss_kappa_45"] = fleiss_of_three(merged(xy), merged(xz), merged(yz))
     return out
@@ -146,7 +147,8 @@ def fleiss_of_three(xy: np.ndarray, xz: np.ndarray, yz: np.ndarray) -> np.ndarra
 
 
 def merge_four_five(levels: np.ndarray) -> np.ndarray | None:
-    """Level-code map that merges the levels 4 and 5 (seeds/000 Table 3), if both exist."""
+    """Level-code map that merges the levels 4 and 5 (Narins et al. 2023, VICR, Table 3),
+    if both exist."""
     where = {float(v): n for n, v in enumerate(levels)}
     if 4.0 not in where or 5.0 not in where:
         return None
@@ -156,7 +158,7 @@ def merge_four_five(levels: np.ndarray) -> np.ndarray | None:
 
 
 def virtual_raters(data: RatingTable, *, reps: int, rng: np.random.Generator,
-                   chance: bool = False) -> dict:
+                   chance: bool = False) -> VirtualRaters:
     """Mean and sd of each figure over ``reps`` draws of virtual raters X ≤ Y ≤ Z.
 
     With ``chance``, the ratings are first shuffled across items (once per repetition).
@@ -168,13 +170,10 @@ def virtual_raters(data: RatingTable, *, reps: int, rng: np.random.Generator,
     eligible = m >= 3
     n3 = int(eligible.sum())
     merge = merge_four_five(data.levels)
-    result: dict = {"reps": reps, "n_items": n3}
     if n3 < 2 or reps < 1:
-        reason = ("fewer than 2 items have 3 or more ratings" if n3 < 2
-                  else "no repetitions were asked for")
-        result.update({name: {"mean": Undefined(reason), "sd": Undefined(reason)}
-                       for name in FIGURES})
-        return result
+        reason = Undefined("fewer than 2 items have 3 or more ratings" if n3 < 2
+                           else "no repetitions were asked for")
+        return VirtualRaters(reps, n3, *(Spread(reason, reason) for _ in FIGURES))
     k = data.n_levels
     if not chance:
         sampler = TripleSampler(counts[eligible], codes, (np.cumsum(m) - m)[eligible])
@@ -190,22 +189,18 @@ def virtual_raters(data: RatingTable, *, reps: int, rng: np.random.Generator,
             keys = sampler.draw(size, rng)
         for name, values in triple_figures(triple_tables(keys, k), merge).items():
             runs.setdefault(name, []).append(values)
-    for name in FIGURES:
-        if name not in runs:
-            reason = "the scale has no levels 4 and 5 to merge"
-            result[name] = {"mean": Undefined(reason), "sd": Undefined(reason)}
-        else:
-            result[name] = summarise(np.concatenate(runs[name]))
-    return result
+    unmerged = Undefined("the scale has no levels 4 and 5 to merge")
+    return VirtualRaters(reps, n3, *(summarise(np.concatenate(runs[name])) if name in runs
+                                     else Spread(unmerged, unmerged) for name in FIGURES))
 
 
 def summarise(values: np.ndarray, *,
-              cause: str = "a virtual rater gave one value to every item") -> dict[str, Figure]:
+              cause: str = "a virtual rater gave one value to every item") -> Spread:
     """Mean and sd (n − 1) over repetitions; undefined if any repetition was (``cause``)."""
     undefined = int(np.isnan(values).sum())
     if undefined:
-        reason = f"undefined in {undefined} of {len(values)} repetitions ({cause})"
-        return {"mean": Undefined(reason), "sd": Undefined(reason)}
+        reason = Undefined(f"undefined in {undefined} of {len(values)} repetitions ({cause})")
+        return Spread(reason, reason)
     sd: Figure = (float(values.std(ddof=1)) if len(values) > 1
                   else Undefined("one repetition has no spread"))
-    return {"mean": float(values.mean()), "sd": sd}
+    return Spread(float(values.mean()), sd)

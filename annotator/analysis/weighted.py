@@ -74,9 +74,10 @@ class Concordance:
         self.largest = float(np.abs(within).max(initial=0))
         self.within = within.astype(np.float32 if self.largest < 2**24 else float)
         """A of each block holding more than one score (the others have S = 0 inside)."""
-        self.bounds = None
+        self.bounds = np.zeros(0, dtype=np.int64)
         """With one unit per item: per block and level, how many of the block's slots
-        (in its level order) hold that level or a lower one, offset by the block's start."""
+        (in its level order) hold that level or a lower one, offset by the block's start
+        (empty otherwise)."""
         if one_level:
             up_to = np.zeros((len(starts), v + 1), dtype=np.int64)
             np.add.at(up_to, (block_of, level[self.order] + 1), 1)
@@ -119,7 +120,7 @@ class Concordance:
         exact = self.within.dtype == np.float32 and self.largest * most < 2**24
         within = self.within if exact else self.within.astype(float)
         part = np.ascontiguousarray(blocks.transpose(1, 0, 2)[self.mixed], dtype=within.dtype)
-        return 0.5 * np.einsum("brs,brs->r", part @ within, part, dtype=float)
+        return np.asarray(0.5 * np.einsum("brs,brs->r", part @ within, part, dtype=float))
 
     def tie_groups(self, weights: np.ndarray) -> np.ndarray:
         """Weighted number of items at each distinct score: (resamples × distinct scores)."""
@@ -225,7 +226,7 @@ class MetricFigures:
 
 def _doubled_ranks(groups: np.ndarray) -> np.ndarray:
     """Twice the mid-rank of each tie group, given the weighted group sizes (whole numbers)."""
-    return 2 * np.cumsum(groups, axis=1) - groups + 1
+    return np.asarray(2 * np.cumsum(groups, axis=1) - groups + 1)
 
 
 def pearson(weights: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:

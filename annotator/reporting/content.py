@@ -15,7 +15,7 @@ from typing import Literal
 Cell = str | int | float | None
 Kind = Literal["text", "int", "fraction", "number", "seconds", "x100", "level"]
 """How a column reads: ``fraction`` and ``number`` to 3 decimals, ``seconds`` and ``x100``
-(figures scaled by 100, as the seeds print them) to 1, a ``level`` of the rubric as
+(figures scaled by 100, as the papers print them) to 1, a ``level`` of the rubric as
 written there (3, 0.75)."""
 
 _FORMATS = {"fraction": "{:.3f}", "number": "{:.3f}", "seconds": "{:.1f}", "x100": "{:.1f}",

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 
 from annotator.analysis.loading import SKIP
+from annotator.analysis.results import ItemSummary
 from annotator.analysis.table import PHASES, STAGE_NAMES, RatingTable
 from annotator.project.model import Item
 from annotator.reporting.content import Cell, Column, Table
@@ -33,7 +34,7 @@ def ratings_csv(table: RatingTable) -> str:
     one per SKIP answer (rating ``skip``, as ``annotator analyze --ratings-csv`` reads it).
 
     Tutorial, probation and check ratings are kept (the ``phase`` column lets a reader
-    filter them out); only ``game`` and ``retest`` ratings are data (DESIGN §9). A
+    filter them out); only ``game`` and ``retest`` ratings are data. A
     multi-question protocol adds the columns ``question`` and ``stage`` (pre, post).
     """
     columns = (
@@ -59,10 +60,10 @@ def ratings_csv(table: RatingTable) -> str:
     return _csv(keys, rows)
 
 
-def items_csv(table: RatingTable, summary: Mapping[str, np.ndarray],
+def items_csv(table: RatingTable, summary: ItemSummary,
               items: Mapping[str, Item] | None) -> str:
-    """One row per item with its data-rating figures (``summary``: ``analyze``'s
-    ``_item_summary``, indexed like ``table.item_ids``).
+    """One row per item with its data-rating figures (``summary``, indexed like
+    ``table.item_ids``).
 
     With the project's ``items`` (by id, in project order), every item of the project is
     listed, rated or not (n = 0, blank figures), then any rated item the project no longer
@@ -70,10 +71,10 @@ def items_csv(table: RatingTable, summary: Mapping[str, np.ndarray],
     image and caption, since only the project folder knows them.
     """
     index = {item_id: i for i, item_id in enumerate(table.item_ids)}
-    n = summary["n"]
+    n = summary.n
     known = items or {}
     unknown = [item_id for item_id, i in index.items() if n[i] > 0 and item_id not in known]
-    figures = {name: _cells(summary[name]) for name in ("mean", "vote", "sd")}
+    figures = (_cells(summary.mean), _cells(summary.vote), _cells(summary.sd))
     rows = []
     for item_id in [*known, *unknown]:
         item = known.get(item_id)
@@ -86,7 +87,7 @@ def items_csv(table: RatingTable, summary: Mapping[str, np.ndarray],
             item.caption if item is not None else "",
             source,
             0 if i is None else int(n[i]),
-            *(None if i is None else figures[name][i] for name in ("mean", "vote", "sd")),
+            *(None if i is None else column[i] for column in figures),
         ))
     return _csv(ITEMS_COLUMNS, rows)
 

@@ -14,8 +14,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
 
-import numpy as np
-
+from annotator.analysis.results import ItemSummary
 from annotator.analysis.table import RatingTable
 from annotator.errors import AnnotatorError
 from annotator.project.manifest import write_file_atomic, write_text_atomic
@@ -66,7 +65,7 @@ def export_content(content: PaneContent, folder: Path, *, generated_at: str,
     return written
 
 
-def export_dataset(table: RatingTable, summary: Mapping[str, np.ndarray],
+def export_dataset(table: RatingTable, summary: ItemSummary,
                    items: Mapping[str, Item] | None, folder: Path) -> list[Path]:
     """Write the dataset a lab publishes (:mod:`annotator.reporting.dataset`): every rating
     and every item; return the two paths."""

@@ -6,7 +6,8 @@ import json
 
 from annotator.analysis.checks import CheckSpec, attention_checks, check_spec, without_taggers
 from annotator.analysis.loading import load_project
-from annotator.analysis.report import analyze, to_json
+from annotator.analysis.report import analyze
+from annotator.analysis.results import TaggerChecks
 from annotator.cli import main
 from annotator.project.folder import open_project
 from annotator.project.model import CheckRule
@@ -16,34 +17,34 @@ from tests.analysis.sessions import rate, session
 def test_who_failed_by_the_rule(checked_project) -> None:
     spec = check_spec(open_project(checked_project))
     got = attention_checks(load_project(checked_project), spec)
-    assert got["taggers"] == {
-        "ana": {"rated": 2, "failed": 0, "failed_items": []},
-        "ben": {"rated": 2, "failed": 1, "failed_items": ["check-00"]},
+    assert got.taggers == {
+        "ana": TaggerChecks(rated=2, failed=0, failed_items=()),
+        "ben": TaggerChecks(rated=2, failed=1, failed_items=("check-00",)),
     }
-    assert got["failed_taggers"] == ["ben"] and got["n_check_pairs"] == 2
+    assert got.failed_taggers == ("ben",) and got.n_check_pairs == 2
     lenient = CheckSpec(spec.gold, CheckRule(max_failures=1))
-    assert attention_checks(load_project(checked_project), lenient)["failed_taggers"] == []
+    assert attention_checks(load_project(checked_project), lenient).failed_taggers == ()
     seed_rule = CheckSpec(spec.gold, CheckRule(fail_at_or_above=2, fail_levels_off=None))
-    assert attention_checks(load_project(checked_project), seed_rule)["failed_taggers"] == [
-        "ana", "ben"]
+    assert attention_checks(load_project(checked_project), seed_rule).failed_taggers == (
+        "ana", "ben")
 
 
 def test_leaving_out_who_failed_changes_every_figure_and_says_so(checked_project) -> None:
     table = load_project(checked_project)
     spec = check_spec(open_project(checked_project))
-    kept = to_json(analyze(table, checks=spec, exclude_failed_checks=True, reps=5,
-                           bootstrap=20))
-    alone = to_json(analyze(without_taggers(table, ["ben"]), reps=5, bootstrap=20))
+    kept = analyze(table, checks=spec, exclude_failed_checks=True, reps=5,
+                   bootstrap=20).to_json()
+    alone = analyze(without_taggers(table, ["ben"]), reps=5, bootstrap=20).to_json()
     assert kept["checks"]["excluded"] == {"taggers": ["ben"], "ratings": 6}
     assert set(kept["taggers"]) == {"ana", "cy"} and kept["n_ratings"] == 12
     assert kept["alpha"] == alone["alpha"]
-    full = to_json(analyze(table, checks=spec, reps=5, bootstrap=20))
+    full = analyze(table, checks=spec, reps=5, bootstrap=20).to_json()
     assert full["checks"]["excluded"] is None and full["n_ratings"] == 18
     assert full["alpha"] != kept["alpha"]
 
 
 def test_without_checks_the_report_says_why(make_project_folder) -> None:
-    report = to_json(analyze(load_project(make_folder_with_one_rating(make_project_folder))))
+    report = analyze(load_project(make_folder_with_one_rating(make_project_folder))).to_json()
     assert report["checks"] is None and "no attention checks" in report["reasons"]["/checks"]
 
 

@@ -14,7 +14,6 @@ from annotator.analysis.loading import (
     _counted_rows,
     load_project,
     load_ratings_csv,
-    load_session_file,
 )
 from annotator.analysis.table import PHASES
 from annotator.errors import AnnotatorError, SessionFileError
@@ -70,11 +69,6 @@ def test_a_file_of_another_project_stops_the_analysis(panel_project: Path,
 def test_a_project_without_session_files_is_named(make_project_folder) -> None:
     with pytest.raises(AnnotatorError, match="no session files"):
         load_project(make_project_folder(2))
-
-
-def test_one_session_file_alone_uses_the_values_rated(panel_project: Path) -> None:
-    table = load_session_file(panel_project / "sessions" / "lab-2.sqlite")
-    assert table.levels.tolist() == [4, 5] and table.item_sources is None
 
 
 def write(path: Path, text: str) -> Path:

@@ -22,8 +22,10 @@ from annotator.analysis.metrics import (
     metric_benchmark,
     precision_recall,
 )
-from annotator.analysis.report import analyze, to_json
+from annotator.analysis.report import analyze
+from annotator.analysis.results import PrecisionRecall, json_form
 from annotator.analysis.table import item_counts
+from annotator.analysis.undefined import Undefined
 from annotator.errors import AnnotatorError
 
 
@@ -51,19 +53,19 @@ def test_point_figures_equal_scipy_on_expanded_and_mean_data(make_table, seed) -
     score = (np.round(quality + rng.normal(0, 1, len(quality))) if seed % 2
              else rng.integers(0, 3 if seed == 0 else 50, len(quality)).astype(float))
     block = metric_benchmark(table, scores_of(table, m=score), reps=5, bootstrap=20,
-                             rng=np.random.default_rng(1))["by_metric"]["m"]
+                             rng=np.random.default_rng(1)).by_metric["m"]
     x = score[table.item]
-    assert block["tau_c"]["value"] == pytest.approx(
+    assert block.tau_c.value == pytest.approx(
         stats.kendalltau(x, table.values, variant="c").statistic, abs=1e-12)
     counts = item_counts(table)
     means = (counts @ table.levels) / counts.sum(axis=1)
-    assert block["tau_b"]["value"] == pytest.approx(stats.kendalltau(score, means).statistic,
-                                                    abs=1e-12)
-    assert block["spearman"]["value"] == pytest.approx(stats.spearmanr(score, means).statistic,
-                                                       abs=1e-12)
-    assert block["pearson"]["value"] == pytest.approx(stats.pearsonr(score, means).statistic,
-                                                      abs=1e-12)
-    assert (block["n_items"], block["n_ratings"]) == (len(score), len(table))
+    assert block.tau_b.value == pytest.approx(stats.kendalltau(score, means).statistic,
+                                              abs=1e-12)
+    assert block.spearman.value == pytest.approx(stats.spearmanr(score, means).statistic,
+                                                 abs=1e-12)
+    assert block.pearson.value == pytest.approx(stats.pearsonr(score, means).statistic,
+                                                abs=1e-12)
+    assert (block.n_items, block.n_ratings) == (len(score), len(table))
 
 
 @pytest.mark.parametrize("distinct", [4, 2, None])
@@ -116,19 +118,21 @@ def test_intervals_repeat_with_a_seed_and_change_with_another(make_table) -> Non
     scores = scores_of(table, a=quality + rng.normal(0, 1, 60), b=rng.random(60))
 
     def run(seed):
-        return to_json({"m": metric_benchmark(table, scores, reps=10, bootstrap=200,
-                                              rng=np.random.default_rng(seed))})["m"]
+        return metric_benchmark(table, scores, reps=10, bootstrap=200,
+                                rng=np.random.default_rng(seed))
 
     first, again, other = run(5), run(5), run(6)
     assert first == again
     for name in ("a", "b"):
-        for figure in ("tau_c", "tau_b", "spearman", "pearson"):
-            low, high = first["by_metric"][name][figure]["ci95"]
-            assert low <= first["by_metric"][name][figure]["value"] <= high
-            assert other["by_metric"][name][figure]["ci95"] != [low, high]
-            assert other["by_metric"][name][figure]["value"] == first["by_metric"][name][
-                figure]["value"]
-    assert other["by_metric"]["a"]["ceiling"] != first["by_metric"]["a"]["ceiling"]
+        mine, others = first.by_metric[name], other.by_metric[name]
+        for figure, changed in ((mine.tau_c, others.tau_c), (mine.tau_b, others.tau_b),
+                                (mine.spearman, others.spearman),
+                                (mine.pearson, others.pearson)):
+            assert isinstance(figure.ci95, tuple)
+            low, high = figure.ci95
+            assert low <= figure.value <= high
+            assert changed.ci95 != (low, high) and changed.value == figure.value
+    assert other.by_metric["a"].ceiling != first.by_metric["a"].ceiling
 
 
 def test_the_ceiling_is_one_held_out_rating_against_the_others(make_table) -> None:
@@ -140,9 +144,9 @@ def test_the_ceiling_is_one_held_out_rating_against_the_others(make_table) -> No
     table = make_table(rows)
     reps = 4000
     block = metric_benchmark(table, scores_of(table, m=[1.0, 2.0, 3.0, 4.0]), reps=reps,
-                             bootstrap=10, rng=np.random.default_rng(0))["by_metric"]["m"]
-    ceiling = block["ceiling"]
-    assert ceiling["n_items"] == 3  # d has one rating
+                             bootstrap=10, rng=np.random.default_rng(0)).by_metric["m"]
+    ceiling = block.ceiling
+    assert ceiling.n_items == 3  # d has one rating
     outcomes = []
     for choice in itertools.product(*(range(len(ratings[i])) for i in "abc")):
         held, rest = [], []
@@ -152,9 +156,9 @@ def test_the_ceiling_is_one_held_out_rating_against_the_others(make_table) -> No
             rest += others
         outcomes.append(stats.kendalltau(held, rest, variant="c").statistic)
     assert np.std(outcomes) > 0.1  # the draw matters here
-    assert ceiling["mean"] == pytest.approx(np.mean(outcomes), abs=4 * np.std(outcomes)
-                                            / np.sqrt(reps))
-    assert ceiling["sd"] == pytest.approx(np.std(outcomes), rel=0.1)
+    assert ceiling.mean == pytest.approx(np.mean(outcomes), abs=4 * np.std(outcomes)
+                                         / np.sqrt(reps))
+    assert ceiling.sd == pytest.approx(np.std(outcomes), rel=0.1)
 
 
 def test_precision_recall_and_average_precision_by_hand(make_table) -> None:
@@ -168,11 +172,12 @@ def test_precision_recall_and_average_precision_by_hand(make_table) -> None:
     table = make_table(rows, levels=(0, 1))
     score = np.array([0.9, 0.8, 0.8, 0.5, 0.2, 0.1])
     pr = precision_recall(score, item_counts(table), table.levels, np.ones(6, bool))
-    assert pr["thresholds"] == [0.9, 0.8, 0.2, 0.1]
-    assert pr["precision"] == pytest.approx([1, 2 / 3, 3 / 4, 3 / 5])
-    assert pr["recall"] == pytest.approx([1 / 3, 2 / 3, 1, 1])
-    assert (pr["n_items"], pr["n_positive"], pr["tied_left_out"]) == (5, 3, 1)
-    # direct: the seeds' sums at each threshold, then AP = Σ (R_n − R_{n−1}) P_n
+    assert isinstance(pr, PrecisionRecall)
+    assert pr.thresholds == (0.9, 0.8, 0.2, 0.1)
+    assert pr.precision == pytest.approx([1, 2 / 3, 3 / 4, 3 / 5])
+    assert pr.recall == pytest.approx([1 / 3, 2 / 3, 1, 1])
+    assert (pr.n_items, pr.n_positive, pr.tied_left_out) == (5, 3, 1)
+    # direct: the paper's sums at each threshold, then AP = Σ (R_n − R_{n−1}) P_n
     label = {"a": 1, "b": 0, "c": 1, "e": 1, "f": 0}
     s = {"a": 0.9, "b": 0.8, "c": 0.8, "e": 0.2, "f": 0.1}
     ap, previous = 0.0, 0.0
@@ -182,8 +187,8 @@ def test_precision_recall_and_average_precision_by_hand(make_table) -> None:
         precision, recall = hits / len(chosen), hits / sum(label.values())
         ap += (recall - previous) * precision
         previous = recall
-    assert pr["average_precision"] == pytest.approx(ap, abs=1e-12)
-    assert pr["average_precision"] == pytest.approx(1 / 3 + 1 / 3 * 2 / 3 + 1 / 3 * 3 / 4)
+    assert pr.average_precision == pytest.approx(ap, abs=1e-12)
+    assert pr.average_precision == pytest.approx(1 / 3 + 1 / 3 * 2 / 3 + 1 / 3 * 3 / 4)
     assert precision_recall(score, item_counts(table), np.array([1.0, 2.0]),
                             np.ones(6, bool)).reason == "not a binary (0/1) scale"
 
@@ -193,26 +198,26 @@ def test_missing_and_constant_metrics_give_null_with_a_reason(make_table) -> Non
     table, quality = random_panel(make_table, rng, n_items=30)
     scores = scores_of(table, good=quality, empty=np.full(30, np.nan), flat=np.ones(30),
                        one=np.r_[1.0, np.full(29, np.nan)])
-    report = to_json({"m": metric_benchmark(table, scores, reps=5, bootstrap=50,
-                                            rng=np.random.default_rng(0))})
-    by = report["m"]["by_metric"]
+    report, reasons = json_form(metric_benchmark(table, scores, reps=5, bootstrap=50,
+                                                 rng=np.random.default_rng(0)))
+    by = report["by_metric"]
     assert by["good"]["tau_c"]["value"] > 0.3
     for name, reason in (("empty", NO_SCORES), ("flat", SAME_SCORE),
                          ("one", "fewer than 2 items")):
         assert by[name]["tau_c"]["value"] is None and by[name]["spearman"]["ci95"] is None
-        assert report["reasons"][f"/m/by_metric/{name}/tau_c/value"] == reason
+        assert reasons[f"/by_metric/{name}/tau_c/value"] == reason
     assert by["empty"]["n_items"] == 0 and by["empty"]["ceiling"]["mean"] is None
-    pair = next(c for c in report["m"]["comparisons"] if (c["a"], c["b"]) == ("good", "flat"))
+    pair = next(c for c in report["comparisons"] if (c["a"], c["b"]) == ("good", "flat"))
     assert pair["difference"] is None and pair["n_items"] == 30
     same = make_table([("a", "t1", 1, 3), ("b", "t1", 1, 3), ("b", "t2", 1, 3)])
     block = metric_benchmark(same, scores_of(same, m=[1.0, 2.0]), reps=3, bootstrap=5,
                              rng=np.random.default_rng(0))
-    assert block["by_metric"]["m"]["tau_c"]["value"].reason == CONSTANT
+    assert block.by_metric["m"].tau_c.value == Undefined(CONSTANT)
 
 
 def test_no_metrics_file_is_a_null_with_the_reason(make_table) -> None:
     table = make_table([("a", "t1", 1, 3), ("b", "t1", 1, 4)])
-    report = to_json(analyze(table, reps=2, bootstrap=5))
+    report = analyze(table, reps=2, bootstrap=5).to_json()
     assert report["metrics"] is None
     assert report["reasons"]["/metrics"] == ("no metrics.csv in the project and no "
                                              "--metrics given")
@@ -228,7 +233,7 @@ def test_a_noisy_copy_of_the_hidden_truth_beats_a_random_metric(simulated_projec
     items = table.item_ids
     noisy = np.array([truth.get(i, np.nan) for i in items]) + rng.normal(0, 0.5, len(items))
     scores = scores_of(table, random=rng.random(len(items)), noisy_truth=noisy)
-    report = to_json(analyze(table, reps=20, bootstrap=500, seed=2, metrics=scores))
+    report = analyze(table, reps=20, bootstrap=500, seed=2, metrics=scores).to_json()
     block = report["metrics"]
     by = block["by_metric"]
     assert by["noisy_truth"]["tau_c"]["value"] > by["random"]["tau_c"]["value"] + 0.2

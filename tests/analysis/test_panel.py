@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from annotator.analysis import panel
+from annotator.analysis.results import SourceFigures
 from annotator.analysis.undefined import Undefined
 from annotator.store.records import Phase
 
@@ -24,18 +25,18 @@ def test_agreement_with_the_leave_self_out_consensus(make_table) -> None:
     table = make_table([("a", "ana", 1, 3), ("a", "ben", 1, 3), ("a", "cy", 1, 5),
                         ("b", "ana", 1, 2), ("b", "ben", 1, 2), ("c", "cy", 1, 1)])
     got = panel.taggers(table)
-    assert (got["ana"]["ea"], got["ana"]["aa"], got["ana"]["la"]) == (0.5, 0.5, 0.0)
-    assert got["ana"]["bias"] == pytest.approx(((3 - 4) + 0) / 2)
-    assert (got["cy"]["n"], got["cy"]["n_compared"]) == (2, 1)
-    assert (got["cy"]["ea"], got["cy"]["la"], got["cy"]["bias"]) == (0.0, 1.0, 2.0)
-    assert got["cy"]["distribution"] == {"1": 1, "2": 0, "3": 0, "4": 0, "5": 1}
+    assert (got["ana"].ea, got["ana"].aa, got["ana"].la) == (0.5, 0.5, 0.0)
+    assert got["ana"].bias == pytest.approx(((3 - 4) + 0) / 2)
+    assert (got["cy"].n, got["cy"].n_compared) == (2, 1)
+    assert (got["cy"].ea, got["cy"].la, got["cy"].bias) == (0.0, 1.0, 2.0)
+    assert got["cy"].distribution == {"1": 1, "2": 0, "3": 0, "4": 0, "5": 1}
 
 
 def test_own_retest_ratings_never_count_as_consensus(make_table) -> None:
     table = make_table([("a", "ana", 1, 1), ("a", "ana", 2, 1), ("a", "ben", 1, 5)])
     got = panel.taggers(table)
-    assert got["ana"]["la"] == 1.0 and got["ana"]["n_compared"] == 2
-    assert got["ben"]["bias"] == pytest.approx(4.0)
+    assert got["ana"].la == 1.0 and got["ana"].n_compared == 2
+    assert got["ben"].bias == pytest.approx(4.0)
 
 
 def test_scores_and_seconds_from_the_stored_rows(make_table) -> None:
@@ -45,47 +46,47 @@ def test_scores_and_seconds_from_the_stored_rows(make_table) -> None:
     table = make_table(rows, phases=phases, points=[2, 1, 2, None, -1],
                        seconds=[4.0, 9.0, 9.0, 3.0, 6.0])
     got = panel.taggers(table)
-    assert got["ana"]["score"] == 1.0  # 2 − 1 over game rows only
-    assert got["ana"]["tutorial_score"] == 3.0
-    assert got["ana"]["median_seconds"] == 5.0  # game rows 4 s and 6 s; tutorial is not data
-    assert got["ben"]["score"] == Undefined(
+    assert got["ana"].score == 1.0  # 2 − 1 over game rows only
+    assert got["ana"].tutorial_score == 3.0
+    assert got["ana"].median_seconds == 5.0  # game rows 4 s and 6 s; tutorial is not data
+    assert got["ben"].score == Undefined(
         "no points are stored for the game ratings (e.g. a ratings CSV)")
-    assert got["ben"]["tutorial_score"] == Undefined("no tutorial ratings")
-    assert got["ana"]["n"] == 2
+    assert got["ben"].tutorial_score == Undefined("no tutorial ratings")
+    assert got["ana"].n == 2
 
 
 def test_no_other_tagger_and_no_time_are_undefined(make_table) -> None:
     got = panel.taggers(make_table([("a", "ana", 1, 3)]))["ana"]
-    assert isinstance(got["ea"], Undefined) and isinstance(got["bias"], Undefined)
-    assert isinstance(got["median_seconds"], Undefined)
+    assert isinstance(got.ea, Undefined) and isinstance(got.bias, Undefined)
+    assert isinstance(got.median_seconds, Undefined)
 
 
 def test_item_summary_vote_ties_are_random_but_seeded(make_table) -> None:
     rows = [("a", "t1", 1, 1), ("a", "t2", 1, 5), ("b", "t1", 1, 2), ("b", "t2", 1, 2),
             ("b", "t3", 1, 4), ("c", "t1", 1, 3)]
     data = make_table(rows)
-    votes = {panel.item_summary(data, np.random.default_rng(s))["vote"][0] for s in range(40)}
+    votes = {panel.item_summary(data, np.random.default_rng(s)).vote[0] for s in range(40)}
     assert votes == {1.0, 5.0}
     one = panel.item_summary(data, np.random.default_rng(3))
-    assert np.array_equal(one["vote"], panel.item_summary(data, np.random.default_rng(3))["vote"])
-    assert one["vote"][1] == 2.0
-    assert one["n"].tolist() == [2, 3, 1]
-    assert one["mean"][1] == pytest.approx(8 / 3)
-    assert one["sd"][1] == pytest.approx(np.std([2, 2, 4], ddof=1))
-    assert np.isnan(one["sd"][2])
-    disputed = panel.most_disputed(data, one)
-    assert [d["item_id"] for d in disputed] == ["a", "b"]
+    assert np.array_equal(one.vote, panel.item_summary(data, np.random.default_rng(3)).vote)
+    assert one.vote[1] == 2.0
+    assert one.n.tolist() == [2, 3, 1]
+    assert one.mean[1] == pytest.approx(8 / 3)
+    assert one.sd[1] == pytest.approx(np.std([2, 2, 4], ddof=1))
+    assert np.isnan(one.sd[2])
+    disputed = panel.items(data, one).most_disputed
+    assert [d.item_id for d in disputed] == ["a", "b"]
 
 
 def test_sources_and_distribution(make_table) -> None:
     rows = [("a", "t1", 1, 1), ("a", "t2", 1, 2), ("b", "t1", 1, 5), ("c", "t1", 1, 4)]
     data = make_table(rows, sources={"a": "model-x", "b": "model-x", "c": "human"})
     summary = panel.item_summary(data, np.random.default_rng(0))
-    tie_a = summary["vote"][0]  # item a's vote: 1 or 2, tie broken by the rng
+    tie_a = summary.vote[0]  # item a's vote: 1 or 2, tie broken by the rng
     assert tie_a in (1.0, 2.0)
     assert panel.sources(data, summary) == {
-        "human": {"n": 1, "n_ratings": 1, "mean": 4.0, "vote": 4.0},
-        "model-x": {"n": 2, "n_ratings": 3, "mean": (1.5 + 5) / 2, "vote": (tie_a + 5) / 2},
+        "human": SourceFigures(n=1, n_ratings=1, mean=4.0, vote=4.0),
+        "model-x": SourceFigures(n=2, n_ratings=3, mean=(1.5 + 5) / 2, vote=(tie_a + 5) / 2),
     }
     assert panel.distribution(data, summary) == {"1": 0, "2": 1, "3": 0, "4": 1, "5": 1}
     assert isinstance(panel.sources(make_table(rows), summary), Undefined)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from annotator.analysis.questions import question_figures
-from annotator.analysis.report import analyze, to_json
+from annotator.analysis.report import analyze
 
 
 def contextref_rows():
@@ -34,7 +34,7 @@ def test_main_figures_rest_on_overall_with_the_image(make_table) -> None:
     overall_post = [r for r, q, s in zip(rows, questions, stages, strict=True)
                     if q == "overall" and s == "post"]
     assert sorted(main.values.tolist()) == sorted(float(r[3]) for r in overall_post)
-    report = to_json(analyze(table, reps=5, bootstrap=20))
+    report = analyze(table, reps=5, bootstrap=20).to_json()
     assert report["n_ratings"] == 12 and len(table.answers()) == 48
 
 
@@ -50,18 +50,20 @@ def test_per_question_and_the_change_with_the_image(make_table) -> None:
             matrix[["ana", "ben", "cy"].index(tagger), int(item[-1])] = value
     expected = krippendorff.alpha(reliability_data=matrix, level_of_measurement="ordinal",
                                   value_domain=range(1, 6))
-    assert got["relevance"]["pre"]["alpha"] == pytest.approx(expected, abs=1e-9)
-    assert got["relevance"]["pre"]["n_items"] == 4 and got["relevance"]["pre"]["n_answers"] == 12
-    change = got["overall"]["change"]
+    relevance = got["relevance"].pre
+    assert relevance is not None and relevance.alpha == pytest.approx(expected, abs=1e-9)
+    assert relevance.n_items == 4 and relevance.n_answers == 12
+    change = got["overall"].change
+    assert change is not None
     diffs = [min(5, b + (i % 2)) - b for i, b in
              ((int(r[0][-1]), r[3]) for r, q, s in zip(rows, questions, stages, strict=True)
               if q == "overall" and s == "pre")]
-    assert change["n_pairs"] == 12
-    assert change["mean_change"] == pytest.approx(np.mean(diffs))
-    assert change["share_same"] == pytest.approx(np.mean([d == 0 for d in diffs]))
+    assert change.n_pairs == 12
+    assert change.mean_change == pytest.approx(np.mean(diffs))
+    assert change.share_same == pytest.approx(np.mean([d == 0 for d in diffs]))
 
 
 def test_a_single_question_protocol_has_no_question_figures(make_table) -> None:
-    report = to_json(analyze(make_table([("a", "t", 1, 3), ("a", "u", 1, 4)]), reps=2,
-                             bootstrap=5))
+    report = analyze(make_table([("a", "t", 1, 3), ("a", "u", 1, 4)]), reps=2,
+                     bootstrap=5).to_json()
     assert report["questions"] is None and "single-question" in report["reasons"]["/questions"]

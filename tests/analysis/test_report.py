@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from annotator.analysis.alpha import alpha
-from annotator.analysis.report import analyze, to_json
+from annotator.analysis.report import analyze
 from annotator.analysis.table import item_counts
 from tests.bench._panels import synthetic_panel
 
@@ -36,7 +36,7 @@ def small_panel():
 
 
 def test_the_issue_keys_as_plain_fractions(small_panel) -> None:
-    report = to_json(analyze(small_panel, reps=20, bootstrap=200, seed=3))
+    report = analyze(small_panel, reps=20, bootstrap=200, seed=3).to_json()
     json.dumps(report, allow_nan=False)
     assert all(key in report for key in KEYS)
     assert report["n_ratings"] == 1500 and report["n_items"] == 300
@@ -65,9 +65,9 @@ def test_the_issue_keys_as_plain_fractions(small_panel) -> None:
 
 
 def test_the_same_seed_gives_the_same_report(small_panel) -> None:
-    one = to_json(analyze(small_panel, reps=5, bootstrap=50, seed=9))
-    assert one == to_json(analyze(small_panel, reps=5, bootstrap=50, seed=9))
-    assert one != to_json(analyze(small_panel, reps=5, bootstrap=50, seed=10))
+    one = analyze(small_panel, reps=5, bootstrap=50, seed=9).to_json()
+    assert one == analyze(small_panel, reps=5, bootstrap=50, seed=9).to_json()
+    assert one != analyze(small_panel, reps=5, bootstrap=50, seed=10).to_json()
 
 
 @pytest.mark.parametrize("rows", [
@@ -77,7 +77,7 @@ def test_the_same_seed_gives_the_same_report(small_panel) -> None:
     [("a", "ana", 1, 2), ("a", "ana", 2, 2), ("b", "ana", 1, 5)],     # one tagger, retest
 ], ids=["one-rating", "constant", "one-item", "one-tagger"])
 def test_degenerate_panels_give_nulls_with_reasons_never_nan(make_table, rows) -> None:
-    report = to_json(analyze(make_table(rows), reps=3, bootstrap=20))
+    report = analyze(make_table(rows), reps=3, bootstrap=20).to_json()
     json.dumps(report, allow_nan=False)
     missing = [p for p in nulls(report) if p not in report["reasons"]]
     assert missing == []

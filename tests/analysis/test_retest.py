@@ -20,22 +20,22 @@ def test_alpha_and_tau_between_a_taggers_two_rounds(make_table) -> None:
     rows += [(f"i{i}", "ben", 1, 3) for i in range(10)]  # one round only: not listed
     got = retest(make_table(rows), "ordinal")
     assert list(got) == ["ana"]
-    assert got["ana"]["n_items"] == 35 and got["ana"]["rounds"] == [1, 3]
+    assert got["ana"].n_items == 35 and got["ana"].rounds == (1, 3)
     theirs = krippendorff.alpha(reliability_data=np.array([first[:35], second[:35]], float),
                                 level_of_measurement="ordinal", value_domain=range(1, 6))
-    assert got["ana"]["alpha"] == pytest.approx(theirs, abs=1e-9)
+    assert got["ana"].alpha == pytest.approx(theirs, abs=1e-9)
     tau = stats.kendalltau(first[:35], second[:35], variant="b").statistic
-    assert got["ana"]["tau"] == pytest.approx(tau, abs=1e-12)
+    assert got["ana"].tau == pytest.approx(tau, abs=1e-12)
 
 
 def test_retest_undefined_paths(make_table) -> None:
     rows = [("a", "ana", 1, 3), ("a", "ana", 2, 3), ("b", "cy", 1, 2), ("b", "cy", 2, 2),
             ("c", "cy", 1, 2), ("c", "cy", 2, 2)]
     got = retest(make_table(rows), "ordinal")
-    assert got["ana"]["alpha"] == Undefined("fewer than 2 items were rated in both rounds")
-    assert isinstance(got["ana"]["tau"], Undefined)
-    assert "same value" in got["cy"]["alpha"].reason
-    assert isinstance(got["cy"]["tau"], Undefined)
+    assert got["ana"].alpha == Undefined("fewer than 2 items were rated in both rounds")
+    assert isinstance(got["ana"].tau, Undefined)
+    assert "same value" in got["cy"].alpha.reason
+    assert isinstance(got["cy"].tau, Undefined)
 
 
 def test_p_hat_rounds_to_eighths_halves_up() -> None:
@@ -51,25 +51,25 @@ def test_binary_protocol_drops_items_with_more_than_two_skips(make_table) -> Non
             rows += [(f"i{i}", f"t{rnd}{j}", rnd, v) for j, v in enumerate(yes)]
     skips = {("i0", 1): 3, ("i1", 1): 2}
     got = binary_protocol(make_table(rows, levels=(0, 1), skips=skips))
-    assert got["dropped_items"] == 1
-    assert got["p_hat_distribution"]["0.75"] == 5
-    stability = got["stability"]
-    assert stability["n_items"] == 5 and stability["rounds"] == [1, 2]
-    assert stability["mean"] == pytest.approx(0.25) and stability["sd"] == pytest.approx(0.0)
-    assert stability["within_0_25"] == 1.0
+    assert got.dropped_items == 1
+    assert got.p_hat_distribution["0.75"] == 5
+    stability = got.stability
+    assert stability.n_items == 5 and stability.rounds == (1, 2)
+    assert stability.mean == pytest.approx(0.25) and stability.sd == pytest.approx(0.0)
+    assert stability.within_0_25 == 1.0
 
 
 def test_binary_protocol_undefined_paths(make_table) -> None:
     assert binary_protocol(make_table([("a", "t", 1, 3)])) == Undefined(
         "not a binary (0/1) scale")
     one_round = binary_protocol(make_table([("a", "t", 1, 1), ("b", "t", 1, 0)], levels=(0, 1)))
-    assert isinstance(one_round["stability"], Undefined)
+    assert isinstance(one_round.stability, Undefined)
 
 
 def test_retest_table_counts_each_items_pair_of_levels(make_table) -> None:
     rows = [("a", "ana", 1, 2), ("a", "ana", 2, 3), ("b", "ana", 1, 2), ("b", "ana", 2, 2),
             ("c", "ana", 1, 5), ("c", "ana", 2, 4), ("d", "ana", 1, 1)]
-    table = retest(make_table(rows), "ordinal")["ana"]["table"]
+    table = retest(make_table(rows), "ordinal")["ana"].table
     expected = np.zeros((5, 5), int)
     expected[1, 2] = expected[1, 1] = expected[4, 3] = 1
     assert np.array_equal(table, expected)
@@ -82,11 +82,11 @@ def test_mean_stability_of_item_means_between_rounds(make_table) -> None:
             ("d", "x", 1, 1)]
     got = mean_stability(make_table(rows))
     diff = np.array([-0.5, 0.0, 2.0])
-    assert got["rounds"] == [1, 2] and got["n_items"] == 3
-    assert got["mean"] == pytest.approx(diff.mean())
-    assert got["sd"] == pytest.approx(diff.std(ddof=1))
-    assert got["within_quarter_range"] == pytest.approx(2 / 3)  # |d| ≤ 1 on a 1–5 scale
-    edges, counts = got["histogram"]["edges"], got["histogram"]["counts"]
+    assert got.rounds == (1, 2) and got.n_items == 3
+    assert got.mean == pytest.approx(diff.mean())
+    assert got.sd == pytest.approx(diff.std(ddof=1))
+    assert got.within_quarter_range == pytest.approx(2 / 3)  # |d| ≤ 1 on a 1–5 scale
+    edges, counts = got.histogram.edges, got.histogram.counts
     assert edges[0] == -4 and edges[-1] == 4 and len(counts) == 32 and sum(counts) == 3
     assert counts[edges.index(-0.5)] == 1 and counts[edges.index(0.0)] == 1
     assert counts[edges.index(2.0)] == 1
@@ -97,9 +97,9 @@ def test_mean_stability_matches_the_binary_protocols_on_a_0_1_scale(make_table) 
     for rnd, yes in ((1, [1, 1, 1, 1, 0, 0, 0, 0]), (2, [1, 1, 1, 0, 0, 0, 0, 0])):
         rows += [(f"i{i}", f"t{rnd}{j}", rnd, v) for i in range(4) for j, v in enumerate(yes)]
     table = make_table(rows, levels=(0, 1))
-    got, seed = mean_stability(table), binary_protocol(table)["stability"]
-    assert got["mean"] == pytest.approx(seed["mean"]) == pytest.approx(0.125)
-    assert got["within_quarter_range"] == seed["within_0_25"] == 1.0
+    got, seed = mean_stability(table), binary_protocol(table).stability
+    assert got.mean == pytest.approx(seed.mean) == pytest.approx(0.125)
+    assert got.within_quarter_range == seed.within_0_25 == 1.0
 
 
 def test_mean_stability_undefined_paths(make_table) -> None:

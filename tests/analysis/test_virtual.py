@@ -38,9 +38,10 @@ def test_exactly_three_ratings_per_item_is_deterministic(make_table) -> None:
     data = panel(make_table, np.random.default_rng(0))
     first = virtual_raters(data, reps=5, rng=np.random.default_rng(1))
     other = virtual_raters(data, reps=7, rng=np.random.default_rng(99))
-    for name in FIGURES:
-        assert first[name]["mean"] == pytest.approx(other[name]["mean"], abs=1e-12)
-        assert first[name]["sd"] == pytest.approx(0.0, abs=1e-12)
+    assert [name for name, _ in first.figures] == list(FIGURES)
+    for (_, mine), (_, theirs) in zip(first.figures, other.figures, strict=True):
+        assert mine.mean == pytest.approx(theirs.mean, abs=1e-12)
+        assert mine.sd == pytest.approx(0.0, abs=1e-12)
 
 
 def test_the_seed_makes_draws_from_larger_items_reproducible(make_table) -> None:
@@ -49,8 +50,8 @@ def test_the_seed_makes_draws_from_larger_items_reproducible(make_table) -> None
     two = virtual_raters(data, reps=20, rng=np.random.default_rng(5))
     three = virtual_raters(data, reps=20, rng=np.random.default_rng(6))
     assert one == two
-    assert one["tau_x_yz"] != three["tau_x_yz"]
-    assert one["tau_x_yz"]["sd"] > 0
+    assert one.tau_x_yz != three.tau_x_yz
+    assert one.tau_x_yz.sd > 0
 
 
 def sorted_xyz(data):
@@ -67,18 +68,17 @@ def test_each_figure_equals_scipy_and_the_reference_forms(make_table) -> None:
     def tau(a, b1, b2):  # "method A": a against b1 and against b2 as separate pairs
         return stats.kendalltau(np.r_[a, a], np.r_[b1, b2], variant="c").statistic
 
-    assert got["tau_x_yz"]["mean"] == pytest.approx(tau(x, y, z), abs=1e-12)
-    assert got["tau_y_xz"]["mean"] == pytest.approx(tau(y, x, z), abs=1e-12)
-    assert got["tau_z_xy"]["mean"] == pytest.approx(tau(z, x, y), abs=1e-12)
+    assert got.tau_x_yz.mean == pytest.approx(tau(x, y, z), abs=1e-12)
+    assert got.tau_y_xz.mean == pytest.approx(tau(y, x, z), abs=1e-12)
+    assert got.tau_z_xy.mean == pytest.approx(tau(z, x, y), abs=1e-12)
     chi2 = stats.friedmanchisquare(*np.array([x, y, z]).T).statistic
-    assert got["kendall_w"]["mean"] == pytest.approx(chi2 / (3 * (len(x) - 1)), abs=1e-12)
+    assert got.kendall_w.mean == pytest.approx(chi2 / (3 * (len(x) - 1)), abs=1e-12)
     counts = item_counts(data)
-    assert got["fleiss_kappa"]["mean"] == pytest.approx(fleiss_kappa(counts), abs=1e-12)
+    assert got.fleiss_kappa.mean == pytest.approx(fleiss_kappa(counts), abs=1e-12)
     merged = counts.copy()
     merged[:, 3] += merged[:, 4]
-    assert got["fleiss_kappa_45"]["mean"] == pytest.approx(fleiss_kappa(merged[:, :4]),
-                                                           abs=1e-12)
-    assert isinstance(got["tau_x_yz"]["sd"], Undefined)  # one repetition has no spread
+    assert got.fleiss_kappa_45.mean == pytest.approx(fleiss_kappa(merged[:, :4]), abs=1e-12)
+    assert isinstance(got.tau_x_yz.sd, Undefined)  # one repetition has no spread
 
 
 def test_w_from_pair_tables_equals_ranking_every_item() -> None:
@@ -109,22 +109,22 @@ def test_sorting_alone_manufactures_agreement_on_noise(make_table) -> None:
     data = make_table(rows)
     real = virtual_raters(data, reps=30, rng=np.random.default_rng(0))
     chance = virtual_raters(data, reps=30, rng=np.random.default_rng(0), chance=True)
-    for name in ("tau_x_yz", "kendall_w"):
-        assert real[name]["mean"] == pytest.approx(chance[name]["mean"], abs=0.03)
-    assert real["kendall_w"]["mean"] > 0.5 and real["tau_y_xz"]["mean"] > 0.2
-    assert abs(chance["fleiss_kappa"]["mean"]) < 0.03
+    for mine, shuffled in ((real.tau_x_yz, chance.tau_x_yz), (real.kendall_w, chance.kendall_w)):
+        assert mine.mean == pytest.approx(shuffled.mean, abs=0.03)
+    assert real.kendall_w.mean > 0.5 and real.tau_y_xz.mean > 0.2
+    assert abs(chance.fleiss_kappa.mean) < 0.03
 
 
 def test_undefined_paths(make_table) -> None:
     few = make_table([("a", "t1", 1, 1), ("a", "t2", 1, 2), ("a", "t3", 1, 3)])
     result = virtual_raters(few, reps=3, rng=np.random.default_rng(0))
-    assert result["tau_x_yz"]["mean"] == Undefined("fewer than 2 items have 3 or more ratings")
+    assert result.tau_x_yz.mean == Undefined("fewer than 2 items have 3 or more ratings")
     rows = [(i, t, 1, 3) for i in "ab" for t in ("t1", "t2", "t3")]
     constant = virtual_raters(make_table(rows), reps=3, rng=np.random.default_rng(0))
-    assert isinstance(constant["tau_x_yz"]["mean"], Undefined)
-    assert "repetitions" in constant["kendall_w"]["mean"].reason
+    assert isinstance(constant.tau_x_yz.mean, Undefined)
+    assert "repetitions" in constant.kendall_w.mean.reason
     binary = make_table([(i, t, 1, v) for i in "abc" for t, v in (("x", 0), ("y", 1), ("z", 1))],
                         levels=(0, 1))
-    assert virtual_raters(binary, reps=2, rng=np.random.default_rng(0))["fleiss_kappa_45"][
-        "mean"] == Undefined("the scale has no levels 4 and 5 to merge")
+    assert virtual_raters(binary, reps=2, rng=np.random.default_rng(0)).fleiss_kappa_45.mean \
+        == Undefined("the scale has no levels 4 and 5 to merge")
     assert isinstance(triple_figures(np.zeros((1, 2, 2, 2)), None)["tau_x_yz"][0], float)

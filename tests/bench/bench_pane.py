@@ -23,11 +23,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _panels import vicr_scale
 from PySide6.QtWidgets import QApplication
 
-from annotator.reporting.analysed import analyse
+from annotator.analysis.pipeline import (
+    AnalysisOptions,
+    LoadedInput,
+    SourceKind,
+    analyse_input,
+)
 from annotator.reporting.build import build_content
 from annotator.reporting.exports import export_content, export_dataset
 from annotator.reporting.sections.items import item_detail
-from annotator.reporting.source import PaneInput
 from annotator.ui.analysis.items_view import ItemsView
 from annotator.ui.analysis.section_view import SectionView
 from annotator.ui.chart_image import render_png
@@ -47,18 +51,18 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
-    pane_input = PaneInput(Path("vicr.sqlite"), "panel database", vicr_scale(), None)
+    pane_input = LoadedInput(Path("vicr.sqlite"), SourceKind.PANEL, vicr_scale())
     print(f"VICR scale: {len(pane_input.table):,} ratings, {pane_input.table.n_items:,} items, "
           f"{len(pane_input.table.taggers)} taggers (median of {args.runs} runs)")
-    seconds, analysed = timed(args.runs, lambda: analyse(pane_input))
+    seconds, analysis = timed(args.runs, lambda: analyse_input(pane_input, AnalysisOptions()))
     print(f"  analysis (100 reps, 1,000 resamples)   {seconds * 1000:8.1f} ms")
-    seconds, content = timed(args.runs, lambda: build_content(analysed))
+    seconds, content = timed(args.runs, lambda: build_content(analysis))
     charts = sum(len(s.charts) for s in content.sections)
     rows = sum(len(t.rows) for s in content.sections for t in s.tables)
     print(f"  tables ({rows:,} rows) and {charts} SVG charts  {seconds * 1000:8.1f} ms")
 
     def tabs() -> list:
-        views = [ItemsView(s, lambda item_id: item_detail(analysed, item_id), print)
+        views = [ItemsView(s, lambda item_id: item_detail(analysis, item_id), print)
                  if s.name == "items" else SectionView(s, save_table=print, save_chart=print)
                  for s in content.sections]
         app.processEvents()
@@ -71,7 +75,7 @@ def main() -> None:
             content, Path(folder) / "all", generated_at="now", png=render_png))
         print(f"  export everything ({len(written)} files)       {seconds * 1000:8.1f} ms")
         seconds, _ = timed(args.runs, lambda: export_dataset(
-            analysed.table, analysed.result["_item_summary"], None, Path(folder)))
+            analysis.table, analysis.results.items.summary, None, Path(folder)))
         print(f"  export the dataset CSVs                {seconds * 1000:8.1f} ms")
 
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import numpy as np
 import pytest
 
+from annotator.analysis.results import Histogram
 from annotator.cli import main
-from annotator.reporting.analysed import LOW_RETEST_ALPHA, analyse
-from annotator.reporting.build import build_content, prepare_pane
+from annotator.reporting.analysed import LOW_RETEST_ALPHA
+from annotator.reporting.build import prepare_pane
 from annotator.reporting.sections.items import item_detail
-from annotator.reporting.source import load_pane_input
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +37,7 @@ def test_the_tabs_and_the_progress_words(pane) -> None:
 
 def test_panel_tab_shows_the_engines_alpha_and_virtual_raters(pane) -> None:
     analysed, content, _ = pane
-    report = analysed.report
+    report = analysed.results.to_json()
     panel = content.section("panel")
     alpha = rows_by_first(panel.tables[0])
     low, high = report["alpha"]["ci95"]
@@ -60,7 +59,7 @@ def test_panel_tab_shows_the_engines_alpha_and_virtual_raters(pane) -> None:
 
 def test_taggers_tab_rows_equal_the_engine_and_low_retest_is_in_words(pane) -> None:
     analysed, content, _ = pane
-    report = analysed.report
+    report = analysed.results.to_json()
     taggers = content.section("taggers").tables[0]
     shown = rows_by_first(taggers)
     assert set(shown) == set(report["taggers"])
@@ -79,21 +78,21 @@ def test_retest_tab_one_heatmap_per_tagger_and_the_stability_histogram(pane) -> 
     analysed, content, _ = pane
     retest = content.section("retest")
     heatmaps = [c for c in retest.charts if c.group == "Tagger"]
-    assert len(heatmaps) == len(analysed.report["retest"]) == 4
+    assert len(heatmaps) == len(analysed.results.to_json()["retest"]) == 4
     assert retest.charts[0].name == "retest_stability"
-    stability = analysed.report["retest_stability"]
+    stability = analysed.results.to_json()["retest_stability"]
     assert f"{stability['n_items']:,} items" in retest.summary[1]
 
 
 def test_items_tab_lists_every_rated_item_most_disputed_first(pane) -> None:
     analysed, content, _ = pane
     items = content.section("items").tables[0]
-    assert len(items.rows) == analysed.report["n_items"]
+    assert len(items.rows) == analysed.results.to_json()["n_items"]
     sds = [row[5] if row[5] is not None else -1 for row in items.rows]
     assert sds == sorted(sds, reverse=True)
-    summary = analysed.result["_item_summary"]
+    summary = analysed.results.items.summary
     index = analysed.table.item_ids.index(items.rows[0][0])
-    assert items.rows[0][3] == pytest.approx(summary["mean"][index])
+    assert items.rows[0][3] == pytest.approx(summary.mean[index])
     assert items.rows[0][6]  # the caption, from the project folder
 
 
@@ -109,34 +108,23 @@ def test_one_items_detail_has_every_rating_and_the_image(pane) -> None:
 
 def test_sources_tab_equals_the_engine(pane) -> None:
     analysed, content, _ = pane
-    sources = analysed.report["sources"]
+    sources = analysed.results.to_json()["sources"]
     table = content.section("sources").tables[0]
     assert {row[0]: (row[3], row[4]) for row in table.rows} == {
         name: (entry["mean"], entry["vote"]) for name, entry in sources.items()}
 
 
-def test_a_panel_database_finds_its_project_folder(simulated_project: Path,
-                                                   tmp_path: Path) -> None:
-    folder = tmp_path / "project"
-    shutil.copytree(simulated_project, folder)
-    panel = folder / "panel.sqlite"
-    assert main(["merge", str(panel), str(folder / "sessions")]) == 0
-    from_panel = load_pane_input(panel)
-    assert from_panel.project is not None and from_panel.images_note == ""
-    from_folder = load_pane_input(folder)
-    assert np.array_equal(from_panel.table.levels, from_folder.table.levels)
-    one, two = analyse(from_panel), analyse(from_folder)
-    assert one.report["alpha"] == two.report["alpha"]
-    assert one.report["taggers"] == two.report["taggers"]
-
-    alone = tmp_path / "elsewhere" / "panel.sqlite"
-    alone.parent.mkdir()
-    shutil.copy(panel, alone)
-    away = load_pane_input(alone)
-    assert away.project is None and "not shown" in away.images_note
-    content = build_content(analyse(away))
+def test_without_its_project_folder_no_images_or_captions(simulated_project: Path,
+                                                         tmp_path: Path) -> None:
+    panel = tmp_path / "elsewhere" / "panel.sqlite"
+    assert main(["merge", str(panel), str(simulated_project / "sessions")]) == 0
+    away, content = prepare_pane(panel)
+    assert away.input.project is None
+    assert any("not shown" in line for line in content.section("items").summary)
     assert all(row[6] == "" for row in content.section("items").tables[0].rows)
-    assert item_detail(analyse(away), away.table.item_ids[0]).image is None
+    assert item_detail(away, away.table.item_ids[0]).image is None
+    _, content = prepare_pane(simulated_project)
+    assert not any("not shown" in line for line in content.section("items").summary)
 
 
 def test_the_stability_histogram_is_cut_to_the_range_used() -> None:
@@ -146,10 +134,10 @@ def test_the_stability_histogram_is_cut_to_the_range_used() -> None:
     counts = [0] * 32
     counts[edges.index(-0.5)] = 3
     counts[edges.index(1.25)] = 2
-    cut_edges, cut_counts = _trimmed({"edges": edges, "counts": counts}, quarter=1.0)
+    cut_edges, cut_counts = _trimmed(Histogram(tuple(edges), tuple(counts)), quarter=1.0)
     assert cut_edges[0] == -1.5 and cut_edges[-1] == 1.5
     assert sum(cut_counts) == 5 and len(cut_counts) == len(cut_edges) - 1
-    quiet = _trimmed({"edges": edges, "counts": [0] * 15 + [4] + [0] * 16}, quarter=1.0)
+    quiet = _trimmed(Histogram(tuple(edges), (0,) * 15 + (4,) + (0,) * 16), quarter=1.0)
     assert quiet[0][0] == -1.0 and quiet[0][-1] == 1.0
 
 
@@ -160,16 +148,17 @@ def test_a_yes_no_project_shows_the_binary_protocol(tmp_path: Path) -> None:
     assert main(["simulate", str(folder), "--taggers", "4", "--rounds", "2", "--seed", "3"]) == 0
     analysed, content = prepare_pane(folder)
     panel = content.section("panel")
-    binary = analysed.report["binary"]
+    binary = analysed.results.to_json()["binary"]
     assert any(line.startswith("Yes/no protocol: 0 pairs set aside") for line in panel.summary)
-    assert any("within 0.25 (seeds/003 Figure 3)" in line for line in panel.summary)
+    assert any("within 0.25 (as Figure 3 of Levinboim et al. 2021)" in line
+               for line in panel.summary)
     chart = next(c for c in panel.charts if c.name == "p_hat")
     assert f"{sum(binary['p_hat_distribution'].values())} pairs" in chart.description
 
 
 def test_metrics_tab_equals_the_engine_with_the_ceiling(pane) -> None:
     analysed, content, _ = pane
-    metrics = analysed.report["metrics"]
+    metrics = analysed.results.to_json()["metrics"]
     section = content.section("metrics")
     shown = rows_by_first(section.tables[0])
     assert list(shown) == list(metrics["by_metric"]) == ["caption_words", "word_overlap"]
@@ -205,7 +194,7 @@ def test_a_multi_question_project_has_a_questions_tab(tmp_path: Path) -> None:
     assert main(["simulate", str(folder), "--taggers", "4", "--seed", "3"]) == 0
     analysed, content = prepare_pane(folder)
     assert [s.name for s in content.sections][:2] == ["panel", "questions"]
-    figures = analysed.report["questions"]
+    figures = analysed.results.to_json()["questions"]
     stages, changes = content.section("questions").tables
     assert {(row[0], row[1]) for row in stages.rows} == {
         (name, {"pre": "before the image", "post": "with the image"}[stage])
@@ -213,4 +202,4 @@ def test_a_multi_question_project_has_a_questions_tab(tmp_path: Path) -> None:
     overall = next(row for row in changes.rows if row[0] == "overall")
     assert overall[1:3] == (figures["overall"]["change"]["n_pairs"],
                             figures["overall"]["change"]["mean_change"])
-    assert analysed.report["n_ratings"] == 4 * 8  # overall with the image, per tagger and item
+    assert analysed.results.n_ratings == 4 * 8  # overall with the image, per tagger and item

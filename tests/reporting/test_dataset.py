@@ -91,7 +91,7 @@ def test_ratings_csv_loads_back_as_the_same_ratings(project_root: Path, tmp_path
 
 def test_items_csv_lists_every_project_item_with_its_figures(project_root: Path) -> None:
     table = load_project(project_root)
-    summary = analyze(table, reps=2, bootstrap=10)["_item_summary"]
+    summary = analyze(table, reps=2, bootstrap=10).items.summary
     project = open_project(project_root)
     rows = read_rows(items_csv(table, summary, {i.item_id: i for i in project.items}))
     assert list(rows[0]) == list(ITEMS_COLUMNS)
@@ -101,9 +101,9 @@ def test_items_csv_lists_every_project_item_with_its_figures(project_root: Path)
     assert rows[0]["image"] == "images/photo000.jpg"
     for row in rows[:3]:
         i = table.item_ids.index(row["item_id"])
-        assert int(row["n"]) == summary["n"][i]
-        for name in ("mean", "vote", "sd"):
-            value = summary[name][i]
+        assert int(row["n"]) == summary.n[i]
+        for name, column in (("mean", summary.mean), ("vote", summary.vote), ("sd", summary.sd)):
+            value = column[i]
             assert (row[name] == "") if np.isnan(value) else float(row[name]) == pytest.approx(
                 value, rel=1e-9), name
     assert (rows[0]["n"], float(rows[0]["mean"]), float(rows[0]["sd"])) == (
@@ -117,7 +117,7 @@ def test_items_csv_without_the_project_lists_rated_items_only() -> None:
     table = build_table(item_ids=["b", "b", "a"], taggers=["t1", "t2", "t1"], rounds=[1, 1, 1],
                         values=[2, 4, 5], phases=[Phase.GAME, Phase.GAME, Phase.TUTORIAL],
                         sources={"a": "human", "b": "model"})
-    summary = analyze(table, reps=2, bootstrap=10)["_item_summary"]
+    summary = analyze(table, reps=2, bootstrap=10).items.summary
     rows = read_rows(items_csv(table, summary, None))
     assert rows == [{"item_id": "b", "image": "", "caption": "", "source": "model", "n": "2",
                      "mean": "3", "vote": rows[0]["vote"], "sd": rows[0]["sd"]}]
@@ -126,7 +126,7 @@ def test_items_csv_without_the_project_lists_rated_items_only() -> None:
 
 def test_items_csv_keeps_rated_items_the_project_no_longer_has(project_root: Path) -> None:
     table = load_project(project_root)
-    summary = analyze(table, reps=2, bootstrap=10)["_item_summary"]
+    summary = analyze(table, reps=2, bootstrap=10).items.summary
     project = open_project(project_root)
     items = {i.item_id: i for i in project.items if i.item_id != "item001"}
     rows = read_rows(items_csv(table, summary, items))
@@ -140,7 +140,7 @@ def test_dataset_files_load_in_one_line_as_utf8_for_excel(project_root: Path,
     line, the same number of cells in every row, numbers that parse; plus the byte-order
     mark Excel needs, which pandas drops (checked by hand with pandas 3.1)."""
     table = load_project(project_root)
-    summary = analyze(table, reps=2, bootstrap=10)["_item_summary"]
+    summary = analyze(table, reps=2, bootstrap=10).items.summary
     project = open_project(project_root)
     paths = export_dataset(table, summary, {i.item_id: i for i in project.items},
                            tmp_path / "out")

@@ -150,11 +150,11 @@ def test_test_retest_agreement_follows_each_taggers_noise(make_project_folder) -
     panel = [SimulatedTagger("Steady", bias=0.0, noise=0.15, median_seconds=8),
              SimulatedTagger("Shaky", bias=0.0, noise=1.3, median_seconds=8)]
     simulate(open_project(folder), taggers=2, rounds=2, seed=8, start=START, panel=panel)
-    retest = analyze(load_project(folder), reps=5, bootstrap=10)["retest"]
+    retest = analyze(load_project(folder), reps=5, bootstrap=10).retest
     steady, shaky = retest["Steady"], retest["Shaky"]
-    assert steady["n_items"] == shaky["n_items"] == 80
-    assert steady["alpha"] > 0.85 > shaky["alpha"] + 0.2
-    assert steady["tau"] > shaky["tau"]
+    assert steady.n_items == shaky.n_items == 80
+    assert steady.alpha > 0.85 > shaky.alpha + 0.2
+    assert steady.tau > shaky.tau
 
 
 def test_simulation_follows_the_rounds_the_project_records(

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from annotator.analysis.checks import check_spec
 from annotator.analysis.loading import load_project, load_ratings_csv
-from annotator.analysis.report import analyze, to_json
+from annotator.analysis.report import analyze
 from annotator.cli import main
 from annotator.project.folder import open_project
 from annotator.project.model import SKIP_VALUE
@@ -105,7 +105,7 @@ def test_a_pair_skipped_more_than_twice_is_set_aside(qtbot, tmp_path: Path,
         window.close()
     table = load_project(folder)  # nobody answered it: skips, and no rating at all
     assert table.skips == {(table.item_ids.index(target), 1): 3}
-    assert to_json(analyze(table, reps=5, bootstrap=20))["binary"]["dropped_items"] == 1
+    assert analyze(table, reps=5, bootstrap=20).to_json()["binary"]["dropped_items"] == 1
     four = copy_without_dwell("good-bad-skip-demo", tmp_path / "four")
     for tagger in ("ana", "ben", "cy", "dee"):  # three skip it, one answers it
         window = make_main_window(four, tagger=tagger)
@@ -116,7 +116,7 @@ def test_a_pair_skipped_more_than_twice_is_set_aside(qtbot, tmp_path: Path,
         window.close()
     table = load_project(four)
     assert table.skips == {(table.item_ids.index(target), 1): 3}
-    binary = to_json(analyze(table, reps=5, bootstrap=20))["binary"]
+    binary = analyze(table, reps=5, bootstrap=20).to_json()["binary"]
     assert binary["dropped_items"] == 1
     assert sum(binary["p_hat_distribution"].values()) == len(table.item_ids) - 1
     dataset = tmp_path / "dataset.csv"  # the published dataset keeps the skips, by tagger
@@ -167,8 +167,8 @@ def test_contextref_text_first_then_with_the_image(qtbot, tmp_path: Path,
         mine = [s[1:] for s in seen if s[0] == item_id]
         assert mine[-1] == ("overall", "post") and mine[steps // 2] == ("overall", "pre")
         assert [s for _, s in mine] == ["pre"] * 5 + ["post"] * 4
-    report = to_json(analyze(load_project(folder), checks=check_spec(project), reps=5,
-                             bootstrap=20))
+    report = analyze(load_project(folder), checks=check_spec(project), reps=5,
+                     bootstrap=20).to_json()
     questions = report["questions"]
     assert questions["relevance"]["change"]["mean_change"] == 2.0
     assert questions["overall"]["change"]["share_same"] == 1.0

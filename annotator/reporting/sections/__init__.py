@@ -1,1 +1,2 @@
-"""One module per tab of the pane: each turns an :class:`Analysed` into a Section."""
+"""One module per tab of the pane: each turns an
+:class:`~annotator.analysis.pipeline.Analysis` into a Section."""

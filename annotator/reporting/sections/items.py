@@ -1,5 +1,6 @@
 """The Items tab (every item, the most disputed first; one item's ratings in full) and the
-Sources tab (seeds/002 Table 4: mean and majority vote per caption source)."""
+Sources tab (mean and majority vote per caption source, as Ruiz et al. 2025, VCRScore,
+Table 4)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from pathlib import Path
 
 import numpy as np
 
+from annotator.analysis.pipeline import Analysis, LoadedInput
 from annotator.analysis.table import PHASES
-from annotator.reporting.analysed import Analysed
+from annotator.analysis.undefined import Undefined
+from annotator.reporting.analysed import reasons
 from annotator.reporting.content import Chart, Column, Section, Table
 from annotator.reporting.svg_charts import grouped_bar_chart
 
@@ -23,20 +26,28 @@ ITEM_COLUMNS = (
 )
 
 
-def items_section(analysed: Analysed) -> Section:
-    table, summary = analysed.table, analysed.result["_item_summary"]
-    captions = ({item.item_id: item.caption for item in analysed.input.project.items}
-                if analysed.input.project is not None else {})
+def images_note(source: LoadedInput) -> str:
+    """Why the pane shows no images, or '' when it can."""
+    if source.project is not None:
+        return ""
+    return (f"Images and captions are not shown: no project folder of this {source.kind} "
+            "was found beside it or one folder up.")
+
+
+def items_section(analysis: Analysis) -> Section:
+    table, summary = analysis.table, analysis.results.items.summary
+    captions = ({item.item_id: item.caption for item in analysis.input.project.items}
+                if analysis.input.project is not None else {})
     sources = table.item_sources or ("",) * table.n_items
-    sd = np.where(np.isnan(summary["sd"]), -1.0, summary["sd"])
-    order = [i for i in np.lexsort((np.arange(table.n_items), -sd)) if summary["n"][i]]
-    rows = tuple((table.item_ids[i], sources[i], int(summary["n"][i]),
-                  _figure(summary["mean"][i]), _figure(summary["vote"][i]),
-                  _figure(summary["sd"][i]), captions.get(table.item_ids[i], ""))
+    sd = np.where(np.isnan(summary.sd), -1.0, summary.sd)
+    order = [i for i in np.lexsort((np.arange(table.n_items), -sd)) if summary.n[i]]
+    rows = tuple((table.item_ids[i], sources[i], int(summary.n[i]),
+                  _figure(summary.mean[i]), _figure(summary.vote[i]),
+                  _figure(summary.sd[i]), captions.get(table.item_ids[i], ""))
                  for i in order)
     notes = [f"{len(rows):,} rated items, the most disputed (largest sd) first."]
-    if analysed.input.images_note:
-        notes.append(analysed.input.images_note)
+    if images_note(analysis.input):
+        notes.append(images_note(analysis.input))
     return Section(name="items", title="Items", summary=tuple(notes), tables=(Table(
         name="items", title="Items by dispute", columns=ITEM_COLUMNS, rows=rows,
         description="Choose an item to see its image, caption and every rating."),))
@@ -56,9 +67,9 @@ class ItemDetail:
     ratings: Table
 
 
-def item_detail(analysed: Analysed, item_id: str) -> ItemDetail:
+def item_detail(analysis: Analysis, item_id: str) -> ItemDetail:
     """Every rating of ``item_id`` (all phases), oldest round first."""
-    table = analysed.table
+    table = analysis.table
     index = table.item_ids.index(item_id)
     mine = np.flatnonzero(table.item == index)
     mine = mine[np.lexsort((table.tagger[mine], table.round[mine]))]
@@ -71,38 +82,38 @@ def item_detail(analysed: Analysed, item_id: str) -> ItemDetail:
                  Column("phase", "Phase"), Column("rating", "Rating", "level"),
                  Column("seconds", "Seconds", "seconds", "Time on screen")),
         rows=rows)
-    project = analysed.input.project
+    project = analysis.input.project
     item = next((i for i in project.items if i.item_id == item_id), None) if project else None
-    if item is None:
+    if project is None or item is None:
         return ItemDetail(item_id, "", None, ratings)
     return ItemDetail(item_id, item.caption, project.root / item.image, ratings)
 
 
-def sources_section(analysed: Analysed) -> Section:
-    sources = analysed.report["sources"]
-    if sources is None:
-        return Section(name="sources", title="Sources",
-                       summary=analysed.reasons("/sources"))
+def sources_section(analysis: Analysis) -> Section:
+    sources = analysis.results.sources
+    if isinstance(sources, Undefined):
+        return Section(name="sources", title="Sources", summary=reasons(analysis, "/sources"))
     names = list(sources)
-    rows = tuple((name, sources[name]["n"], sources[name]["n_ratings"], sources[name]["mean"],
-                  sources[name]["vote"]) for name in names)
-    best = max(names, key=lambda n: sources[n]["mean"])
-    worst = min(names, key=lambda n: sources[n]["mean"])
+    rows = tuple((name, s.n, s.n_ratings, s.mean, s.vote) for name, s in sources.items())
+    best = max(names, key=lambda n: sources[n].mean)
+    worst = min(names, key=lambda n: sources[n].mean)
     title = "Mean rating per caption source"
     description = (f"The mean of the items' mean ratings and of their majority votes, per "
-                   f"caption source; highest {best} ({sources[best]['mean']:.2f}), lowest "
-                   f"{worst} ({sources[worst]['mean']:.2f}).")
+                   f"caption source; highest {best} ({sources[best].mean:.2f}), lowest "
+                   f"{worst} ({sources[worst].mean:.2f}).")
+    levels = analysis.results.levels
     chart = Chart("sources_mean", title, description, grouped_bar_chart(
-        names, [("Mean", [sources[n]["mean"] for n in names]),
-                ("Vote", [sources[n]["vote"] for n in names])],
+        names, [("Mean", [s.mean for s in sources.values()]),
+                ("Vote", [s.vote for s in sources.values()])],
         title=title, description=description, value_label="rating",
-        value_range=(min(analysed.report["levels"]), max(analysed.report["levels"]))))
+        value_range=(min(levels), max(levels))))
     table = Table(
         name="sources", title="Per caption source",
         columns=(Column("source", "Source"), Column("items", "Items", "int"),
                  Column("ratings", "Ratings", "int"),
                  Column("mean", "Mean", "number", "Mean of the items' means"),
                  Column("vote", "Vote", "number", "Mean of the items' majority votes")),
-        rows=rows, description="As seeds/002 Table 4, on the rubric's own scale.")
+        rows=rows, description="As Table 4 of Ruiz et al. (2025, VCRScore), on the rubric's "
+                               "own scale.")
     return Section(name="sources", title="Sources", summary=(description,), tables=(table,),
                    charts=(chart,))

@@ -1,45 +1,49 @@
-"""The Taggers tab: one row per tagger against the panel (DESIGN §9 "per tagger vs panel"),
-with their test–retest figures; a tagger with a low retest α is marked in words and with ⚠,
-never by colour alone."""
+"""The Taggers tab: one row per tagger against the panel, with their test–retest figures;
+a tagger with a low retest α is marked in words and with ⚠, never by colour alone."""
 
 from __future__ import annotations
 
-from annotator.reporting.analysed import LOW_RETEST_ALPHA, Analysed
-from annotator.reporting.content import Chart, Column, Section, Table
+from annotator.analysis.pipeline import Analysis
+from annotator.analysis.results import AttentionChecks, Results
+from annotator.analysis.undefined import Undefined, known
+from annotator.reporting.analysed import LOW_RETEST_ALPHA, low_retest, reasons
+from annotator.reporting.content import Cell, Chart, Column, Section, Table
 from annotator.reporting.svg_charts import bar_chart, grouped_bar_chart
 
 LOW_RETEST_NOTE = "⚠ low retest α"
 FAILED_CHECKS_NOTE = "⚠ failed the attention checks"
 
 
-def taggers_section(analysed: Analysed) -> Section:
-    report = analysed.report
-    low = analysed.low_retest()
-    summary = [f"{report['n_taggers']} taggers. EA, AA and LA: exact, adjacent (one level) "
+def taggers_section(analysis: Analysis) -> Section:
+    results = analysis.results
+    low = low_retest(analysis)
+    summary = [f"{results.n_taggers} taggers. EA, AA and LA: exact, adjacent (one level) "
                "and larger disagreement with the mean of the item's other taggers."]
     if low:
         summary.append(f"{LOW_RETEST_NOTE} (below {LOW_RETEST_ALPHA}): {', '.join(sorted(low))}.")
-    checks = report["checks"]
-    failed = set(checks["failed_taggers"]) if checks is not None else set()
-    tables = [_taggers_table(report, low, failed), _distribution_table(report)]
-    if report["checks"] is not None:
-        summary += _checks_summary(report["checks"])
-        tables.append(_checks_table(report["checks"]))
+    checks = results.checks
+    failed = set(checks.failed_taggers) if isinstance(checks, AttentionChecks) else set()
+    tables = [_taggers_table(results, low, failed), _distribution_table(results)]
+    if isinstance(checks, AttentionChecks):
+        summary += _checks_summary(checks)
+        tables.append(_checks_table(checks))
     return Section(
         name="taggers", title="Taggers",
-        summary=(*summary, *analysed.reasons("/taggers", "/retest")),
+        summary=(*summary, *reasons(analysis, "/taggers", "/retest")),
         tables=tuple(tables),
-        charts=(_agreement_chart(report), _retest_chart(report, low)), tables_first=True,
+        charts=(_agreement_chart(results), _retest_chart(results, low)), tables_first=True,
     )
 
 
-def _taggers_table(report: dict, low: set[str], failed: set[str]) -> Table:
+def _taggers_table(results: Results, low: set[str], failed: set[str]) -> Table:
     rows = []
-    for name, entry in report["taggers"].items():
-        retest = report["retest"].get(name, {})
-        rows.append((name, entry["n"], entry["ea"], entry["aa"], entry["la"], entry["bias"],
-                     entry["score"], entry["median_seconds"], entry["tutorial_score"],
-                     retest.get("alpha"), retest.get("tau"), retest.get("n_items"),
+    for name, entry in results.taggers.items():
+        retest = results.retest.get(name)
+        rows.append((name, entry.n, *(known(f) for f in (
+                         entry.ea, entry.aa, entry.la, entry.bias, entry.score,
+                         entry.median_seconds, entry.tutorial_score)),
+                     *((known(retest.alpha), known(retest.tau), retest.n_items)
+                       if retest is not None else (None, None, None)),
                      "; ".join(note for note, on in ((LOW_RETEST_NOTE, name in low),
                                                      (FAILED_CHECKS_NOTE, name in failed))
                                if on)))
@@ -61,38 +65,40 @@ def _taggers_table(report: dict, low: set[str], failed: set[str]) -> Table:
             Column("note", "Note"),
         ),
         rows=tuple(rows),
-        description="As seeds/000 §4 (EA/AA/LA) and seeds/002 Table 1 (retest α and τ).")
+        description="As §4 of Narins et al. (2023, VICR) for EA/AA/LA and Table 1 of Ruiz "
+                    "et al. (2025, VCRScore) for the retest α and τ.")
 
 
-def _checks_summary(checks: dict) -> list[str]:
-    failed = checks["failed_taggers"]
-    lines = [f"Attention checks ({checks['n_check_pairs']} pairs): {checks['rule']}",
+def _checks_summary(checks: AttentionChecks) -> list[str]:
+    failed = checks.failed_taggers
+    lines = [f"Attention checks ({checks.n_check_pairs} pairs): {checks.rule}",
              f"{FAILED_CHECKS_NOTE}: {', '.join(failed)}." if failed else
              "Nobody failed the attention checks."]
-    excluded = checks["excluded"]
+    excluded = checks.excluded
     if excluded is not None:
-        lines.append(f"Left out of every figure: {len(excluded['taggers'])} taggers who "
-                     f"failed them, with their {excluded['ratings']:,} ratings.")
+        lines.append(f"Left out of every figure: {len(excluded.taggers)} taggers who "
+                     f"failed them, with their {excluded.ratings:,} ratings.")
     return lines
 
 
-def _checks_table(checks: dict) -> Table:
-    failed = set(checks["failed_taggers"])
-    rows = tuple((name, entry["rated"], entry["failed"], ", ".join(entry["failed_items"]),
+def _checks_table(checks: AttentionChecks) -> Table:
+    failed = set(checks.failed_taggers)
+    rows = tuple((name, entry.rated, entry.failed, ", ".join(entry.failed_items),
                   FAILED_CHECKS_NOTE if name in failed else "")
-                 for name, entry in checks["taggers"].items())
+                 for name, entry in checks.taggers.items())
     return Table(
         name="attention_checks", title="Attention checks per tagger",
         columns=(Column("tagger", "Tagger"), Column("rated", "Checks rated", "int"),
                  Column("failed", "Failed", "int"),
                  Column("failed_items", "Failed checks"), Column("note", "Note")),
-        rows=rows, description=checks["rule"])
+        rows=rows, description=checks.rule)
 
 
-def _distribution_table(report: dict) -> Table:
-    levels = [f"{v:g}" for v in report["levels"]]
-    rows = tuple((name, *(entry["distribution"].get(level, 0) for level in levels))
-                 for name, entry in report["taggers"].items())
+def _distribution_table(results: Results) -> Table:
+    levels = [f"{v:g}" for v in results.levels]
+    rows: tuple[tuple[Cell, ...], ...] = tuple(
+        (name, *(entry.distribution.get(level, 0) for level in levels))
+        for name, entry in results.taggers.items())
     return Table(
         name="tagger_distribution", title="Each tagger's ratings by level",
         columns=(Column("tagger", "Tagger"),
@@ -101,28 +107,29 @@ def _distribution_table(report: dict) -> Table:
         rows=rows, description="Game and retest ratings, counted per level.")
 
 
-def _agreement_chart(report: dict) -> Chart:
-    taggers = report["taggers"]
+def _agreement_chart(results: Results) -> Chart:
+    taggers = results.taggers
     names = list(taggers)
-    known = [n for n in names if taggers[n]["ea"] is not None]
+    exact = {n: t.ea for n, t in taggers.items() if not isinstance(t.ea, Undefined)}
     title = "Each tagger's agreement with the panel"
-    if known:
-        best = max(known, key=lambda n: taggers[n]["ea"])
-        worst = min(known, key=lambda n: taggers[n]["ea"])
-        said = (f"Exact agreement ranges from {taggers[worst]['ea']:.0%} ({worst}) to "
-                f"{taggers[best]['ea']:.0%} ({best}).")
+    if exact:
+        best = max(exact, key=lambda n: exact[n])
+        worst = min(exact, key=lambda n: exact[n])
+        said = (f"Exact agreement ranges from {exact[worst]:.0%} ({worst}) to "
+                f"{exact[best]:.0%} ({best}).")
     else:
         said = "No tagger shares an item with another tagger yet."
     description = f"EA, AA and LA per tagger, as shares of their compared ratings. {said}"
-    series = [(label, [taggers[n][key] for n in names])
-              for key, label in (("ea", "EA exact"), ("aa", "AA adjacent"), ("la", "LA lack"))]
+    series = [("EA exact", [known(t.ea) for t in taggers.values()]),
+              ("AA adjacent", [known(t.aa) for t in taggers.values()]),
+              ("LA lack", [known(t.la) for t in taggers.values()])]
     return Chart("tagger_agreement", title, description, grouped_bar_chart(
         names, series, title=title, description=description, value_label="share of ratings",
         value_format="{:.2f}"))
 
 
-def _retest_chart(report: dict, low: set[str]) -> Chart:
-    retest = report["retest"]
+def _retest_chart(results: Results, low: set[str]) -> Chart:
+    retest = results.retest
     names = list(retest)
     title = "Test–retest α per tagger"
     if low:
@@ -133,7 +140,7 @@ def _retest_chart(report: dict, low: set[str]) -> Chart:
     else:
         said = "No tagger has rated in two rounds yet."
     description = f"Krippendorff's α between each tagger's first two rounds. {said}"
-    values = [retest[n]["alpha"] for n in names]
+    values = [known(retest[n].alpha) for n in names]
     lowest = min((v for v in values if v is not None), default=0.0)
     return Chart("retest_alpha", title, description, bar_chart(
         names, values, title=title, description=description, value_label="retest α",

@@ -15,10 +15,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
+from annotator.analysis.pipeline import Analysis
 from annotator.errors import AnnotatorError
 from annotator.project.manifest import write_text_atomic
 from annotator.reporting import exports
-from annotator.reporting.analysed import Analysed
 from annotator.reporting.content import Chart, PaneContent, Table
 from annotator.reporting.html_report import render_html
 from annotator.ui.background_job import BackgroundJob
@@ -36,14 +36,14 @@ class PaneExporter(QObject):
     def __init__(self, parent: QWidget):
         super().__init__(parent)
         self._parent = parent
-        self._analysed: Analysed | None = None
+        self._analysis: Analysis | None = None
         self._content: PaneContent | None = None
         self.folder = Path.home()
         self._job: BackgroundJob | None = None
 
-    def set_content(self, analysed: Analysed, content: PaneContent) -> None:
-        self._analysed, self._content = analysed, content
-        source = analysed.input.path
+    def set_content(self, analysis: Analysis, content: PaneContent) -> None:
+        self._analysis, self._content = analysis, content
+        source = analysis.input.path
         self.folder = source if source.is_dir() else source.parent
 
     def save_table(self, table: Table, path: Path | None = None) -> list[Path]:
@@ -81,11 +81,11 @@ class PaneExporter(QObject):
 
     def export_dataset(self, folder: Path | None = None) -> list[Path]:
         folder = folder or self._ask_folder("Export the dataset (ratings and items) to")
-        analysed = self._analysed
-        project = analysed.input.project if analysed else None
+        analysis = self._analysis
+        project = analysis.input.project if analysis else None
         items = {item.item_id: item for item in project.items} if project else None
         return self._run(folder, lambda: exports.export_dataset(
-            analysed.table, analysed.result["_item_summary"], items, folder))
+            analysis.table, analysis.results.items.summary, items, folder))
 
     def _run(self, target: Path | None, write) -> list[Path]:
         if target is None or self._content is None:

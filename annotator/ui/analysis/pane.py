@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from annotator.reporting.analysed import Analysed
+from annotator.analysis.pipeline import Analysis
+from annotator.analysis.results import AttentionChecks
 from annotator.reporting.build import prepare_pane
 from annotator.reporting.content import PaneContent
 from annotator.reporting.sections.items import item_detail
@@ -43,7 +44,7 @@ class AnalysisPane(QMainWindow):
         self.setWindowTitle(f"Analysis — {Path(source).name}")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.source = Path(source)
-        self.analysed: Analysed | None = None
+        self.analysis: Analysis | None = None
         self.content: PaneContent | None = None
         self.tabs = QTabWidget()  # replaced by the result's tabs
         self.exporter = PaneExporter(self)
@@ -108,8 +109,8 @@ class AnalysisPane(QMainWindow):
         self.exclude_action.toggled.connect(
             lambda on: self._compute(exclude_failed_checks=on))
 
-    def _show_result(self, result: tuple[Analysed, PaneContent]) -> None:
-        self.analysed, self.content = result
+    def _show_result(self, result: tuple[Analysis, PaneContent]) -> None:
+        self.analysis, self.content = result
         self.exporter.set_content(*result)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("analysisTabs")
@@ -117,7 +118,7 @@ class AnalysisPane(QMainWindow):
         for section in self.content.sections:
             if section.name == "items":
                 view: QWidget = ItemsView(
-                    section, lambda item_id: item_detail(self.analysed, item_id),
+                    section, lambda item_id: item_detail(self.analysis, item_id),
                     self.exporter.save_table)
             else:
                 view = SectionView(section, save_table=self.exporter.save_table,
@@ -127,7 +128,8 @@ class AnalysisPane(QMainWindow):
         self.setCentralWidget(self.tabs)
         for action in self.export_actions:
             action.setEnabled(True)
-        self.exclude_action.setEnabled(self.analysed.report["checks"] is not None)
+        self.exclude_action.setEnabled(
+            isinstance(self.analysis.results.checks, AttentionChecks))
         self.tabs.setFocus()
         self.ready.emit()
 

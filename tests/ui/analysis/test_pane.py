@@ -13,6 +13,7 @@ from PIL import Image
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QComboBox, QTableView
 
+from annotator.analysis.undefined import Undefined
 from annotator.reporting.exports import DATASET_ITEMS_FILE, DATASET_RATINGS_FILE, REPORT_FILE
 from annotator.ui.analysis.pane import AnalysisPane
 
@@ -52,18 +53,18 @@ def test_the_window_stays_responsive_while_it_computes(qtbot, simulated_project:
         "Panel", "Taggers", "Test–retest", "Items", "Sources", "Metrics"]
 
 
-def test_taggers_table_shows_the_engines_json(pane: AnalysisPane) -> None:
-    report = pane.analysed.report
+def test_taggers_table_shows_the_engines_figures(pane: AnalysisPane) -> None:
+    results = pane.analysis.results
     view = pane.section_view("taggers").tables["taggers"]
     header = [view.model().headerData(c, Qt.Orientation.Horizontal)
               for c in range(view.model().columnCount())]
     for row in shown(view):
         cells = dict(zip(header, row, strict=True))
-        entry, retest = report["taggers"][cells["Tagger"]], report["retest"][cells["Tagger"]]
-        assert cells["EA"] == f"{entry['ea']:.3f}"
-        assert cells["Ratings"] == str(entry["n"])
-        assert cells["Retest α"] == f"{retest['alpha']:.3f}"
-        assert cells["Median s"] == f"{entry['median_seconds']:.1f}"
+        entry, retest = results.taggers[cells["Tagger"]], results.retest[cells["Tagger"]]
+        assert cells["EA"] == f"{entry.ea:.3f}"
+        assert cells["Ratings"] == str(entry.n)
+        assert cells["Retest α"] == f"{retest.alpha:.3f}"
+        assert cells["Median s"] == f"{entry.median_seconds:.1f}"
 
 
 def test_sorting_is_by_number_with_undefined_last(pane: AnalysisPane) -> None:
@@ -82,9 +83,9 @@ def test_choosing_an_item_shows_its_caption_and_every_rating(qtbot, pane: Analys
     items.show_item(0)
     first = items.items_view.model().index(0, 0).data()
     assert items.shown.item_id == first
-    caption = next(i.caption for i in pane.analysed.input.project.items if i.item_id == first)
+    caption = next(i.caption for i in pane.analysis.input.project.items if i.item_id == first)
     assert caption in items.caption.text()
-    table = pane.analysed.table
+    table = pane.analysis.table
     n = int((table.item == table.item_ids.index(first)).sum())
     assert items.ratings_view.model().rowCount() == n
     qtbot.waitUntil(lambda: items.image.has_image(), timeout=10_000)
@@ -93,7 +94,7 @@ def test_choosing_an_item_shows_its_caption_and_every_rating(qtbot, pane: Analys
 def test_a_tagger_heatmap_is_chosen_by_name(pane: AnalysisPane) -> None:
     retest = pane.section_view("retest")
     chooser = retest.findChild(QComboBox, "choose_Tagger")
-    assert chooser.count() == len(pane.analysed.report["retest"])
+    assert chooser.count() == len(pane.analysis.results.retest)
     assert chooser.accessibleName() == "Tagger whose chart is shown"
 
 
@@ -126,10 +127,10 @@ def test_export_the_dataset(pane: AnalysisPane, tmp_path: Path, capture_message_
     pane.exporter.export_dataset(tmp_path)
     with (tmp_path / DATASET_RATINGS_FILE).open(encoding="utf-8-sig") as f:
         ratings = list(csv.DictReader(f))
-    assert len(ratings) == len(pane.analysed.table)
+    assert len(ratings) == len(pane.analysis.table)
     with (tmp_path / DATASET_ITEMS_FILE).open(encoding="utf-8-sig") as f:
         items = list(csv.DictReader(f))
-    assert len(items) == len(pane.analysed.input.project.items)
+    assert len(items) == len(pane.analysis.input.project.items)
     assert {"item_id", "image", "caption", "source", "n", "mean", "vote", "sd"} <= set(items[0])
 
 
@@ -151,7 +152,7 @@ def test_the_lead_menu_opens_the_pane_on_the_project(qtbot, make_main_window,
     (pane,) = window.analysis_panes
     with qtbot.waitSignal(pane.ready, timeout=60_000):
         pass
-    assert pane.analysed.input.path == simulated_project
+    assert pane.analysis.input.path == simulated_project
 
 
 def test_items_sort_by_mean_and_the_detail_follows(pane: AnalysisPane) -> None:
@@ -211,7 +212,7 @@ def test_leaving_out_who_failed_the_checks_recomputes_the_pane(qtbot,
     assert pane.exclude_action.isEnabled()
     with qtbot.waitSignal(pane.ready, timeout=60_000):
         pane.exclude_action.trigger()
-    assert set(pane.analysed.report["taggers"]) == {"ana", "cy"}
+    assert set(pane.analysis.results.taggers) == {"ana", "cy"}
     assert any(line.startswith("Left out of every figure: 1 taggers")
                for line in pane.content.section("taggers").summary)
     assert pane.tabs.count() == 6 and pane.section_view("taggers") is not None
@@ -220,8 +221,10 @@ def test_leaving_out_who_failed_the_checks_recomputes_the_pane(qtbot,
 def test_metrics_tab_shows_the_table_and_a_scatter_per_metric(pane: AnalysisPane) -> None:
     view = pane.section_view("metrics")
     rows = shown(view.tables["metrics"])
-    by_metric = pane.analysed.report["metrics"]["by_metric"]
+    metrics = pane.analysis.results.metrics
+    assert not isinstance(metrics, Undefined)
+    by_metric = metrics.by_metric
     assert [row[0] for row in rows] == list(by_metric)
-    assert rows[0][3] == f"{by_metric[rows[0][0]]['tau_c']['value']:.3f}"
+    assert rows[0][3] == f"{by_metric[rows[0][0]].tau_c.value:.3f}"
     chooser = view.findChild(QComboBox, "choose_Metric")
     assert chooser.count() == len(by_metric)

@@ -1,0 +1,158 @@
+"""One way from what a lab lead has to every figure: :func:`analyse`.
+
+``annotator analyze``, the analysis pane and the self-test all call it, so they read the
+same input the same way and give the same figures for the same seed.
+
+A source is a project folder (its ``sessions/`` merged on the fly, read-only), a panel
+database or one session file (told apart by their content), or a ratings CSV. A panel
+database or session file holds ratings but no rubric, items, checks or metric scores;
+those come from its project folder, which is looked for beside the file and one folder up
+(where a lead keeps it) and used only when its project id is the file's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from annotator.analysis.alpha import Level
+from annotator.analysis.checks import check_spec
+from annotator.analysis.loading import (
+    load_panel,
+    load_ratings_csv,
+    project_table,
+    table_from_rows,
+    table_on_rubric,
+)
+from annotator.analysis.metrics import METRICS_FILE, MetricScores, load_metrics_csv
+from annotator.analysis.report import analyze
+from annotator.analysis.results import Results
+from annotator.analysis.table import RatingTable
+from annotator.errors import AnnotatorError
+from annotator.project.folder import open_project
+from annotator.project.model import Project
+from annotator.store.panel import is_panel_file, read_panel_project_id
+from annotator.store.reading import read_session_file
+
+NO_CHECKS_TO_EXCLUDE = ("--exclude-failed-checks needs a project folder whose gold.csv has "
+                        "attention checks (purpose 'check').")
+
+
+class SourceKind(StrEnum):
+    """What a source is, as the pane and messages name it."""
+
+    PROJECT = "project folder"
+    PANEL = "panel database"
+    SESSION = "session file"
+    RATINGS_CSV = "ratings CSV"
+
+
+@dataclass(frozen=True)
+class AnalysisSource:
+    """What to analyse: ``path`` is a project folder, panel database or session file, or
+    (``ratings_csv``) a ratings CSV."""
+
+    path: Path
+    ratings_csv: bool = False
+
+
+@dataclass(frozen=True)
+class AnalysisOptions:
+    """How to analyse; the defaults are the command's and the pane's.
+
+    ``metrics_file`` replaces the project's ``metrics.csv``; with
+    ``exclude_failed_checks`` the taggers who failed the attention checks are left out of
+    every figure (the project must have checks).
+    """
+
+    level: Level = "ordinal"
+    reps: int = 100
+    bootstrap: int = 1000
+    seed: int = 0
+    exclude_failed_checks: bool = False
+    metrics_file: Path | None = None
+
+
+@dataclass(frozen=True)
+class LoadedInput:
+    """The ratings of a source, and its project (images, captions, checks) when known."""
+
+    path: Path
+    kind: SourceKind
+    table: RatingTable
+    project: Project | None = None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """An input with every figure of it; ``metrics`` are the scores benchmarked, if any."""
+
+    input: LoadedInput
+    options: AnalysisOptions
+    results: Results
+    metrics: MetricScores | None = None
+
+    @property
+    def table(self) -> RatingTable:
+        return self.input.table
+
+
+def analyse(source: AnalysisSource, options: AnalysisOptions | None = None) -> Analysis:
+    """Read ``source`` without writing to it and analyse it; AnnotatorError names what is
+    wrong with the input."""
+    return analyse_input(load_source(source), options or AnalysisOptions())
+
+
+def load_source(source: AnalysisSource) -> LoadedInput:
+    """The ratings of ``source``, with the project they belong to when it can be found."""
+    path = Path(source.path)
+    if source.ratings_csv:
+        return LoadedInput(path, SourceKind.RATINGS_CSV, load_ratings_csv(path))
+    if path.is_dir():
+        project = open_project(path)
+        return LoadedInput(path, SourceKind.PROJECT, project_table(project), project)
+    if not path.exists():
+        raise AnnotatorError("There is no such file or folder.", file=path)
+    if is_panel_file(path):
+        found = find_project(path, read_panel_project_id(path))
+        return LoadedInput(path, SourceKind.PANEL, load_panel(path, found), found)
+    contents = read_session_file(path)
+    found = find_project(path, contents.info.get("project_id"))
+    table = (table_from_rows(contents.ratings) if found is None
+             else table_on_rubric(found, contents.ratings, where=path))
+    return LoadedInput(path, SourceKind.SESSION, table, found)
+
+
+def find_project(path: Path, project_id: str | None) -> Project | None:
+    """The project folder holding ``path`` (beside it or one up) whose id is ``project_id``."""
+    if project_id is None:
+        return None
+    for folder in (path.parent, path.parent.parent):
+        if not (folder / "project.toml").is_file():
+            continue
+        try:
+            project = open_project(folder)
+        except AnnotatorError:
+            continue
+        if project.project_id == project_id:
+            return project
+    return None
+
+
+def analyse_input(loaded: LoadedInput, options: AnalysisOptions) -> Analysis:
+    """Every figure of ``loaded``, with its project's attention checks and metric scores
+    (``options.metrics_file``, else the project's ``metrics.csv`` when it has one)."""
+    project = loaded.project
+    checks = check_spec(project) if project is not None else None
+    if options.exclude_failed_checks and checks is None:
+        raise AnnotatorError(NO_CHECKS_TO_EXCLUDE)
+    metrics_file = options.metrics_file
+    if metrics_file is None and project is not None and (project.root / METRICS_FILE).is_file():
+        metrics_file = project.root / METRICS_FILE
+    metrics = (None if metrics_file is None
+               else load_metrics_csv(metrics_file, loaded.table.item_ids))
+    results = analyze(loaded.table, level=options.level, reps=options.reps,
+                      bootstrap=options.bootstrap, seed=options.seed, checks=checks,
+                      exclude_failed_checks=options.exclude_failed_checks, metrics=metrics)
+    return Analysis(loaded, options, results, metrics)

@@ -1,0 +1,152 @@
+"""What ``annotator analyze`` prints and writes beside the JSON: a readable summary, and
+the items and taggers tables as CSV (figures are fractions, not × 100)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+
+from annotator.analysis.results import (
+    AttentionChecks,
+    ItemSummary,
+    MetricBenchmark,
+    QuestionFigures,
+    Results,
+    TaggerFigures,
+)
+from annotator.analysis.table import RatingTable
+from annotator.analysis.undefined import Figure, Interval, Undefined
+
+
+def items_table(table: RatingTable, summary: ItemSummary) -> str:
+    """items.csv: item_id, n, mean, vote, sd (blank where undefined), rated items only."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["item_id", "n", "mean", "vote", "sd"])
+    for i, item_id in enumerate(table.item_ids):
+        if summary.n[i]:
+            writer.writerow([item_id, int(summary.n[i]), _number(summary.mean[i]),
+                             _number(summary.vote[i]), _number(summary.sd[i])])
+    return out.getvalue()
+
+
+def taggers_table(taggers: Mapping[str, TaggerFigures]) -> str:
+    """taggers.csv: one row per tagger with the figures of the JSON's ``taggers``."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["tagger", "n", "n_compared", "ea", "aa", "la", "bias", "score",
+                     "tutorial_score", "median_seconds"])
+    for name, t in taggers.items():
+        writer.writerow([name, *(_number(v) for v in (
+            t.n, t.n_compared, t.ea, t.aa, t.la, t.bias, t.score, t.tutorial_score,
+            t.median_seconds))])
+    return out.getvalue()
+
+
+def _number(value: int | float | Undefined) -> str:
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and value == value:
+        return f"{value:.6g}"
+    return ""
+
+
+def _fig(value: Figure) -> str:
+    return "n/a" if isinstance(value, Undefined) else f"{value:.3f}"
+
+
+def _mean_sd(mean: Figure, sd: Figure) -> str:
+    if isinstance(mean, Undefined):
+        return "n/a"
+    return f"{mean:.3f}" if isinstance(sd, Undefined) else f"{mean:.3f} ± {sd:.3f}"
+
+
+def _interval(ci: Interval, form: str) -> str:
+    return "" if isinstance(ci, Undefined) else form.format(*ci)
+
+
+def summary_text(results: Results) -> str:
+    """The readable summary printed by the command."""
+    a = results.alpha
+    lines = [
+        f"{results.n_ratings} ratings (game/retest) by {results.n_taggers} taggers "
+        f"on {results.n_items} items; levels {', '.join(f'{v:g}' for v in results.levels)}",
+        f"Krippendorff's alpha ({a.level}): {_fig(a.value)}"
+        + _interval(a.ci95, f"  95% CI {{:.3f}} to {{:.3f}} ({a.bootstrap} resamples)"),
+        "  by round: " + ", ".join(f"{r}: {_fig(v)}" for r, v in results.alpha_by_round.items()),
+        f"Fleiss' kappa {_fig(results.fleiss_kappa)}, percent agreement "
+        f"{_fig(results.percent_agreement)}, Gwet's AC1 {_fig(results.gwet_ac1)}",
+    ]
+    real, chance = results.virtual_raters, results.virtual_raters_chance
+    lines.append(f"Virtual raters ({real.reps} repetitions, {real.n_items} items with "
+                 "3+ ratings): real | chance (ratings shuffled across items)")
+    for (name, mine), (_, shuffled) in zip(real.figures, chance.figures, strict=True):
+        lines.append(f"  {name:16s} {_mean_sd(mine.mean, mine.sd):>16s} | "
+                     f"{_mean_sd(shuffled.mean, shuffled.sd)}")
+    loo = {t: v for t, v in results.alpha_leave_one_out.items() if not isinstance(v, Undefined)}
+    if loo:
+        worst = max(loo, key=lambda t: loo[t])
+        lines.append(f"Leaving one tagger out raises alpha most without {worst}: "
+                     f"{_fig(loo[worst])}")
+    if results.retest:
+        ranked = sorted(results.retest.items(), key=lambda tr: (
+            not isinstance(tr[1].alpha, Undefined),
+            0.0 if isinstance(tr[1].alpha, Undefined) else tr[1].alpha))
+        lines.append(f"Test-retest for {len(ranked)} taggers; lowest alpha (alpha, tau_b, "
+                     "items): " + "; ".join(
+                         f"{t} {_fig(r.alpha)} {_fig(r.tau)} {r.n_items}"
+                         for t, r in ranked[:5]))
+    if not isinstance(results.questions, Undefined):
+        lines += [_question_line(name, q) for name, q in results.questions.items()]
+    if not isinstance(results.checks, Undefined):
+        lines += _checks_lines(results.checks)
+    disputed = results.items.most_disputed[:5]
+    if disputed:
+        lines.append("Most disputed items: " + ", ".join(
+            f"{d.item_id} (sd {d.sd:.2f})" for d in disputed))
+    if not isinstance(results.metrics, Undefined):
+        lines += metrics_lines(results.metrics)
+    undefined = len(results.reasons())
+    if undefined:
+        lines.append(f"{undefined} figures are undefined (null); the JSON's "
+                     "'reasons' says why.")
+    return "\n".join(lines)
+
+
+def _question_line(name: str, figures: QuestionFigures) -> str:
+    means = " → ".join(f"{stage.mean:.2f} {word}" for stage, word in
+                       ((figures.pre, "before"), (figures.post, "with the image"))
+                       if stage is not None)
+    change = figures.change
+    same = f" ({change.share_same:.0%} of answers unchanged)" if change is not None else ""
+    return f"Question {name}: mean {means}{same}"
+
+
+def _checks_lines(checks: AttentionChecks) -> list[str]:
+    failed = checks.failed_taggers
+    lines = [f"Attention checks ({checks.n_check_pairs} pairs): "
+             + (f"failed by {', '.join(failed)}" if failed else "nobody failed")]
+    if checks.excluded is not None:
+        lines.append(f"Left out: {len(checks.excluded.taggers)} taggers who failed "
+                     f"them, with their {checks.excluded.ratings} ratings.")
+    return lines
+
+
+def metrics_lines(block: MetricBenchmark) -> list[str]:
+    """One line per metric as Narins et al. (2023, VICR) Table 4 gives it: τ_c with its
+    interval, τ_b, ρ, r, and the human ceiling; then each comparison."""
+    lines = [f"Metric benchmark ({block.file}; {block.unknown_items} item ids not in "
+             "the ratings): tau_c per rating [95% CI], tau_b / rho / r on item means; "
+             "human ceiling = one rating held out against the others"]
+    for name, entry in block.by_metric.items():
+        interval = _interval(entry.tau_c.ci95, " [{:.3f}, {:.3f}]")
+        lines.append(
+            f"  {name:16s} tau_c {_fig(entry.tau_c.value)}{interval}, tau_b "
+            f"{_fig(entry.tau_b.value)}, rho {_fig(entry.spearman.value)}, r "
+            f"{_fig(entry.pearson.value)} on {entry.n_items} items; ceiling "
+            f"{_mean_sd(entry.ceiling.mean, entry.ceiling.sd)}")
+    for c in block.comparisons:
+        lines.append(f"  {c.a} - {c.b}: tau_c difference {_fig(c.difference)}"
+                     + _interval(c.ci95, " [{:.3f}, {:.3f}]") + f" on {c.n_items} items")
+    return lines

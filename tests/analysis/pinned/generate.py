@@ -1,0 +1,92 @@
+"""Write ``expected/<case>.json``: what ``annotator analyze`` and the analysis pane produce
+for each input of :mod:`tests.analysis.pinned.inputs`.
+
+The expected files were written by the code of commit 826ac7a (the analysis as one
+dictionary), so the test that reads them pins the typed results to the JSON, tables and
+summary that code gave. To write them again from a given commit::
+
+    git archive <commit> | tar -x -C /tmp/old
+    cp -r tests/analysis/pinned /tmp/old/tests/analysis/
+    cd /tmp/old && python -m tests.analysis.pinned.generate
+
+Only interfaces both versions share are used here: ``annotator.cli.main`` and
+``annotator.reporting.build.prepare_pane``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tests.analysis.pinned.inputs import CASES, Case
+
+EXPECTED = Path(__file__).resolve().parent / "expected"
+FOLDER = "<folder>"
+
+
+def run_case(case: Case, folder: Path) -> dict[str, Any]:
+    """The JSON report, the two CSV tables and the printed summary of ``analyze``, and the
+    pane's content when the case opens one; paths under ``folder`` read ``<folder>``."""
+    from annotator.cli import main
+
+    args = case.build(folder)
+    out, tables = folder / "out" / "report.json", folder / "out" / "tables"
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        code = main(["analyze", *args, "--json", str(out), "--csv-dir", str(tables)])
+    if code != 0:
+        raise RuntimeError(f"analyze exited {code} on {case.name}")
+    result = {
+        "args": args,
+        "json": json.loads(out.read_text(encoding="utf-8")),
+        "items_csv": (tables / "items.csv").read_text(encoding="utf-8"),
+        "taggers_csv": (tables / "taggers.csv").read_text(encoding="utf-8"),
+        "stdout": printed.getvalue(),
+    }
+    if case.pane is not None:
+        result["pane"] = pane_content(folder / case.pane, case.pane_excludes)
+    return json.loads(json.dumps(result, allow_nan=False).replace(str(folder), FOLDER))
+
+
+def pane_content(path: Path, excludes: bool) -> dict[str, Any]:
+    """Every section's text, tables (raw cells) and charts (SVG as a digest)."""
+    from annotator.reporting.build import prepare_pane
+
+    _, content = prepare_pane(path, exclude_failed_checks=excludes)
+    return {
+        "title": content.title, "notes": list(content.notes),
+        "sections": [{
+            "name": section.name, "title": section.title, "summary": list(section.summary),
+            "tables": [{"name": t.name, "title": t.title, "description": t.description,
+                        "columns": [[c.key, c.title, c.kind, c.description] for c in t.columns],
+                        "rows": [[_cell(v) for v in row] for row in t.rows]}
+                       for t in section.tables],
+            "charts": [{"name": c.name, "title": c.title, "description": c.description,
+                        "group": c.group,
+                        "svg_sha256": hashlib.sha256(c.svg.encode()).hexdigest()}
+                       for c in section.charts],
+        } for section in content.sections],
+    }
+
+
+def _cell(value: Any) -> Any:
+    return value.item() if hasattr(value, "item") else value
+
+
+def main() -> None:
+    EXPECTED.mkdir(exist_ok=True)
+    for case in CASES:
+        with tempfile.TemporaryDirectory() as folder:
+            result = run_case(case, Path(folder))
+        (EXPECTED / f"{case.name}.json").write_text(
+            json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"{case.name}: {len(json.dumps(result)):,} characters")
+
+
+if __name__ == "__main__":
+    main()
