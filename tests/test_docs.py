@@ -1,0 +1,325 @@
+"""The docs say what the code writes, and lead somewhere.
+
+The real commands run on simulated copies of the sample projects; every JSON key of
+``annotator analyze --json``, every column of every CSV the tool writes, every table and
+key of its SQLite files and every chart of the pane must be listed in the docs, and
+everything the docs list must still be written. The docs mark such a list with a comment
+right before a Markdown table, ``<!-- KIND: ID -->``; the backticked names in the table's
+first column are the list. ``<name>`` stands for any one name from the data (a tagger, a
+level); ``{a,b}`` lists several names; ``[]`` is each element of a list.
+
+Every relative link of the docs must reach a file (and a heading, for ``#anchors``), and no
+doc may cite files that are not in the repository.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+import re
+import shutil
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from annotator.cli import main
+from annotator.project.folder import open_project
+from annotator.reporting.build import prepare_pane
+from annotator.reporting.exports import export_content, export_dataset
+from annotator.reporting.sections.items import item_detail
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = (ROOT / "README.md", ROOT / "ARCHITECTURE.md", ROOT / "CONTRIBUTING.md",
+        *sorted((ROOT / "docs").glob("*.md")))
+CITING = (*DOCS, ROOT / "tests" / "bench" / "README.md",
+          *sorted((ROOT / "sample_projects").glob("*/README.md")),
+          *sorted((ROOT / "sample_projects").glob("*/project.toml")),
+          *sorted((ROOT / "resources" / "rubrics").glob("*.toml")))
+MARKER = re.compile(r"<!--\s*([a-z-]+):\s*(\S+)\s*-->")
+NAME = re.compile(r"<[^<>]+>")
+SIMULATED = (("vicr-demo", 4, 2), ("good-bad-skip-demo", 4, 2), ("contextref-demo", 3, 1))
+"""Sample projects, taggers and rounds: between them every block of the report is filled
+(retest and metrics; binary with its stability; questions and attention checks)."""
+
+
+# --- what the docs list ---------------------------------------------------------------
+
+
+def expand(text: str) -> list[str]:
+    """``a.{b,c}.d`` → ``a.b.d``, ``a.c.d``."""
+    parts = re.split(r"(\{[^{}]*\})", text)
+    choices = [part[1:-1].split(",") if part.startswith("{") else [part] for part in parts]
+    return ["".join(chosen) for chosen in itertools.product(*choices)]
+
+
+def documented(kind: str) -> dict[str, list[str]]:
+    """``{id: names}`` of every table marked ``<!-- kind: id -->`` in the docs."""
+    found: dict[str, list[str]] = {}
+    for doc in DOCS:
+        lines = doc.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines):
+            marker = MARKER.fullmatch(line.strip())
+            if marker is None or marker.group(1) != kind:
+                continue
+            assert marker.group(2) not in found, f"{doc.name}:{number + 1}: listed twice"
+            rows = list(itertools.takewhile(lambda row: row.startswith("|"),
+                                            lines[number + 1:]))
+            names = [name for row in rows[2:]
+                     for cell in re.findall(r"`([^`]+)`", row.split("|")[1])
+                     for name in expand(cell)]
+            assert names, f"{doc.name}:{number + 1}: no table of names after the marker"
+            found[marker.group(2)] = names
+    return found
+
+
+def pattern(name: str) -> re.Pattern[str]:
+    return re.compile(".+".join(re.escape(part) for part in NAME.split(name)))
+
+
+def unmatched(names: Iterable[str], patterns: Iterable[str]) -> set[str]:
+    """The names no pattern matches."""
+    compiled = [pattern(p) for p in patterns]
+    return {name for name in names if not any(p.fullmatch(name) for p in compiled)}
+
+
+# --- what the code writes -------------------------------------------------------------
+
+
+@dataclass
+class Written:
+    """Everything the commands wrote, gathered from the files themselves."""
+
+    reports: list[dict] = field(default_factory=list)
+    columns: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    charts: set[str] = field(default_factory=set)
+    tables: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    keys: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+
+    def csv(self, kind: str, path: Path) -> None:
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            self.columns[kind].update(next(csv.reader(handle)))
+
+    def sqlite(self, kind: str, path: Path) -> None:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+                columns = [row[1] for row in conn.execute(f"PRAGMA table_info('{table}')")]
+                self.tables[f"{kind}/{table}"].update(columns)
+                if columns == ["key", "value"]:
+                    self.keys[f"{kind}/{table}"].update(
+                        key for (key,) in conn.execute(f"SELECT key FROM '{table}'"))
+        finally:
+            conn.close()
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> Written:
+    work = tmp_path_factory.mktemp("docs")
+    out = Written()
+    for name, taggers, rounds in SIMULATED:
+        folder = work / name
+        shutil.copytree(ROOT / "sample_projects" / name, folder)
+        assert main(["simulate", str(folder), "--taggers", str(taggers),
+                     "--rounds", str(rounds), "--seed", "1"]) == 0
+        for path in (folder / "simulation").glob("*.csv"):
+            out.csv(f"simulate/{re.sub(r'-[0-9]+', '-<seed>', path.name)}", path)
+        _analyze(folder, work / f"{name}-analysis", out)
+        _pane(folder, work / f"{name}-pane", out)
+    _sqlite_files(work / "vicr-demo", work, out)
+    ratings = work / "flickr8k-expert.csv"
+    assert main(["import-ratings", "flickr8k-expert",
+                 str(ROOT / "tests" / "project" / "fixtures" / "expert_annotations.txt"),
+                 "--out", str(ratings)]) == 0
+    out.csv("import-ratings/RATINGS.csv", ratings)
+    return out
+
+
+def _analyze(folder: Path, target: Path, out: Written) -> None:
+    """``analyze --json --csv-dir`` with the checks left out, and a 0/1 scale's metrics."""
+    metrics = target / "metrics.csv"
+    target.mkdir()
+    with metrics.open("w", encoding="utf-8") as handle:
+        handle.write("item_id,metric,score\n")
+        for item in open_project(folder).items:
+            handle.write(f"{item.item_id},length,{len(item.caption)}\n"
+                         f"{item.item_id},words,{len(item.caption.split())}\n")
+    extra = [] if (folder / "metrics.csv").exists() else ["--metrics", str(metrics)]
+    if (folder / "gold.csv").exists() and "check" in (folder / "gold.csv").read_text():
+        extra.append("--exclude-failed-checks")
+    assert main(["analyze", str(folder), "--json", str(target / "report.json"),
+                 "--csv-dir", str(target), "--reps", "5", "--bootstrap", "20",
+                 *extra]) == 0
+    out.reports.append(json.loads((target / "report.json").read_text(encoding="utf-8")))
+    for path in target.glob("*.csv"):
+        if path != metrics:
+            out.csv(f"analyze/{path.name}", path)
+
+
+def _pane(folder: Path, target: Path, out: Written) -> None:
+    """The pane's exports (every table and chart, the dataset, an item's ratings)."""
+    analysed, content = prepare_pane(folder)
+    for path in export_content(content, target, generated_at="test"):
+        if path.suffix == ".csv":
+            out.csv(f"pane/{path.name}", path)
+        elif path.suffix == ".svg":
+            out.charts.add(path.stem)
+    items = {item.item_id: item for item in analysed.input.project.items}
+    for path in export_dataset(analysed.table, analysed.result["_item_summary"], items,
+                               target / "dataset"):
+        out.csv(f"dataset/{path.name}", path)
+    detail = item_detail(analysed, analysed.table.item_ids[0]).ratings
+    out.columns[f"pane/{detail.name}.csv"].update(detail.csv_text().splitlines()[0].split(","))
+
+
+def _sqlite_files(folder: Path, work: Path, out: Written) -> None:
+    """A session file, the panel merged from all of them, and a consensus snapshot."""
+    panel, snapshot = work / "panel.sqlite", work / "panel.snapshot"
+    assert main(["merge", str(panel), str(folder / "sessions")]) == 0
+    assert main(["snapshot", "export", str(panel), str(snapshot)]) == 0
+    out.sqlite("session", next((folder / "sessions").glob("*.sqlite")))
+    out.sqlite("panel", panel)
+    out.sqlite("snapshot", snapshot)
+
+
+# --- the JSON report ------------------------------------------------------------------
+
+
+def key_tree(paths: Iterable[str]) -> dict:
+    tree: dict = {}
+    for path in paths:
+        node = tree
+        for part in path.replace("[]", ".[]").split("."):
+            node = node.setdefault(part, {})
+    return tree
+
+
+def all_paths(tree: dict, prefix: str = "") -> Iterator[str]:
+    for name, child in tree.items():
+        path = f"{prefix}.{name}" if prefix else name
+        yield path
+        yield from all_paths(child, path)
+
+
+def walk(value: object, node: dict, path: str, seen: set[str], missing: set[str]) -> None:
+    """Follow ``value`` down the documented tree: record the documented paths it fills
+    and the keys it has that the docs do not list."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            name = key if key in node else next((n for n in node if NAME.fullmatch(n)), None)
+            where = f"{path}.{key}" if path else key
+            if name is None:
+                missing.add(where)
+                continue
+            documented_path = f"{path}.{name}" if path else name
+            seen.add(documented_path)
+            walk(child, node[name], documented_path, seen, missing)
+    elif isinstance(value, list) and "[]" in node:
+        seen.add(f"{path}.[]")
+        for element in value:
+            walk(element, node["[]"], f"{path}.[]", seen, missing)
+
+
+def test_every_json_key_of_analyze_is_documented_and_still_written(written: Written) -> None:
+    tree = key_tree(documented("json-keys")["analyze"])
+    seen: set[str] = set()
+    missing: set[str] = set()
+    for report in written.reports:
+        walk(report, tree, "", seen, missing)
+    assert not missing, f"JSON keys not in docs/statistics.md: {sorted(missing)}"
+    stale = set(all_paths(tree)) - seen
+    assert not stale, f"docs/statistics.md lists keys analyze no longer writes: {sorted(stale)}"
+
+
+# --- CSV files, SQLite files, charts --------------------------------------------------
+
+
+def compare(kind: str, actual: dict[str, set[str]]) -> None:
+    """Every written file is documented with exactly its columns (or keys)."""
+    docs = documented(kind)
+    files = {name: next((d for d in docs if pattern(d).fullmatch(name)), None) for name in actual}
+    undocumented = sorted(name for name, doc in files.items() if doc is None)
+    assert not undocumented, f"{kind} not documented: {undocumented}"
+    unwritten = sorted(set(docs) - set(files.values()))
+    assert not unwritten, f"documented as {kind} but not written: {unwritten}"
+    problems = []
+    for name, doc in files.items():
+        listed = docs[doc]
+        extra = unmatched(actual[name], listed)
+        gone = {d for d in listed if not any(pattern(d).fullmatch(a) for a in actual[name])}
+        if extra or gone:
+            problems.append(f"{doc}: not documented {sorted(extra)}, not written {sorted(gone)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_csv_column_is_documented_and_still_written(written: Written) -> None:
+    compare("csv-columns", written.columns)
+
+
+def test_every_sqlite_table_and_column_is_documented(written: Written) -> None:
+    compare("sqlite-columns", written.tables)
+
+
+def test_every_key_of_the_sqlite_info_tables_is_documented(written: Written) -> None:
+    compare("sqlite-keys", written.keys)
+
+
+def test_every_chart_of_the_pane_is_documented(written: Written) -> None:
+    compare("charts", {"pane": written.charts})
+
+
+# --- links and citations --------------------------------------------------------------
+
+
+def anchors(doc: Path) -> set[str]:
+    """GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens."""
+    found: set[str] = set()
+    text = re.sub(r"```.*?```", "", doc.read_text(encoding="utf-8"), flags=re.DOTALL)
+    for heading in re.findall(r"^#+\s+(.+?)\s*$", text, flags=re.MULTILINE):
+        slug = "".join(c for c in heading.lower() if c.isalnum() or c in "-_ ").replace(" ", "-")
+        candidate, n = slug, 0
+        while candidate in found:
+            n += 1
+            candidate = f"{slug}-{n}"
+        found.add(candidate)
+    return found
+
+
+def links(doc: Path) -> Iterator[tuple[int, str]]:
+    text = doc.read_text(encoding="utf-8")
+    for match in re.finditer(r"\]\(([^)\s]+)\)", text):
+        yield text.count("\n", 0, match.start()) + 1, match.group(1)
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda d: d.name)
+def test_every_relative_link_resolves(doc: Path) -> None:
+    broken = []
+    for line, target in links(doc):
+        if re.match(r"[a-z]+:", target):
+            continue  # https:, mailto:
+        path, _, anchor = target.partition("#")
+        file = (doc.parent / path).resolve() if path else doc
+        if not file.exists():
+            broken.append(f"{doc.name}:{line}: {target} (no such file)")
+        elif anchor and file.suffix == ".md" and anchor not in anchors(file):
+            broken.append(f"{doc.name}:{line}: {target} (no such heading)")
+    assert not broken, "\n".join(broken)
+
+
+@pytest.mark.parametrize("doc", CITING, ids=lambda d: str(d.relative_to(ROOT)))
+def test_no_doc_cites_files_outside_the_repository(doc: Path) -> None:
+    text = doc.read_text(encoding="utf-8")
+    cited = [name for name in ("seeds/", "DESIGN") if name in text]
+    assert not cited, (f"{doc.relative_to(ROOT)} cites {cited}, which readers do not have: cite "
+                       "the published paper (docs/statistics.md#references) or the doc saying it")
+
+
+def test_the_docs_exist_and_the_readme_stays_short() -> None:
+    for name in ("tagger-guide", "lead-guide", "protocols", "statistics", "files",
+                 "rating-game"):
+        assert (ROOT / "docs" / f"{name}.md").is_file(), name
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 150
