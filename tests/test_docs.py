@@ -169,7 +169,7 @@ def _pane(folder: Path, target: Path, out: Written) -> None:
         elif path.suffix == ".svg":
             out.charts.add(path.stem)
     items = {item.item_id: item for item in analysed.input.project.items}
-    for path in export_dataset(analysed.table, analysed.result["_item_summary"], items,
+    for path in export_dataset(analysed.table, analysed.results.items.summary, items,
                                target / "dataset"):
         out.csv(f"dataset/{path.name}", path)
     detail = item_detail(analysed, analysed.table.item_ids[0]).ratings
