@@ -21,8 +21,8 @@ from annotator.analysis.report import analyze, to_json
 from annotator.analysis.table import RatingTable
 from annotator.analysis.undefined import Undefined
 from annotator.errors import AnnotatorError
+from annotator.files import write_text
 from annotator.project.folder import open_project
-from annotator.project.manifest import write_text_atomic
 from annotator.project.model import Project
 
 
@@ -42,15 +42,15 @@ def run_analyze(args: argparse.Namespace) -> int:
         if args.csv_dir is not None:
             args.csv_dir.mkdir(parents=True, exist_ok=True)
             items_csv = args.csv_dir / "items.csv"
-            write_text_atomic(items_csv, items_table(table, summary))
+            write_text(items_csv, items_table(table, summary))
             result["items"]["csv"] = str(items_csv)
-            write_text_atomic(args.csv_dir / "taggers.csv", taggers_table(result["taggers"]))
+            write_text(args.csv_dir / "taggers.csv", taggers_table(result["taggers"]))
         else:
             result["items"]["csv"] = Undefined("no --csv-dir was given")
         report = to_json(result)
         if args.json is not None:
             args.json.parent.mkdir(parents=True, exist_ok=True)
-            write_text_atomic(args.json, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+            write_text(args.json, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     except AnnotatorError as error:
         print(error, file=sys.stderr)
         return 1

@@ -23,8 +23,8 @@ import re
 from pathlib import Path
 
 from annotator.errors import AnnotatorError
+from annotator.files import write_text
 from annotator.project.captions import Captions, ImageResolver, Pair
-from annotator.project.manifest import write_text_atomic
 from annotator.project.model import Problem
 from annotator.project.textfile import numbered_lines, read_text
 
@@ -96,7 +96,7 @@ def expert_ratings_csv(expert_file: Path, out: Path) -> int:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["item_id", "tagger", "round", "rating"])
     writer.writerows(rows)
-    write_text_atomic(out, buffer.getvalue())
+    write_text(out, buffer.getvalue())
     return len(seen)
 
 
