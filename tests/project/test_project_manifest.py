@@ -92,7 +92,7 @@ def test_megapixel_limit_is_read_and_written(tmp_path):
 
 
 def test_rewriting_an_existing_manifest_keeps_comments_and_line_ends(tmp_path):
-    text = WITH_LATER_TABLES.replace('name = "VICR demo panel"', 'name = "VICR demo panel"  # short')
+    text = WITH_LATER_TABLES.replace('name = "VICR demo panel"', '#\nname = "VICR demo panel"  # x')
     (tmp_path / "project.toml").write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
     manifest = read_manifest(tmp_path)
     write_manifest(tmp_path, dataclasses.replace(manifest, name="Panel B", max_megapixels=80))

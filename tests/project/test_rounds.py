@@ -132,8 +132,8 @@ def test_a_multi_line_array_in_the_round_table_stays_whole(make_project_folder) 
 
 def test_comments_and_key_order_survive_a_round_start(make_project_folder, tmp_path) -> None:
     folder = make_project_folder(3)
-    append(folder, "\n# washout agreed with the ethics board\n[rounds]\nwashout_days = 40  # weeks?\n"
-                   "\n[rounds.3]\ntutorial = false\nfeedback = true\n")
+    append(folder, "\n# washout agreed with the ethics board\n[rounds]\n"
+                   "washout_days = 40  # weeks?\n\n[rounds.3]\ntutorial = false\nfeedback = true\n")
     before = (folder / "project.toml").read_text(encoding="utf-8").splitlines()
     subset = write_subset(tmp_path / "retest.csv", "item001")
     start_round(folder, now=NOW, subset=subset)
