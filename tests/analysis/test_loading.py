@@ -131,6 +131,13 @@ def test_a_quoted_line_break_stays_in_its_cell_and_lines_count_it(tmp_path: Path
     assert table.item_ids == ("a", "b", "c") and table.item_sources == ("model\r\nv2", "", "")
 
 
+def test_only_data_ratings_count_once_per_tagger_pair_and_round(tmp_path: Path) -> None:
+    path = write(tmp_path / "r.csv", "item_id,tagger,round,rating,phase\n"
+                 "a,ana,1,3,tutorial\na,ana,1,4,game\na,ana,1,4,check\na,ana,2,5,retest\n")
+    table = load_ratings_csv(path)
+    assert len(table) == 4 and table.data().values.tolist() == [4, 5]
+
+
 @pytest.mark.parametrize(
     ("data", "line", "words"),
     [
