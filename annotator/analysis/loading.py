@@ -118,8 +118,8 @@ def load_session_file(path: Path) -> RatingTable:
 def load_ratings_csv(path: Path) -> RatingTable:
     """A long table ``item_id,tagger,round,rating`` (optional ``source``, ``phase``).
 
-    ``rating`` is a number, or ``skip`` (binary protocol, seeds/003). Every bad row is
-    reported, with its line number, in one :class:`AnnotatorError`.
+    ``rating`` is a number, or ``skip`` (binary protocol, Levinboim et al., NAACL 2021). Every
+    bad row is reported, with its line number, in one :class:`AnnotatorError`.
     """
     path = Path(path)
     table = read_table(path, required=CSV_COLUMNS, known=CSV_OPTIONAL, skip_bad_rows=False)

@@ -1,6 +1,6 @@
 """``project.toml``: the project's id, name and rubric, plus tables later features add.
 
-The id (a UUID written once by ``init``) is what session files are tied to (DESIGN §3).
+The id (a UUID written once by ``init``) is what session files are tied to.
 Tables this module does not know (``[flow]``, ``[[rounds]]``, …) are kept as read and
 written back unchanged, so older and newer versions of the app can share a folder.
 """

@@ -1,4 +1,4 @@
-"""Start the next round: record it in ``project.toml`` so every laptop follows it (DESIGN §7).
+"""Start the next round: record it in ``project.toml`` so every laptop follows it.
 
 The round is one ``[rounds.N]`` table with its ``started`` time (and ``items`` when the
 round covers a subset, copied into ``rounds/`` so the folder stays self-contained).

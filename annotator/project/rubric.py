@@ -1,4 +1,4 @@
-"""Rubrics are data: ``resources/rubrics/<id>.toml`` (DESIGN §4).
+"""Rubrics are data: ``resources/rubrics/<id>.toml``.
 
 A broken rubric file stops the app with a :class:`RubricError` that names the file, the
 line and the level, since a lab lead may edit these by hand.
