@@ -16,6 +16,8 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from annotator.files import write_text
+
 APP_DIR_NAME = "CaptionRatingAnnotator"
 MAX_RECENT = 10
 
@@ -77,19 +79,11 @@ def save_config(config: UserConfig) -> None:
     """Write the settings beside the target and rename into place."""
     folder = config_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / "settings.json"
-    temporary = target.with_suffix(".json.tmp")
-    temporary.write_text(
-        json.dumps(
-            {
-                "laptop_id": config.laptop_id,
-                "laptop_name": config.laptop_name,
-                "recent_projects": config.recent_projects,
-                "last_tagger": config.last_tagger,
-                "text_scale": config.text_scale,
-            },
-            indent=2,
-        ),
-        encoding="utf-8",
-    )
-    temporary.replace(target)
+    settings = {
+        "laptop_id": config.laptop_id,
+        "laptop_name": config.laptop_name,
+        "recent_projects": config.recent_projects,
+        "last_tagger": config.last_tagger,
+        "text_scale": config.text_scale,
+    }
+    write_text(folder / "settings.json", json.dumps(settings, indent=2))

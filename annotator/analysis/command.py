@@ -16,7 +16,7 @@ from pathlib import Path
 from annotator.analysis.pipeline import AnalysisOptions, AnalysisSource, analyse
 from annotator.analysis.undefined import Undefined
 from annotator.errors import AnnotatorError
-from annotator.project.manifest import write_text_atomic
+from annotator.files import write_text
 from annotator.reporting.summary import items_table, summary_text, taggers_table
 
 
@@ -31,13 +31,13 @@ def run_analyze(args: argparse.Namespace) -> int:
         if args.csv_dir is not None:
             args.csv_dir.mkdir(parents=True, exist_ok=True)
             csv = str(args.csv_dir / "items.csv")
-            write_text_atomic(args.csv_dir / "items.csv",
+            write_text(args.csv_dir / "items.csv",
                               items_table(analysis.table, results.items.summary))
-            write_text_atomic(args.csv_dir / "taggers.csv", taggers_table(results.taggers))
+            write_text(args.csv_dir / "taggers.csv", taggers_table(results.taggers))
         results = replace(results, items=replace(results.items, csv=csv))
         if args.json is not None:
             args.json.parent.mkdir(parents=True, exist_ok=True)
-            write_text_atomic(args.json, json.dumps(results.to_json(), indent=2,
+            write_text(args.json, json.dumps(results.to_json(), indent=2,
                                                     ensure_ascii=False) + "\n")
     except AnnotatorError as error:
         print(error, file=sys.stderr)

@@ -7,22 +7,26 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
-from annotator.analysis.csv_input import read_csv_rows
 from annotator.analysis.table import RatingTable, build_table
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import SKIP_VALUE, Project
+from annotator.project.table import RowChecks, parse_cells, read_table
 from annotator.store.panel import read_panel_rows
 from annotator.store.reading import RatingRows, read_session_file
 from annotator.store.records import Phase
 
 CSV_COLUMNS = ("item_id", "tagger", "round", "rating")
+CSV_OPTIONAL = ("source", "phase")
+_PHASES = {"": Phase.GAME, **{phase.value: phase for phase in Phase}}
+_PHASE_NAMES = ", ".join(phase.value for phase in Phase)
+_DATA_PHASES = frozenset(text for text, phase in _PHASES.items() if phase.is_data)
 SKIP = "skip"
 
 
@@ -107,76 +111,53 @@ def table_on_rubric(project: Project, rows: RatingRows, *, where: Path) -> Ratin
 def load_ratings_csv(path: Path) -> RatingTable:
     """A long table ``item_id,tagger,round,rating`` (optional ``source``, ``phase``).
 
-    ``rating`` is a number, or ``skip`` (binary protocol, Levinboim et al. 2021). Every bad
-    row is reported, with its line number, in one :class:`AnnotatorError`.
+    ``rating`` is a number, or ``skip`` (binary protocol, Levinboim et al., NAACL 2021). Every
+    bad row is reported, with its line number, in one :class:`AnnotatorError`.
     """
     path = Path(path)
-    header, reader = read_csv_rows(path, CSV_COLUMNS, kind="ratings CSV")
-    col = {name: header.index(name) for name in header}
-    columns: dict[str, list[Any]] = {n: [] for n in ("item", "tagger", "round", "value", "phase")}
-    sources: dict[str, str] = {}
-    skips: dict[tuple[str, int], int] = {}
-    seen: set[tuple[str, str, int]] = set()
-    problems: list[str] = []
-    for line, row in enumerate(reader, start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        try:
-            item, tagger, rnd, value, phase = _parse_row(row, col)
-        except ValueError as error:
-            problems.append(f"{path}:{line}: {error}")
-            continue
-        if "source" in col and len(row) > col["source"] and row[col["source"]].strip():
-            sources[item] = row[col["source"]].strip()
-        if value is None:
-            skips[(item, rnd)] = skips.get((item, rnd), 0) + 1
-            continue
-        if phase.is_data and (tagger, item, rnd) in seen:
-            problems.append(f"{path}:{line}: {tagger} rated {item} twice in round {rnd}.")
-            continue
-        seen.add((tagger, item, rnd))
-        for name, cell in zip(columns, (item, tagger, rnd, value, phase), strict=True):
-            columns[name].append(cell)
-    if problems:
-        raise AnnotatorError(
-            f"{len(problems)} row{'s' if len(problems) != 1 else ''} cannot be used:\n"
-            + "\n".join(problems), file=path)
-    if not columns["value"]:
+    table = read_table(path, required=CSV_COLUMNS, known=CSV_OPTIONAL, skip_bad_rows=False)
+    items, taggers, round_texts, ratings, sources, phase_texts = (
+        list(map(str.strip, table.column(name))) for name in (*CSV_COLUMNS, *CSV_OPTIONAL))
+    phase_texts = list(map(str.lower, phase_texts))
+    checks = RowChecks(table)
+    checks.add((n for n, item in enumerate(items) if not item), lambda n: "item_id is empty.")
+    checks.add((n for n, tagger in enumerate(taggers) if not tagger),
+               lambda n: "tagger is empty.")
+    rounds, failed = parse_cells(round_texts, int)
+    checks.add(failed, lambda n: f"round {round_texts[n]!r} is not a whole number.")
+    checks.add((n for n, rnd in enumerate(rounds) if rnd is not None and rnd < 1),
+               lambda n: "rounds are numbered from 1.")
+    phases = list(map(_PHASES.get, phase_texts))
+    checks.add((n for n, phase in enumerate(phases) if phase is None),
+               lambda n: f"phase {phase_texts[n]!r} is not one of {_PHASE_NAMES}.")
+    # A skip parses to None, like a failed cell; mypy would solve T = float | None to float.
+    values, failed = parse_cells(ratings, cast("Callable[[str], float]", _rating))
+    checks.add(failed, lambda n: f"rating {ratings[n]!r} is not a number (or 'skip').")
+    checks.add((n for n, value in enumerate(values) if value is not None
+                and not math.isfinite(value)),
+               lambda n: f"rating {ratings[n]!r} is not a finite number.")
+    checks.add_repeats(
+        zip(taggers, items, rounds, strict=True),
+        lambda n, first: f"{taggers[n]} rated {items[n]} twice in round {rounds[n]} (first on "
+                         f"line {table.lines[first]}).",
+        counted=(value is not None and phase in _DATA_PHASES
+                 for value, phase in zip(values, phase_texts, strict=True)))
+    checks.refuse()
+    rated = [n for n, value in enumerate(values) if value is not None]
+    if not rated:
         raise AnnotatorError("The ratings CSV has no ratings.", file=path)
-    return build_table(item_ids=columns["item"], taggers=columns["tagger"],
-                       rounds=columns["round"], values=columns["value"],
-                       phases=columns["phase"], sources=sources if sources else None,
-                       skips=skips)
+    skips = Counter((items[n], int(rounds[n] or 0)) for n, value in enumerate(values)
+                    if value is None)
+    source_of = {item: source for item, source in zip(items, sources, strict=True) if source}
+
+    def pick(column: list[Any]) -> list[Any]:
+        return [column[n] for n in rated]
+
+    return build_table(item_ids=pick(items), taggers=pick(taggers), rounds=pick(rounds),
+                       values=pick(values), phases=pick(phases), sources=source_of or None,
+                       skips=dict(skips))
 
 
-def _parse_row(row: list[str], col: dict[str, int]
-               ) -> tuple[str, str, int, float | None, Phase]:
-    def cell(name: str) -> str:
-        return row[col[name]].strip() if len(row) > col[name] else ""
-
-    item, tagger, rnd_text, rating = (cell(n) for n in CSV_COLUMNS)
-    if not item:
-        raise ValueError("item_id is empty.")
-    if not tagger:
-        raise ValueError("tagger is empty.")
-    try:
-        rnd = int(rnd_text)
-    except ValueError:
-        raise ValueError(f"round {rnd_text!r} is not a whole number.") from None
-    if rnd < 1:
-        raise ValueError("rounds are numbered from 1.")
-    phase_text = cell("phase").lower() if "phase" in col else ""
-    try:
-        phase = Phase(phase_text) if phase_text else Phase.GAME
-    except ValueError:
-        names = ", ".join(p.value for p in Phase)
-        raise ValueError(f"phase {phase_text!r} is not one of {names}.") from None
-    if rating.lower() == SKIP:
-        return item, tagger, rnd, None, phase
-    try:
-        value = float(rating)
-    except ValueError:
-        raise ValueError(f"rating {rating!r} is not a number (or 'skip').") from None
-    if not math.isfinite(value):
-        raise ValueError(f"rating {rating!r} is not a finite number.")
-    return item, tagger, rnd, value, phase
+def _rating(text: str) -> float | None:
+    """A rating cell: a number, or None for ``skip``; ValueError for anything else."""
+    return None if text.lower() == SKIP else float(text)

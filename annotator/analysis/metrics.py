@@ -32,7 +32,6 @@ from pathlib import Path
 import numpy as np
 
 from annotator.analysis import weighted
-from annotator.analysis.csv_input import read_csv_rows
 from annotator.analysis.kendall import CONSTANT, TOO_FEW
 from annotator.analysis.kendall import tau_c as table_tau_c
 from annotator.analysis.results import (
@@ -47,6 +46,7 @@ from annotator.analysis.table import RatingTable, item_counts
 from annotator.analysis.undefined import Undefined
 from annotator.analysis.virtual import summarise
 from annotator.errors import AnnotatorError
+from annotator.project.table import RowChecks, parse_cells, read_table
 
 CSV_COLUMNS = ("item_id", "metric", "score")
 METRICS_FILE = "metrics.csv"
@@ -79,56 +79,37 @@ def load_metrics_csv(path: Path, item_ids: Collection[str] | None = None) -> Met
     path = Path(path)
     if not path.is_file():
         raise AnnotatorError("There is no such metrics file.", file=path)
-    header, reader = read_csv_rows(path, CSV_COLUMNS, kind="metrics CSV")
-    col = [header.index(name) for name in CSV_COLUMNS]
-    known = None if item_ids is None else set(item_ids)
-    seen: dict[tuple[str, str], int] = {}
-    kept: dict[tuple[str, str], float] = {}
-    unknown: set[str] = set()
-    problems: list[str] = []
-    for line, row in enumerate(reader, start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        item, metric, text_score = (row[c].strip() if len(row) > c else "" for c in col)
-        problem = _row_problem(item, metric, text_score)
-        if problem is None and (item, metric) in seen:
-            problem = f"{item} has a second {metric} score (first on line {seen[item, metric]})."
-        if problem is not None:
-            problems.append(f"{path}:{line}: {problem}")
-            continue
-        seen[item, metric] = line
-        if known is not None and item not in known:
-            unknown.add(item)
-        elif text_score:
-            kept[item, metric] = float(text_score)
-    if problems:
-        raise AnnotatorError(
-            f"{len(problems)} row{'s' if len(problems) != 1 else ''} cannot be used:\n"
-            + "\n".join(problems), file=path)
-    if not seen:
+    table = read_table(path, required=CSV_COLUMNS, known=CSV_COLUMNS, skip_bad_rows=False)
+    items, names, texts = (list(map(str.strip, table.column(name))) for name in CSV_COLUMNS)
+    checks = RowChecks(table)
+    checks.add((n for n, item in enumerate(items) if not item), lambda n: "item_id is empty.")
+    checks.add((n for n, name in enumerate(names) if not name), lambda n: "metric is empty.")
+    values, failed = parse_cells(texts, _score)
+    checks.add(failed, lambda n: f"score {texts[n]!r} is not a number (leave it empty for no "
+                                 "score).")
+    checks.add((n for n, value in enumerate(values) if texts[n] and value is not None
+                and not math.isfinite(value)),
+               lambda n: f"score {texts[n]!r} is not a finite number.")
+    checks.add_repeats(zip(items, names, strict=True), lambda n, first: (
+        f"{items[n]} has a second {names[n]} score (first on line {table.lines[first]})."))
+    checks.refuse()
+    if not items:
         raise AnnotatorError("The metrics CSV has no scores.", file=path)
-    metrics = tuple(dict.fromkeys(metric for _, metric in seen))
-    items = tuple(sorted({item for item, _ in seen} - unknown))
-    scores = np.full((len(metrics), len(items)), np.nan)
+    unknown = set() if item_ids is None else set(items) - set(item_ids)
+    metrics = tuple(dict.fromkeys(names))
+    known_items = tuple(sorted(set(items) - unknown))
     m_index = {m: n for n, m in enumerate(metrics)}
-    i_index = {i: n for n, i in enumerate(items)}
-    for (item, metric), value in kept.items():
-        scores[m_index[metric], i_index[item]] = value
-    return MetricScores(path, metrics, items, scores, tuple(sorted(unknown)))
+    i_index = {i: n for n, i in enumerate(known_items)}
+    rows = [n for n, item in enumerate(items) if item in i_index]
+    scores = np.full((len(metrics), len(known_items)), np.nan)
+    scores[[m_index[names[n]] for n in rows], [i_index[items[n]] for n in rows]] = [
+        values[n] for n in rows]
+    return MetricScores(path, metrics, known_items, scores, tuple(sorted(unknown)))
 
 
-def _row_problem(item: str, metric: str, score: str) -> str | None:
-    if not item:
-        return "item_id is empty."
-    if not metric:
-        return "metric is empty."
-    if not score:
-        return None
-    try:
-        value = float(score)
-    except ValueError:
-        return f"score {score!r} is not a number (leave it empty for no score)."
-    return None if math.isfinite(value) else f"score {score!r} is not a finite number."
+def _score(text: str) -> float:
+    """A score cell: a number, or NaN when empty (no score); ValueError for anything else."""
+    return float(text) if text else math.nan
 
 
 def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, bootstrap: int,

@@ -3,8 +3,8 @@
 ```toml
 [checks]
 every = 20             # one check among each 20 data pairs, at a random place
-fail_at_or_above = 3   # seeds/004 Appendix A: "Added info" of 3 or more on an identical
-                       # caption and description fails
+fail_at_or_above = 3   # ContextRef (Kreiss et al., ICLR 2024) Appendix A: "Added info" of 3
+                       # or more on an identical caption and description fails
 # fail_at_or_below = 1
 # fail_levels_off = 2  # levels from the check's gold rating (the rule when none is given)
 max_failures = 0       # a tagger who fails more checks than this fails the checks

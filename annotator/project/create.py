@@ -14,6 +14,7 @@ import uuid
 from pathlib import Path
 
 from annotator.errors import ProjectError
+from annotator.files import sync_folder, write_text
 from annotator.project.captions import Captions, Pair, captions_from_sidecars, list_images
 from annotator.project.folder import open_project, sort_problems
 from annotator.project.importers import CAPTION_FORMATS, read_captions
@@ -79,11 +80,12 @@ def init_project(
     staging.mkdir()
     try:
         _copy_images(images, staging / IMAGES_DIR, sorted({row.pair.image for row in rows}))
-        (staging / ITEMS_FILE).write_bytes(_items_csv(rows).encode("utf-8"))
+        write_text(staging / ITEMS_FILE, _items_csv(rows))
         write_manifest(staging, manifest)
         if folder.exists():
             folder.rmdir()  # empty, checked above
         staging.rename(folder)
+        sync_folder(folder.parent)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -14,7 +14,7 @@ feedback = false
 ``[rounds]`` also holds ``washout_days`` and each ``[rounds.N]`` its ``started`` and
 ``items``: those are read by :mod:`annotator.project.rounds`.
 
-A retest round is usually blind (DESIGN §6), so rounds from 2 on start with feedback and
+A retest round is usually blind, so rounds from 2 on start with feedback and
 the probation gate off unless their ``[rounds.N]`` table switches them on. Pass marks and
 pair counts (``tutorial_pairs``/``tutorial_pass``, ``probation_pairs``/``probation_pass``,
 ``first_game_pairs``/``first_game_pass``) can be set in either table.

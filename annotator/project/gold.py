@@ -1,4 +1,4 @@
-"""``gold.csv``: expert-rated pairs for the tutorial, probation and attention checks (DESIGN §6).
+"""``gold.csv``: expert-rated pairs for the tutorial, probation and attention checks.
 
 Rows are checked like ``items.csv`` rows, plus the rating must be one of the rubric's level
 values and the purpose one of :class:`GoldPurpose`. Gold pairs are never part of the rated

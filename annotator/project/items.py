@@ -1,4 +1,4 @@
-"""``items.csv``: one row per image–caption pair (DESIGN §3).
+"""``items.csv``: one row per image–caption pair.
 
 Opening never reads image bytes: a row is checked by its text and one ``lstat`` of its
 image, so a 20,000-item project opens well within a second. Every bad row becomes a

@@ -1,24 +1,25 @@
 """``project.toml``: the project's id, name and rubric, plus tables later features add.
 
-The id (a UUID written once by ``init``) is what session files are tied to (DESIGN §3).
+The id (a UUID written once by ``init``) is what session files are tied to.
 Tables this module does not know (``[flow]``, ``[[rounds]]``, …) are kept as read and
 written back unchanged, so older and newer versions of the app can share a folder.
 """
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
-import os
 import tomllib
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import tomlkit
+
 from annotator.errors import NotAProjectError, ProjectError
-from annotator.project.tomltext import dumps, error_line, key_lines
+from annotator.files import write_text
+from annotator.project.tomlfile import edited_text, error_line, key_lines
 
 MANIFEST_FILE = "project.toml"
 DEFAULT_RUBRIC = "vicr5"
@@ -131,60 +132,37 @@ def _manifest(
 
 
 def write_manifest(folder: Path, manifest: Manifest) -> Path:
-    """Write ``folder/project.toml`` beside the target and rename it into place.
+    """Write the manifest's fields to ``folder/project.toml`` (beside it, then renamed in).
 
-    Tables and keys in ``manifest.document`` that this module does not own are kept.
+    An existing file is edited in place: only the ``[project]`` keys (and ``[images]``
+    ``max_megapixels``) that changed are rewritten; every other line, comment included, is
+    kept as the lead wrote it. A new file gets ``[project]`` first, then the other tables of
+    ``manifest.document``.
     """
-    document = copy.deepcopy(dict(manifest.document))
-    project = dict(document.get("project", {}))
-    project.update(
-        id=manifest.project_id, name=manifest.name, rubric=manifest.rubric, created=manifest.created
-    )
-    ordered = {k: project[k] for k in ("id", "name", "rubric", "created")}
-    ordered.update(project)
-    document["project"] = ordered
-    images = document.get("images")
-    if manifest.max_megapixels != DEFAULT_MAX_MEGAPIXELS or isinstance(images, dict):
-        images = dict(images or {})
-        mega = manifest.max_megapixels
-        images["max_megapixels"] = int(mega) if float(mega).is_integer() else float(mega)
-        document["images"] = images
     path = folder / MANIFEST_FILE
-    write_text_atomic(path, dumps(document, first=("project",)))
+    if path.exists():
+        text = edited_text(path, lambda document: _set_fields(document, manifest))
+    else:
+        document = tomlkit.document()
+        document["project"] = manifest.document.get("project", {})
+        for name, value in manifest.document.items():
+            if name != "project":
+                document[name] = value
+        _set_fields(document, manifest)
+        text = document.as_string()
+    write_text(path, text)
     return path
 
 
-def write_text_atomic(path: Path, text: str, *, bom: bool = False) -> None:
-    """Write UTF-8 ``text`` with ``\\n`` line ends beside ``path``, then rename it into place.
-
-    ``bom``: start with a byte-order mark, which Excel needs to read a CSV file as UTF-8.
-    """
-    encoding = "utf-8-sig" if bom else "utf-8"
-
-    def write(tmp: Path) -> None:
-        with tmp.open("w", encoding=encoding, newline="\n") as handle:
-            handle.write(text)
-
-    write_file_atomic(path, write)
-
-
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` beside ``path``, then rename it into place (as :func:`write_file_atomic`)."""
-    write_file_atomic(path, lambda tmp: tmp.write_bytes(data))
-
-
-def write_file_atomic(path: Path, write: Callable[[Path], None]) -> None:
-    """Let ``write`` make a temporary file beside ``path``, then rename it into place.
-
-    The temporary name keeps ``path``'s suffix, for writers that infer the format from it
-    (Qt's image writer). If anything fails, neither half a file nor the temporary is left.
-    """
-    tmp = path.with_name(f".{path.stem}.{uuid.uuid4().hex[:8]}.tmp{path.suffix}")
-    try:
-        write(tmp)
-        with tmp.open("rb+") as handle:
-            os.fsync(handle.fileno())
-        tmp.replace(path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+def _set_fields(document: MutableMapping[str, Any], manifest: Manifest) -> None:
+    project = document.setdefault("project", tomlkit.table())
+    fields = {"id": manifest.project_id, "name": manifest.name, "rubric": manifest.rubric,
+              "created": manifest.created}
+    for key, value in fields.items():
+        if key not in project or str(project[key]) != value:
+            project[key] = value
+    mega = manifest.max_megapixels
+    if mega != DEFAULT_MAX_MEGAPIXELS or "images" in document:
+        images = document.setdefault("images", tomlkit.table())
+        if images.get("max_megapixels") != mega:
+            images["max_megapixels"] = int(mega) if float(mega).is_integer() else float(mega)

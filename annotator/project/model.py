@@ -52,7 +52,7 @@ class Item:
 
 
 class GoldPurpose(Enum):
-    """What an expert-rated gold pair is used for (DESIGN §6)."""
+    """What an expert-rated gold pair is used for (tutorial and probation as in VICR's game)."""
 
     TUTORIAL = "tutorial"
     PROBATION = "probation"
@@ -86,16 +86,16 @@ class Level:
 
 
 SKIP_VALUE = -1.0
-"""The stored value of a SKIP answer (seeds/003 §3.2: "skip to the next sample"): not a
-level, so no rubric may use it as one; consensus and statistics leave such rows out and
-the analysis counts them as skips of their pair."""
+"""The stored value of a SKIP answer (Levinboim et al., NAACL 2021, §3.2: "skip to the next
+sample"): not a level, so no rubric may use it as one; consensus and statistics leave such
+rows out and the analysis counts them as skips of their pair."""
 
 
 STAGES = ("pre", "post")
-"""The two looks at a pair in a multi-question protocol (seeds/004 §4.2): before the image is
-shown (text and context only) and after."""
+"""The two looks at a pair in a multi-question protocol (ContextRef, Kreiss et al., ICLR
+2024, §4.2): before the image is shown (text and context only) and after."""
 OVERALL = "overall"
-"""The question every multi-question rubric asks, always last (seeds/004 §4.2)."""
+"""The question every multi-question rubric asks, always last (Kreiss et al., ICLR 2024, §4.2)."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ class Rubric:
     """A rating scale as data (``resources/rubrics/*.toml``); ``skip`` is the optional SKIP
     answer offered beside the levels (stored as :data:`SKIP_VALUE`).
 
-    ``questions``: a multi-question protocol (seeds/004), each question answered on the
+    ``questions``: a multi-question protocol (ContextRef), each question answered on the
     levels, "overall" among them; none for the usual one question (``question``).
     ``show_context``: show an item's context columns (page title, paragraph…) with the pair.
     ``text_label``: what the rated text is called on screen ("Description" for alt text).
@@ -168,7 +168,7 @@ class Rubric:
 
 @dataclass(frozen=True)
 class FlowSettings:
-    """How one round is played (DESIGN §6; VICR's numbers are the defaults)."""
+    """How one round is played (defaults: VICR's Rating Game, Narins et al., NeurIPS 2023)."""
 
     tutorial: bool = True
     probation: bool = True
@@ -222,7 +222,8 @@ class CheckRule:
     rating (any that is set). A tagger fails the checks when they fail more than
     ``max_failures`` of them. ``every``: one check is mixed in among each that many data
     pairs, at a random place. ``question``: in a multi-question protocol, the question whose
-    answers (in either stage) are judged, e.g. seeds/004's "added_info".
+    answers (in either stage) are judged, e.g. ContextRef's "added_info" (Kreiss et al., ICLR
+    2024, Appendix A).
     """
 
     every: int = 20
@@ -270,12 +271,13 @@ class CheckRule:
 
 
 DEFAULT_WASHOUT_DAYS = 42
-"""Six weeks between rounds (DESIGN §7), so a tagger no longer remembers their ratings."""
+"""Six weeks between rounds, so a tagger no longer remembers their ratings (the interval
+VCRScore follows: Ruiz, Ramírez & Moctezuma, arXiv:2501.09155, 2025, §2.1)."""
 
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """A round declared in ``project.toml`` ``[rounds.N]`` (DESIGN §7).
+    """A round declared in ``project.toml`` ``[rounds.N]``.
 
     ``started``: when the lead started it (None: settings prepared, not started yet);
     ``items``: the ids of its declared subset, from ``items_file`` (None: every item).

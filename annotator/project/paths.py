@@ -1,6 +1,6 @@
 """Image paths inside a project folder: written portably, never escaping the folder.
 
-Opening a project must stay fast (DESIGN §11: 20,000 items in ≤ 1 s), so a file costs one
+Opening a project must stay fast (20,000 items in under a second), so a file costs one
 ``lstat``; symbolic links are resolved only where they are, and each folder once.
 """
 

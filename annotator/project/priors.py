@@ -1,7 +1,7 @@
 """``priors.csv``: machine ratings that stand in for people while a pair has few ratings.
 
 VICR primed every pair with two model ratings, replaced one by one as human ratings came
-in (DESIGN §6 cold start, ``seeds/000`` §3.2). Columns: ``item_id``, ``rating`` (a level
+in (Narins et al., NeurIPS 2023, §3.2). Columns: ``item_id``, ``rating`` (a level
 of the project's rubric) and an optional ``source`` naming the model. Priors only feed
 the game's consensus; they are never data.
 """

@@ -1,9 +1,10 @@
-"""Start the next round: record it in ``project.toml`` so every laptop follows it (DESIGN §7).
+"""Start the next round: record it in ``project.toml`` so every laptop follows it.
 
 The round is one ``[rounds.N]`` table with its ``started`` time (and ``items`` when the
 round covers a subset, copied into ``rounds/`` so the folder stays self-contained).
-``project.toml`` is edited as text, keeping the lead's comments, and written through a
-temporary file renamed into place: a failure leaves the project as it was.
+``project.toml`` is edited through tomlkit, so the lead's comments, layout and line ends
+stay as written, and it is written beside the file and renamed into place: a failure
+leaves the project as it was.
 """
 
 from __future__ import annotations
@@ -13,13 +14,18 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import tomlkit
+from tomlkit.toml_document import TOMLDocument
 
 from annotator.errors import ProjectError
+from annotator.files import write_text
 from annotator.project.folder import open_project
-from annotator.project.manifest import MANIFEST_FILE, write_text_atomic
+from annotator.project.manifest import MANIFEST_FILE
 from annotator.project.model import Problem, Project
 from annotator.project.rounds import read_subset
-from annotator.project.tomltext import set_table_keys, string
+from annotator.project.tomlfile import edited_text
 
 ROUNDS_DIR = "rounds"
 
@@ -55,11 +61,6 @@ def check_subset(path: Path, project: Project) -> list[str]:
     return ids
 
 
-def utc_literal(moment: dt.datetime) -> str:
-    """A TOML offset date-time in UTC to the second, e.g. ``2027-01-10T09:30:00Z``."""
-    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 def start_round(
     folder: Path,
     *,
@@ -75,24 +76,24 @@ def start_round(
     """
     project = open_project(folder)
     number = project.current_round + 1
-    values = {"started": utc_literal(now)}
+    values: dict[str, Any] = {"started": _utc_second(now)}
     copy_text = None
     if subset is not None:
         check_subset(subset, project)
         copy_text = subset.read_bytes().decode("utf-8-sig")
-        values["items"] = string(f"{ROUNDS_DIR}/round-{number}-items.csv")
+        values["items"] = f"{ROUNDS_DIR}/round-{number}-items.csv"
     if feedback is not None:
-        values["feedback"] = "true" if feedback else "false"
+        values["feedback"] = feedback
     manifest = folder / MANIFEST_FILE
-    text = set_table_keys(manifest.read_text(encoding="utf-8"), f"rounds.{number}", values)
+    text = edited_text(manifest, lambda document: _set_round(document, str(number), values))
     _check_written(text, number, now, manifest)
     copy = folder / ROUNDS_DIR / f"round-{number}-items.csv"
     new_copy = copy_text is not None and not copy.exists()
     if copy_text is not None:
         copy.parent.mkdir(exist_ok=True)
-        write_text_atomic(copy, copy_text)
+        write_text(copy, copy_text)
     try:
-        write_text_atomic(manifest, text)
+        write_text(manifest, text)
     except BaseException:
         if new_copy:
             copy.unlink(missing_ok=True)
@@ -100,17 +101,34 @@ def start_round(
     return StartedRound(number, open_project(folder))
 
 
+def _utc_second(moment: dt.datetime) -> dt.datetime:
+    return moment.astimezone(dt.UTC).replace(microsecond=0)
+
+
+def _set_round(document: TOMLDocument, number: str, values: dict[str, Any]) -> None:
+    """Set ``values`` in ``[rounds.<number>]``, in whatever form the file holds it; a new
+    table goes after the other round tables."""
+    rounds = document.setdefault("rounds", tomlkit.table(is_super_table=True))
+    if number in rounds:
+        rounds[number].update(values)
+        return
+    table = tomlkit.table()
+    table.update(values)
+    if list(document)[-1] != "rounds":
+        table.add(tomlkit.nl())  # a blank line before the table that follows
+    rounds[number] = table
+
+
 def _check_written(text: str, number: int, now: dt.datetime, manifest: Path) -> None:
-    """Refuse an edit that would not read back as the round just started."""
+    """Refuse an edit that would not read back as the round just started (nothing is
+    written then)."""
     try:
-        table = tomllib.loads(text).get("rounds", {}).get(str(number), {})
-        started = table.get("started")
-    except (tomllib.TOMLDecodeError, AttributeError):
+        started = tomllib.loads(text)["rounds"][str(number)]["started"]
+    except (tomllib.TOMLDecodeError, KeyError, TypeError):
         started = None
-    if started != now.astimezone(dt.UTC).replace(microsecond=0):
+    if started != _utc_second(now):
         raise ProjectError(
-            f"project.toml describes round {number} in a form this command cannot extend "
-            f"(an inline table or dotted keys). Write it as a [rounds.{number}] table and "
-            "try again; nothing was changed.",
+            f"project.toml could not be changed to record round {number} as started; "
+            "nothing was changed. Check how [rounds] is written in it.",
             file=manifest,
         )

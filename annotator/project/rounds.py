@@ -1,4 +1,4 @@
-"""Rounds in ``project.toml``: which rounds the lead started, on which items (DESIGN §7).
+"""Rounds in ``project.toml``: which rounds the lead started, on which items.
 
 ```toml
 [rounds]

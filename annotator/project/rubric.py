@@ -1,4 +1,4 @@
-"""Rubrics are data: ``resources/rubrics/<id>.toml`` (DESIGN §4).
+"""Rubrics are data: ``resources/rubrics/<id>.toml``.
 
 A broken rubric file stops the app with a :class:`RubricError` that names the file, the
 line and the level, since a lab lead may edit these by hand.
@@ -15,7 +15,7 @@ from typing import Any
 
 from annotator.errors import RubricError
 from annotator.project.model import SKIP_VALUE, STAGES, Level, Question, Rubric
-from annotator.project.tomltext import error_line, key_lines
+from annotator.project.tomlfile import error_line, key_lines
 from annotator.resources import resource_path
 
 _RUBRIC_ID = re.compile(r"^[A-Za-z0-9_-]+$")

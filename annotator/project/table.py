@@ -1,8 +1,14 @@
 """Read a CSV/TSV file a person made, keeping the line numbers they would count.
 
-Shared by ``items.csv``, ``gold.csv`` and the captions file given to ``init``. Everything
-that can be wrong with the file as a whole (encoding, header, a broken quote) becomes a
-:class:`Problem`; rows come back as plain dicts with their first and last line.
+The one CSV reader of the app: ``items.csv``, ``gold.csv``, ``priors.csv``, round subsets,
+the captions table given to ``init``, ``metrics.csv`` and the ratings CSV of ``analyze``.
+``csv.reader`` runs over the whole text (``newline=""``), so a caption's quoted line
+break stays in its cell, and each record keeps its first and last line. Everything that
+can be wrong with the file as a whole (encoding, header, a broken quote) or with a row's
+shape becomes a :class:`Problem` naming file and line; rows come back keyed by column.
+
+Project files skip a bad row and say so; a file the analysis takes whole is refused on any
+problem (``skip_bad_rows=False`` and :class:`RowChecks`), every problem listed at once.
 """
 
 from __future__ import annotations
@@ -10,12 +16,18 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import repeat
+from operator import itemgetter
 from pathlib import Path
+from typing import TypeVar
 
+from annotator.errors import AnnotatorError
 from annotator.project.model import Problem
 
+T = TypeVar("T")
 _UNDECODED = re.compile("[\udc80-\udcff]")
 _SAVE_AS_UTF8 = 'Save it as UTF-8 (in Excel: "CSV UTF-8") and open the project again.'
 
@@ -31,16 +43,45 @@ class Row:
 
 @dataclass
 class Table:
-    """The readable part of a file plus everything that was wrong with it."""
+    """The readable part of a file plus everything that was wrong with it.
+
+    The good rows, in file order, are ``fields`` (as read), ``lines`` (where each starts)
+    and ``last_lines`` (where it ends, after quoted line breaks). :attr:`rows` keys them by
+    column name; :meth:`column` gives one column, the fast way through a large file.
+    ``skip_bad_rows``: a row that cannot be read is left out and its problem says so;
+    False when the caller refuses the whole file on any problem.
+    """
 
     file: Path
+    skip_bad_rows: bool = True
     header_line: int = 0
     columns: list[str] = field(default_factory=list)
-    rows: list[Row] = field(default_factory=list)
+    fields: list[list[str]] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    last_lines: list[int] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+
+    @cached_property
+    def rows(self) -> list[Row]:
+        """The good rows keyed by column name (a column without a name is left out)."""
+        named = [(n, name) for n, name in enumerate(self.columns) if name]
+        if len(named) == len(self.columns):
+            values = [dict(zip(self.columns, cells, strict=True)) for cells in self.fields]
+        else:
+            values = [{name: cells[n] for n, name in named} for cells in self.fields]
+        return list(map(Row, self.lines, self.last_lines, values))
+
+    def column(self, name: str) -> list[str]:
+        """The cells of column ``name`` in row order; all empty if the file has no such column."""
+        if name not in self.columns:
+            return [""] * len(self.fields)
+        return list(map(itemgetter(self.columns.index(name)), self.fields))
 
     def problem(self, line: int | None, message: str) -> None:
         self.problems.append(Problem(self.file, line, message))
+
+    def row_problem(self, line: int, message: str) -> None:
+        self.problem(line, f"{message} The row was skipped." if self.skip_bad_rows else message)
 
 
 def sniff_delimiter(path: Path, first_line: str) -> str:
@@ -58,13 +99,14 @@ def read_table(
     required: Collection[str],
     known: Collection[str] = (),
     delimiter: str | None = ",",
+    skip_bad_rows: bool = True,
 ) -> Table:
     """Read ``path``; rows are keyed by column name (known names matched case-insensitively).
 
     ``delimiter=None`` sniffs it (see :func:`sniff_delimiter`). Rows with the wrong number of
     fields are reported and left out; if a required column is missing no rows are returned.
     """
-    table = Table(path)
+    table = Table(path, skip_bad_rows)
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -74,9 +116,10 @@ def read_table(
     if decoded is None:
         return table
     text, bad_byte = decoded
-    first = next((ln for ln in text.splitlines() if ln.strip()), "")
-    sep = delimiter if delimiter is not None else sniff_delimiter(path, first)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep)
+    if delimiter is None:
+        first = next((ln for ln in io.StringIO(text) if ln.strip()), "")
+        delimiter = sniff_delimiter(path, first)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     records = _records(reader, table)
     header = next(records, None)
     if header is None:
@@ -89,16 +132,17 @@ def read_table(
         bad_lines.append(table.header_line)
     elif _read_header(table, raw_names, required=required, known=known):
         line = last = 0
+        width = len(table.columns)
         for line, last, fields in records:
             if bad_byte is not None and any(_UNDECODED.search(f) for f in fields):
                 bad_lines.append(line)
-                continue
-            if len(fields) != len(table.columns):
-                table.problem(line, _field_count_message(line, last, len(fields), table))
-                continue
-            values = {n: v for n, v in zip(table.columns, fields, strict=True) if n}
-            table.rows.append(Row(line, last, values))
-        if last > line and _quote_left_open(text, line, last, sep):
+            elif len(fields) == width:
+                table.fields.append(fields)
+                table.lines.append(line)
+                table.last_lines.append(last)
+            else:
+                table.row_problem(line, _field_count_message(line, last, len(fields), table))
+        if line and _quote_left_open(text, line, last, delimiter):
             _drop_open_quote_row(table, line, last)
     if bad_byte is not None:
         _not_utf8(table, bad_byte, bad_lines)
@@ -121,21 +165,17 @@ def _decode(data: bytes, table: Table) -> tuple[str, tuple[int, int] | None] | N
 def _records(reader: csv.Reader, table: Table) -> Iterator[tuple[int, int, list[str]]]:
     """Non-blank records as (first line, last line, fields); a csv error ends the file."""
     done = 0
-    while True:
-        try:
-            fields = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as exc:
-            table.problem(
-                done + 1,
-                f'The file cannot be read from line {done + 1} on ({exc}). A quote (") '
-                "opened but never closed makes the rest of the file one field; check that line.",
-            )
-            return
-        first, done = done + 1, reader.line_num
-        if any(f.strip() for f in fields):
-            yield first, done, fields
+    try:
+        for fields in reader:
+            first, done = done + 1, reader.line_num
+            if any(map(str.strip, fields)):
+                yield first, done, fields
+    except csv.Error as exc:
+        table.problem(
+            done + 1,
+            f'The file cannot be read from line {done + 1} on ({exc}). A quote (") '
+            "opened but never closed makes the rest of the file one field; check that line.",
+        )
 
 
 def _quote_left_open(text: str, first: int, last: int, sep: str) -> bool:
@@ -154,12 +194,14 @@ def _quote_left_open(text: str, first: int, last: int, sep: str) -> bool:
 
 
 def _drop_open_quote_row(table: Table, first: int, last: int) -> None:
-    table.rows = [row for row in table.rows if row.line != first]
+    if table.lines and table.lines[-1] == first:
+        del table.fields[-1], table.lines[-1], table.last_lines[-1]
     table.problems = [p for p in table.problems if p.line != first]
-    table.problem(
+    span = f"lines {first} to {last} were" if last > first else "the rest of the file was"
+    table.row_problem(
         first,
-        f'A quote (") opened in this row is never closed, so lines {first} to {last} were '
-        'read as one field; the row was skipped. Close the quote (or double it: "").',
+        f'A quote (") opened in this row is never closed, so {span} read as one field. '
+        'Close the quote (or double it: "").',
     )
 
 
@@ -175,7 +217,7 @@ def _read_header(
             table.problem(line, f"The header names the column {name!r} twice; no rows were read.")
             return False
         seen.add(name)
-        if not name:
+        if not name and table.skip_bad_rows:  # its cells are ignored either way
             table.problem(line, f"Column {index + 1} of the header has no name; it is ignored.")
     table.columns = names
     missing = [c for c in required if c not in seen]
@@ -196,7 +238,7 @@ def _field_count_message(line: int, last: int, count: int, table: Table) -> str:
     expected = len(table.columns)
     message = (
         f"This row has {count} fields but the header (line {table.header_line}) has "
-        f"{expected}; the row was skipped."
+        f"{expected}."
     )
     if count > expected:
         message += " A caption containing the separator must be in double quotes."
@@ -212,18 +254,83 @@ def _not_utf8(table: Table, bad_byte: tuple[int, int], skipped: list[int]) -> No
     """The one problem for a file that is not UTF-8, placed on the first bad line."""
     line, byte = bad_byte
     if skipped and skipped[0] == table.header_line:
-        lost = "so no rows were read"
+        lost = "; so no rows were read"
+    elif not table.skip_bad_rows:
+        lost = ""
     else:
         shown = ", ".join(str(n) for n in skipped[:10])
         more = f" and {len(skipped) - 10} more" if len(skipped) > 10 else ""
-        lost = f"the rows on lines {shown}{more} were skipped" if skipped else "nothing skipped"
+        lost = f"; the rows on lines {shown}{more} were skipped" if skipped else "; nothing skipped"
     table.problems.insert(
         0,
         Problem(
             table.file,
             line,
             f"The file is not UTF-8 text: line {line} has the byte 0x{byte:02X}, which UTF-8 "
-            f"does not allow (it was probably saved as Windows-1252 or Latin-1); {lost}. "
+            f"does not allow (it was probably saved as Windows-1252 or Latin-1){lost}. "
             f"{_SAVE_AS_UTF8}",
         ),
     )
+
+
+class RowChecks:
+    """The problems of a file taken whole (read with ``skip_bad_rows=False``): the reader's
+    own, and the first problem the caller finds in each row, checking a column at a time
+    (a Python loop per row costs more than reading the file at 70,000 rows)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.found: dict[int, str] = {}
+
+    def __contains__(self, row: int) -> bool:
+        return row in self.found
+
+    def add(self, rows: Iterable[int], message: Callable[[int], str]) -> None:
+        """``message(row)`` for each of ``rows`` (indices of good rows) not already wrong."""
+        for row in rows:
+            if row not in self.found:
+                self.found[row] = message(row)
+
+    def add_repeats(self, keys: Iterable[Hashable], message: Callable[[int, int], str], *,
+                    counted: Iterable[bool] | None = None) -> None:
+        """``message(row, first)`` for each row whose key an earlier row (``first``) has, of
+        the rows not already wrong and ``counted`` (default: all)."""
+        first: dict[Hashable, int] = {}
+        flags = repeat(True) if counted is None else counted  # repeat() has no end: not strict
+        for row, (key, counts) in enumerate(zip(keys, flags, strict=False)):
+            if counts and row not in self.found:
+                if key in first:
+                    self.found[row] = message(row, first[key])
+                else:
+                    first[key] = row
+
+    def refuse(self) -> None:
+        """Raise one :class:`AnnotatorError` naming every problem, by line, if there is any."""
+        file, lines = self.table.file, self.table.lines
+        problems = [*self.table.problems,
+                    *(Problem(file, lines[row], message) for row, message in self.found.items())]
+        if len(problems) == 1:
+            (only,) = problems
+            raise AnnotatorError(only.message, file=only.file, line=only.line)
+        if problems:
+            problems.sort(key=lambda problem: problem.line or 0)
+            listed = "\n".join(str(problem) for problem in problems)
+            raise AnnotatorError(f"{len(problems)} problems, so nothing was read from this "
+                                 f"file; fix them and try again:\n{listed}", file=file)
+
+
+def parse_cells(cells: Sequence[str], parse: Callable[[str], T]
+                ) -> tuple[list[T | None], list[int]]:
+    """``parse`` of every cell, and the rows where it raised ValueError (None there)."""
+    try:
+        return list(map(parse, cells)), []
+    except ValueError:
+        values: list[T | None] = []
+        failed: list[int] = []
+        for row, cell in enumerate(cells):
+            try:
+                values.append(parse(cell))
+            except ValueError:
+                values.append(None)
+                failed.append(row)
+        return values, failed

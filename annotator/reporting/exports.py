@@ -17,7 +17,7 @@ from pathlib import Path
 from annotator.analysis.results import ItemSummary
 from annotator.analysis.table import RatingTable
 from annotator.errors import AnnotatorError
-from annotator.project.manifest import write_file_atomic, write_text_atomic
+from annotator.files import write_text, write_with
 from annotator.project.model import Item
 from annotator.reporting.content import PaneContent
 from annotator.reporting.dataset import items_csv, ratings_csv
@@ -50,18 +50,16 @@ def export_content(content: PaneContent, folder: Path, *, generated_at: str,
     for section in content.sections:
         for table in section.tables:
             path = folder / f"{table.name}.csv"
-            written.append(_save(path, partial(write_text_atomic, path, table.csv_text(),
-                                               bom=True)))
+            written.append(_save(path, partial(write_text, path, table.csv_text(), bom=True)))
         for chart in section.charts:
             path = folder / f"{chart.name}.svg"
-            written.append(_save(path, partial(write_text_atomic, path, chart.svg)))
+            written.append(_save(path, partial(write_text, path, chart.svg)))
             if png is not None:
                 path = path.with_suffix(".png")
-                written.append(_save(path, partial(write_file_atomic, path,
-                                                   partial(png, chart.svg))))
+                written.append(_save(path, partial(write_with, path, partial(png, chart.svg))))
     path = folder / REPORT_FILE
     html = render_html(content, generated_at=generated_at)
-    written.append(_save(path, partial(write_text_atomic, path, html)))
+    written.append(_save(path, partial(write_text, path, html)))
     return written
 
 
@@ -74,7 +72,7 @@ def export_dataset(table: RatingTable, summary: ItemSummary,
     for name, text in ((DATASET_RATINGS_FILE, ratings_csv(table)),
                        (DATASET_ITEMS_FILE, items_csv(table, summary, items))):
         path = folder / name
-        written.append(_save(path, partial(write_text_atomic, path, text, bom=True)))
+        written.append(_save(path, partial(write_text, path, text, bom=True)))
     return written
 
 

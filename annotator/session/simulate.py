@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from annotator.project.manifest import write_text_atomic
+from annotator.files import write_text
 from annotator.project.model import Project
 from annotator.session.clock import ManualClock
 from annotator.session.flow import RatingSession
@@ -231,10 +231,10 @@ def _write_truth(
         quality = truth[item.item_id]
         items.append([item.item_id, f"{quality:.3f}", f"{_value_at(values, quality):.4f}"])
     truth_file = folder / f"truth-{seed}.csv"
-    write_text_atomic(truth_file, _csv_text(items))
+    write_text(truth_file, _csv_text(items))
     taggers: list[list[object]] = [["tagger", "bias_levels", "noise_levels", "median_seconds"]]
     taggers += [[t.name, t.bias, t.noise, t.median_seconds] for t in panel]
-    write_text_atomic(folder / f"taggers-{seed}.csv", _csv_text(taggers))
+    write_text(folder / f"taggers-{seed}.csv", _csv_text(taggers))
     return truth_file
 
 

@@ -13,10 +13,7 @@ consensus counts each rating once, by its id).
 from __future__ import annotations
 
 import hashlib
-import os
 import sqlite3
-import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +21,7 @@ from typing import Any
 
 from annotator import __version__
 from annotator.errors import AnnotatorError
+from annotator.files import write_bytes, write_with
 from annotator.store.checks import read_sqlite_file
 from annotator.store.panel import Panel
 
@@ -82,7 +80,8 @@ def export_snapshot(panel_path: Path, target: Path) -> Snapshot:
         finally:
             conn.close()
 
-    _write_beside(target, fill)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_with(target, fill)
     return Snapshot(target, snapshot_id, project_id, len(rows), created)
 
 
@@ -98,8 +97,8 @@ def import_snapshot(snapshot_path: Path, project_folder: Path, project_id: str) 
     if target.exists():
         return Snapshot(target, snapshot.snapshot_id, project_id, snapshot.ratings,
                         snapshot.created_at), False
-    source = Path(snapshot_path)
-    _write_beside(target, lambda scratch: scratch.write_bytes(source.read_bytes()))
+    folder.mkdir(parents=True, exist_ok=True)
+    write_bytes(target, Path(snapshot_path).read_bytes())
     return Snapshot(target, snapshot.snapshot_id, project_id, snapshot.ratings,
                     snapshot.created_at), True
 
@@ -149,18 +148,3 @@ def _content_id(project_id: str, rows: list[tuple[Any, ...]]) -> str:
     for row in sorted(rows):
         digest.update(repr(tuple(row)).encode())
     return digest.hexdigest()
-
-
-def _write_beside(target: Path, fill: Callable[[Path], object]) -> None:
-    """Write ``target`` through a scratch file beside it, renamed into place when whole."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    scratch = Path(name)
-    try:
-        scratch.unlink()
-        fill(scratch)
-        scratch.replace(target)
-    except BaseException:
-        scratch.unlink(missing_ok=True)
-        raise

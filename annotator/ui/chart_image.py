@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
 from annotator.errors import AnnotatorError
-from annotator.project.manifest import write_bytes_atomic
+from annotator.files import write_bytes
 
 
 def svg_renderer(svg: str) -> QSvgRenderer:
@@ -38,7 +38,7 @@ def render_png(svg: str, path: Path, *, scale: float = 2.0) -> None:
     if not image.save(buffer, "PNG"):
         raise AnnotatorError("The chart could not be encoded as PNG.", file=path)
     try:
-        write_bytes_atomic(path, bytes(buffer.data()))
+        write_bytes(path, bytes(buffer.data()))
     except OSError as exc:
         raise AnnotatorError(f"The chart image cannot be saved: {exc.strerror or exc}.",
                              file=path) from exc

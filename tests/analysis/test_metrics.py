@@ -259,6 +259,20 @@ def test_the_csv_reads_with_bom_any_header_case_and_empty_scores(tmp_path: Path)
     assert np.array_equal(scores.scores, [[0.5, np.nan], [7.0, np.nan]], equal_nan=True)
 
 
+def test_lines_count_quoted_line_breaks_and_bytes_that_are_not_utf8(tmp_path: Path) -> None:
+    path = write(tmp_path / "m.csv", 'item_id,metric,score\na,"bleu\n4",0.5\nb,bleu,high\n')
+    with pytest.raises(AnnotatorError) as caught:
+        load_metrics_csv(path)
+    assert str(caught.value) == (f"{path}:4: score 'high' is not a number (leave it empty for "
+                                 "no score).")
+    scores = load_metrics_csv(write(path, 'item_id,metric,score\na,"bleu\n4",0.5\n'))
+    assert scores.metrics == ("bleu\n4",)
+    path.write_bytes(b"item_id,metric,score\na,bleu,1\nb,bl\xe9u,1\n")
+    with pytest.raises(AnnotatorError, match="not UTF-8") as caught:
+        load_metrics_csv(path)
+    assert (caught.value.file, caught.value.line) == (path, 3)
+
+
 def test_every_bad_row_is_reported_with_its_line(tmp_path: Path) -> None:
     path = write(tmp_path / "m.csv", "item_id,metric,score\n"
                  "a,bleu,high\n,bleu,1\nb,,1\nc,bleu,nan\nd,bleu,0.1\nd,bleu,0.2\n"
@@ -266,12 +280,12 @@ def test_every_bad_row_is_reported_with_its_line(tmp_path: Path) -> None:
     with pytest.raises(AnnotatorError) as caught:
         load_metrics_csv(path)
     message = str(caught.value)
-    assert message.startswith(f"{path}: 6 rows cannot be used")
+    assert message.startswith(f"{path}: 6 problems, so nothing was read from this file")
     for line, text in ((2, "'high' is not a number"), (3, "item_id is empty"),
                        (4, "metric is empty"), (5, "'nan' is not a finite"),
                        (7, "second bleu score (first on line 6)"), (8, "'inf' is not a finite")):
         assert f"{path}:{line}: " in message and text in message
-    with pytest.raises(AnnotatorError, match="missing: score"):
+    with pytest.raises(AnnotatorError, match="no 'score' column"):
         load_metrics_csv(write(tmp_path / "h.csv", "item_id,metric\na,b\n"))
     with pytest.raises(AnnotatorError, match="not UTF-8"):
         load_metrics_csv(write(tmp_path / "l.csv", "item_id,metric,score\né,b,1\n",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from difflib import SequenceMatcher
 from pathlib import Path
 
 import pytest
@@ -103,12 +104,70 @@ def test_a_subset_without_an_item_id_column_is_refused(make_project_folder, tmp_
     assert open_project(folder).current_round == 1
 
 
-def test_a_round_written_as_an_inline_table_is_not_half_edited(make_project_folder) -> None:
+def test_a_quoted_round_header_in_a_crlf_file_is_extended_in_place(make_project_folder) -> None:
     folder = make_project_folder(2)
-    append(folder, "\n[rounds]\n2 = { feedback = true }\n")
+    manifest = folder / "project.toml"
+    text = manifest.read_text(encoding="utf-8") + (
+        '\n# retest\n[rounds."2"]   # blind, as agreed\nfeedback = false  # no points\n')
+    manifest.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
+    before = manifest.read_bytes()
+    project = start_round(folder, now=NOW).project
+    after = manifest.read_bytes()
+    assert after == before + b"started = 2027-01-10T09:30:15Z\r\n"
+    assert project.rounds[2].started == NOW.replace(microsecond=0)
+    assert not project.flow.for_round(2).feedback
+
+
+def test_a_multi_line_array_in_the_round_table_stays_whole(make_project_folder) -> None:
+    folder = make_project_folder(2)
+    prepared = ('\n[rounds.2]\nnotes = [\n  "ana",   # first\n  "ben",\n]\n'
+                "feedback = true\n\n[checks]  # after the round\nevery = 5\n")
+    append(folder, prepared)
+    project = start_round(folder, now=NOW, feedback=False).project
+    text = (folder / "project.toml").read_text(encoding="utf-8")
+    assert ('\n[rounds.2]\nnotes = [\n  "ana",   # first\n  "ben",\n]\nfeedback = false\n'
+            "started = 2027-01-10T09:30:15Z\n\n[checks]  # after the round\nevery = 5\n") in text
+    assert project.current_round == 2 and not project.flow.for_round(2).feedback
+
+
+def test_comments_and_key_order_survive_a_round_start(make_project_folder, tmp_path) -> None:
+    folder = make_project_folder(3)
+    append(folder, "\n# washout agreed with the ethics board\n[rounds]\n"
+                   "washout_days = 40  # weeks?\n\n[rounds.3]\ntutorial = false\nfeedback = true\n")
+    before = (folder / "project.toml").read_text(encoding="utf-8").splitlines()
+    subset = write_subset(tmp_path / "retest.csv", "item001")
+    start_round(folder, now=NOW, subset=subset)
+    after = (folder / "project.toml").read_text(encoding="utf-8").splitlines()
+    changes = SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes()
+    assert [tag for tag, *_ in changes] == ["equal", "insert"]  # nothing lost or moved
+    assert after[len(before):] == [
+        "", "[rounds.2]", "started = 2027-01-10T09:30:15Z", 'items = "rounds/round-2-items.csv"']
+
+
+@pytest.mark.parametrize(
+    "form",
+    ["\n[rounds]\n2 = { feedback = true }\n", "\nrounds.2.feedback = true\n"],
+    ids=["inline-table", "dotted-keys"],
+)
+def test_a_round_in_any_toml_form_is_extended(make_project_folder, form) -> None:
+    folder = make_project_folder(2)
+    manifest = folder / "project.toml"
+    manifest.write_text(form + manifest.read_text(encoding="utf-8"), encoding="utf-8")
+    project = start_round(folder, now=NOW).project
+    assert project.rounds[2].started == NOW.replace(microsecond=0)
+    assert project.flow.for_round(2).feedback
+    assert manifest.read_text(encoding="utf-8").count("feedback") == 1
+
+
+def test_a_project_file_that_is_not_toml_is_refused_with_its_line(make_project_folder) -> None:
+    folder = make_project_folder(2)
+    append(folder, "\n[rounds.2]\nfeedback = maybe\n")
     before = (folder / "project.toml").read_bytes()
-    with pytest.raises(ProjectError, match=r"Write it as a \[rounds.2\] table"):
+    lines = before.count(b"\n")
+    with pytest.raises(ProjectError) as caught:
         start_round(folder, now=NOW)
+    assert (caught.value.file, caught.value.line) == (folder / "project.toml", lines)
+    assert "not valid TOML" in str(caught.value)
     assert (folder / "project.toml").read_bytes() == before
 
 
@@ -120,6 +179,8 @@ def test_a_round_written_as_an_inline_table_is_not_half_edited(make_project_fold
         ('[rounds.2]\nitems = "rounds/gone.csv"\n', "names rounds/gone.csv, which is not"),
         ('[rounds.2]\nitems = "../elsewhere.csv"\n', "inside the project folder"),
         ("[rounds]\nwashout_days = -3\n", "washout_days must be a whole number of days"),
+        ('[rounds."2"]\nstarted = "last week"\n', "[rounds.2] started must be a date"),
+        ("[rounds]\n2.started = 2027-01-10T09:30:00\n", "with its time zone"),
     ],
 )
 def test_an_unusable_round_record_names_its_line(make_project_folder, table, words) -> None:

@@ -4,15 +4,16 @@
 id ``<image>#<n>`` is kept as the item id ('#' is allowed in ``items.csv``), so ratings of
 the same caption from elsewhere keep matching.
 
-``ExpertAnnotations.txt`` (Flickr8k-Expert, seeds/000 §2 and §6) rates *pairs*: a line is
-``<image><TAB><caption id><TAB>r1<TAB>r2<TAB>r3`` with scores 1–4 (seeds/000 Table 1). The
-caption id names a caption of the Flickr8k collection, usually one written for a *different*
-image: the dataset asks how well retrieved captions fit an image. The item is therefore the
-(image, caption id) pair: when the caption is the image's own, its id is the caption id (the
-same item the token importer makes); otherwise ``<image>|<caption id>``, which the token
-importer never makes. The three scores are not three fixed people: seeds/000 says 21
-students gave them and the three are sorted from lowest to highest, so the taggers
-``expert1..3`` are positions, and per-tagger statistics on them describe nothing real.
+``ExpertAnnotations.txt`` (Flickr8k-Expert, as described by Narins et al., NeurIPS 2023, §2
+and §6) rates *pairs*: a line is ``<image><TAB><caption id><TAB>r1<TAB>r2<TAB>r3`` with
+scores 1–4 (their Table 1). The caption id names a caption of the Flickr8k collection,
+usually one written for a *different* image: the dataset asks how well retrieved captions
+fit an image. The item is therefore the (image, caption id) pair: when the caption is the
+image's own, its id is the caption id (the same item the token importer makes); otherwise
+``<image>|<caption id>``, which the token importer never makes. The three scores are not
+three fixed people: Narins et al. say 21 students gave them and the three are sorted from
+lowest to highest, so the taggers ``expert1..3`` are positions, and per-tagger statistics on
+them describe nothing real.
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ import re
 from pathlib import Path
 
 from annotator.errors import AnnotatorError
+from annotator.files import write_text
 from annotator.project.captions import Captions, ImageResolver, Pair
-from annotator.project.manifest import write_text_atomic
 from annotator.project.model import Problem
 from annotator.project.textfile import numbered_lines, read_text
 
 FLICKR8K_SOURCE = "flickr8k"
 EXPERT_TAGGERS = ("expert1", "expert2", "expert3")
-EXPERT_SCORES = ("1", "2", "3", "4")  # seeds/000 Table 1
+EXPERT_SCORES = ("1", "2", "3", "4")  # Narins et al., NeurIPS 2023, Table 1
 _TOKEN_LINE = re.compile(r"(?P<id>(?P<image>[^\t#]+)#\d+)\t(?P<caption>.*)")
 _CAPTION_ID = re.compile(r"[^\t#\s]+#\d+")
 
@@ -96,7 +97,7 @@ def expert_ratings_csv(expert_file: Path, out: Path) -> int:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["item_id", "tagger", "round", "rating"])
     writer.writerows(rows)
-    write_text_atomic(out, buffer.getvalue())
+    write_text(out, buffer.getvalue())
     return len(seen)
 
 

@@ -1,9 +1,9 @@
 """JSON Lines captions: one object per line with ``image`` and ``caption``.
 
 Optional ``item_id`` and ``source``; every other field is a context column of
-``items.csv`` (``page_title``, ``section_title``, ``paragraph`` for the contextref protocol,
-seeds/004), in the order the fields are first seen. Values must be strings: a number or a
-list would not survive the round trip through ``items.csv`` unchanged.
+``items.csv`` (``page_title``, ``section_title``, ``paragraph`` for the contextref protocol
+of Kreiss et al., ICLR 2024), in the order the fields are first seen. Values must be
+strings: a number or a list would not survive the round trip through ``items.csv`` unchanged.
 """
 
 from __future__ import annotations

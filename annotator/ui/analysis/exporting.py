@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from annotator.analysis.pipeline import Analysis
 from annotator.errors import AnnotatorError
-from annotator.project.manifest import write_text_atomic
+from annotator.files import write_text
 from annotator.reporting import exports
 from annotator.reporting.content import Chart, PaneContent, Table
 from annotator.reporting.html_report import render_html
@@ -129,7 +129,7 @@ class PaneExporter(QObject):
 
 def _write(path: Path, text: str, *, bom: bool = False) -> Path:
     try:
-        write_text_atomic(path, text, bom=bom)
+        write_text(path, text, bom=bom)
     except OSError as error:
         raise AnnotatorError(f"The file cannot be written: {error.strerror or error}.",
                              file=path) from error

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import html
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from annotator import __version__
+from annotator.project.table import read_table
 from annotator.resources import resource_path, sample_project_dir
 from annotator.ui.icon import app_icon
 
@@ -37,12 +37,11 @@ class ImageCredit:
 
 
 def read_image_credits(path: Path) -> list[ImageCredit]:
-    """The credits listed in ``licenses.csv`` (file, title, author, licence columns)."""
-    with path.open(encoding="utf-8-sig", newline="") as handle:
-        return [
-            ImageCredit(row["file"], row["title"], row["author"], row["licence"])
-            for row in csv.DictReader(handle)
-        ]
+    """The credits listed in ``licenses.csv`` (file, title, author, licence columns); a row
+    that cannot be read is left out."""
+    table = read_table(path, required=("file", "title", "author", "licence"))
+    return [ImageCredit(row.values["file"], row.values["title"], row.values["author"],
+                        row.values["licence"]) for row in table.rows]
 
 
 def bundled_image_credits() -> list[ImageCredit]:

@@ -1,0 +1,83 @@
+"""Writing a file people keep: beside the target, synced to disk, renamed into place.
+
+Every file the app writes (project.toml, exports, reports, snapshots, settings) goes
+through :func:`write_with`, so a crash, a full disk or a pulled plug leaves the old file or
+the new one, never half of either:
+
+1. the content goes to a temporary file in the target's folder, under a name no other
+   writer uses (two writers of the same file never share a temporary);
+2. it is flushed and ``fsync``-ed, so the bytes are on disk before the name points at them;
+3. ``os.replace`` swaps it in, atomically on every platform the app runs on;
+4. on POSIX the folder is ``fsync``-ed too, so the rename itself survives a power cut
+   (Windows has no way to sync a folder; NTFS journals the rename).
+
+If anything fails before the rename, the temporary file is removed and the target is
+untouched. The error is raised as it came: callers phrase it for their reader.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import os
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+__all__ = ["sync_folder", "write_bytes", "write_text", "write_with"]
+
+
+def write_text(path: Path, text: str, *, bom: bool = False) -> None:
+    """Write ``text`` as UTF-8 exactly as given (line ends are not translated).
+
+    ``bom``: start with a byte-order mark, which Excel needs to read a CSV file as UTF-8.
+    """
+    data = text.encode("utf-8")
+    write_bytes(path, codecs.BOM_UTF8 + data if bom else data)
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` (see the module for the guarantees)."""
+
+    def fill(temporary: Path) -> None:
+        with temporary.open("xb") as handle:  # "x": never reuse a file someone else made
+            handle.write(data)
+
+    write_with(path, fill)
+
+
+def write_with(path: Path, fill: Callable[[Path], None]) -> None:
+    """Let ``fill`` create and write a temporary file, then put it in place as ``path``.
+
+    For writers that want a path rather than bytes (SQLite, Qt's image writer): the
+    temporary does not exist when ``fill`` is called, and its name ends in ``path``'s
+    suffix, for writers that choose the format from it. ``path``'s folder must exist.
+    """
+    path = Path(path)
+    temporary = path.with_name(f".{path.stem}.{uuid.uuid4().hex}.tmp{path.suffix}")
+    try:
+        fill(temporary)
+        with temporary.open("rb+") as handle:
+            os.fsync(handle.fileno())
+        temporary.replace(path)  # os.replace: atomic, and replaces on Windows too
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename or new entry in ``folder`` durable (POSIX; nothing to do on Windows).
+
+    Some file systems (certain network shares) cannot sync a folder; the file is already
+    in place then, and only the guarantee against a power cut in the next seconds is lost,
+    so that refusal is not an error.
+    """
+    if os.name == "nt":
+        return
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
