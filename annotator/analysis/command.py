@@ -1,61 +1,19 @@
-"""``annotator analyze``: load ratings, run every statistic, print a summary, write files.
-
-Files people keep (the JSON, the CSV tables) are written beside their target and renamed
-into place, so an interrupted run never leaves half a file (STYLE rule 6).
-"""
+"""What ``annotator analyze`` (:mod:`annotator.commands.analyze`) reads and prints: its
+inputs, the summary and the CSV tables."""
 
 from __future__ import annotations
 
-import argparse
 import csv
 import io
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
-from annotator.analysis.checks import check_spec
 from annotator.analysis.loading import load_ratings_csv, load_session_file, project_table
 from annotator.analysis.metrics import METRICS_FILE, MetricScores, load_metrics_csv
-from annotator.analysis.report import analyze, to_json
 from annotator.analysis.table import RatingTable
-from annotator.analysis.undefined import Undefined
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
-from annotator.project.manifest import write_text_atomic
 from annotator.project.model import Project
-
-
-def run_analyze(args: argparse.Namespace) -> int:
-    """The command: 0 when the report was made, 1 when the input cannot be used."""
-    try:
-        table, project = load_input(args.input, args.ratings_csv)
-        checks = check_spec(project) if project is not None else None
-        if args.exclude_failed_checks and checks is None:
-            raise AnnotatorError("--exclude-failed-checks needs a project folder whose "
-                                 "gold.csv has attention checks (purpose 'check').")
-        metrics = load_metrics(args.metrics, args.input, table)
-        result = analyze(table, level=args.level, reps=args.reps, bootstrap=args.bootstrap,
-                         seed=args.seed, checks=checks,
-                         exclude_failed_checks=args.exclude_failed_checks, metrics=metrics)
-        summary = result["_item_summary"]
-        if args.csv_dir is not None:
-            args.csv_dir.mkdir(parents=True, exist_ok=True)
-            items_csv = args.csv_dir / "items.csv"
-            write_text_atomic(items_csv, items_table(table, summary))
-            result["items"]["csv"] = str(items_csv)
-            write_text_atomic(args.csv_dir / "taggers.csv", taggers_table(result["taggers"]))
-        else:
-            result["items"]["csv"] = Undefined("no --csv-dir was given")
-        report = to_json(result)
-        if args.json is not None:
-            args.json.parent.mkdir(parents=True, exist_ok=True)
-            write_text_atomic(args.json, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-    except AnnotatorError as error:
-        print(error, file=sys.stderr)
-        return 1
-    print(summary_text(report))
-    return 0
 
 
 def load_input(source: Path | None, ratings_csv: Path | None
