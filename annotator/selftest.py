@@ -4,7 +4,7 @@ Meant for the frozen bundle above all (CI runs it on every change): it finds the
 resources, opens a temporary copy of the sample project, records one rating through the
 real rating screen offscreen, reads it back from the session file and runs the analysis
 on it (with three simulated taggers beside it). Each check is a named
-step printed as it passes; the first failure stops the run with exit code 1. Nothing is
+step printed as it passes; the first failure stops the run (the command exits 1). Nothing is
 written outside a temporary folder (the user's settings are left alone).
 """
 
@@ -28,8 +28,6 @@ if TYPE_CHECKING:
     from annotator.ui.selftest import RatedPair
 
 SELF_TEST_TAGGER = "self-test"
-EXIT_PASSED = 0
-EXIT_FAILED = 1
 
 
 class SelfTestError(Exception):
@@ -202,8 +200,8 @@ CHECKS: list[Check] = [
 """In order; later checks use what earlier ones left in the context."""
 
 
-def run_self_test(checks: list[Check] | None = None, *, out: TextIO | None = None) -> int:
-    """Run the checks in a scratch folder, printing each; 0 when all passed."""
+def run_self_test(checks: list[Check] | None = None, *, out: TextIO | None = None) -> bool:
+    """Run the checks in a scratch folder, printing each; True when all passed."""
     out = out or sys.stdout
     checks = CHECKS if checks is None else checks
     kind = f"frozen bundle at {sys._MEIPASS}" if hasattr(sys, "_MEIPASS") else "from source"
@@ -225,9 +223,9 @@ def run_self_test(checks: list[Check] | None = None, *, out: TextIO | None = Non
     seconds = time.perf_counter() - started
     if failed:
         _say(out, f"Self-test FAILED at '{failed}' after {seconds:.1f} s.")
-        return EXIT_FAILED
+        return False
     _say(out, f"Self-test passed: {len(checks)} checks in {seconds:.1f} s.")
-    return EXIT_PASSED
+    return True
 
 
 def _run_checks(checks: list[Check], context: SelfTestContext, out: TextIO) -> str | None:

@@ -92,6 +92,24 @@ def checked_project(make_project_folder) -> Path:
 
 
 @pytest.fixture
+def panel_project(make_project_folder) -> Path:
+    """Two laptops' session files: game, tutorial and retest ratings with points."""
+    from annotator.store.records import Phase
+    from tests.analysis.sessions import rate, session
+
+    root = make_project_folder(6)
+    one, two = session(root, "lab-1"), session(root, "lab-2")
+    rate(one, "ana", "item000", 3, points=2)
+    rate(one, "ana", "item001", 4, points=1)
+    rate(one, "ana", "item005", 2, phase=Phase.TUTORIAL, points=2)
+    rate(one, "ana", "item000", 3, rnd=2, phase=Phase.RETEST)
+    rate(two, "ben", "item000", 5, points=-1, seconds=6.0)
+    rate(two, "ben", "item001", 4, points=2)
+    one.close(), two.close()
+    return root
+
+
+@pytest.fixture
 def make_project_folder(tmp_path: Path) -> ProjectFactory:
     """Build a real project folder: project.toml, items.csv and one JPEG per item.
 

@@ -12,7 +12,8 @@ import pytest
 
 from annotator import resources
 from annotator.cli import main
-from annotator.selftest import EXIT_FAILED, EXIT_PASSED, Check, SelfTestContext, run_self_test
+from annotator.commands.contract import ExitCode
+from annotator.selftest import Check, SelfTestContext, run_self_test
 
 REPO = Path(__file__).resolve().parent.parent
 CHECK_NAMES = ["resources", "sample project", "rating screen", "session file", "analysis",
@@ -26,7 +27,7 @@ def check_lines(output: str) -> list[str]:
 @pytest.mark.slow  # simulates a panel and analyses it, as the installed app does
 def test_the_self_test_rates_one_pair_and_prints_each_check(capsys, user_config_dir) -> None:
     sample_before = sorted((REPO / "sample_projects").rglob("*"))
-    assert main(["--self-test"]) == EXIT_PASSED
+    assert main(["--self-test"]) == ExitCode.DONE
     out = capsys.readouterr().out
     lines = check_lines(out)
     assert [line.split(":")[0].removeprefix("[ok]").strip() for line in lines] == CHECK_NAMES
@@ -45,7 +46,7 @@ def test_a_missing_sample_project_fails_there_and_stops(tmp_path: Path, monkeypa
     package = tmp_path / "site-packages" / "annotator"
     shutil.copytree(REPO / "resources", package / "_resources")
     monkeypatch.setattr(resources, "_PACKAGE_DIR", package)
-    assert main(["--self-test"]) == EXIT_FAILED
+    assert main(["--self-test"]) == ExitCode.PROBLEMS
     out = capsys.readouterr().out
     assert check_lines(out) == [
         check_lines(out)[0],
@@ -68,7 +69,7 @@ def test_the_first_failing_check_stops_the_run(capsys) -> None:
         raise ValueError("broken on purpose")
 
     checks = [Check("one", passing), Check("two", failing), Check("three", passing)]
-    assert run_self_test(checks) == EXIT_FAILED
+    assert run_self_test(checks) is False
     assert ran == ["passing", "failing"]
     assert check_lines(capsys.readouterr().out) == [
         "[ok]   one: fine (0 ms)",
@@ -83,6 +84,6 @@ def test_the_command_passes_in_a_fresh_process_without_a_display(tmp_path: Path)
            if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
     result = subprocess.run([sys.executable, "-m", "annotator", "--self-test"], cwd=tmp_path,
                             env=env, capture_output=True, text=True, timeout=120)
-    assert result.returncode == EXIT_PASSED, result.stdout + result.stderr
+    assert result.returncode == ExitCode.DONE, result.stdout + result.stderr
     assert "on the 'offscreen' platform" in result.stdout
     assert len(check_lines(result.stdout)) == len(CHECK_NAMES)

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 import pytest
 
 from annotator.analysis.table import RatingTable, build_table
 from annotator.store.records import Phase
-from tests.analysis.sessions import rate, session
 
 MakeTable = Callable[..., RatingTable]
 
@@ -25,20 +23,3 @@ def make_table() -> MakeTable:
                            levels=levels, phases=phases, **extra)
 
     return make
-
-
-@pytest.fixture
-def panel_project(make_project_folder) -> Path:
-    """Two laptops' session files: game, tutorial and retest ratings with points."""
-    root = make_project_folder(6)
-    one, two = session(root, "lab-1"), session(root, "lab-2")
-    rate(one, "ana", "item000", 3, points=2)
-    rate(one, "ana", "item001", 4, points=1)
-    rate(one, "ana", "item005", 2, phase=Phase.TUTORIAL, points=2)
-    rate(one, "ana", "item000", 3, rnd=2, phase=Phase.RETEST)
-    rate(two, "ben", "item000", 5, points=-1, seconds=6.0)
-    rate(two, "ben", "item001", 4, points=2)
-    one.close(), two.close()
-    return root
-
-

@@ -9,6 +9,7 @@ from annotator.analysis.loading import load_project
 from annotator.analysis.report import analyze
 from annotator.analysis.results import TaggerChecks
 from annotator.cli import main
+from annotator.commands.contract import ExitCode
 from annotator.project.folder import open_project
 from annotator.project.model import CheckRule
 from tests.analysis.sessions import rate, session
@@ -64,6 +65,6 @@ def test_the_command_leaves_them_out_on_request(checked_project, make_project_fo
     assert "Left out: 1 taggers who failed them, with their 6 ratings." in capsys.readouterr().out
     assert json.loads(out.read_text(encoding="utf-8"))["n_taggers"] == 2
     no_checks = make_folder_with_one_rating(make_project_folder)
-    assert main(["analyze", str(no_checks), "--exclude-failed-checks"]) == 1
+    assert main(["analyze", str(no_checks), "--exclude-failed-checks"]) == ExitCode.REFUSED
     assert "needs a project folder whose gold.csv has attention checks" in (
         capsys.readouterr().err)

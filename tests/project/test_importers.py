@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from annotator.cli import EXIT_OK, EXIT_PROBLEMS, main
+from annotator.cli import main
+from annotator.commands.contract import ExitCode
 from annotator.project.folder import open_project
 from annotator.project.importers import guess_format
 from annotator.project.items import derive_item_id
@@ -40,14 +41,14 @@ def init(target: Path, images: Path, captions: Path, *extra: str) -> int:
 
 
 def validated_clean(folder: Path) -> bool:
-    return main(["validate", str(folder)]) == EXIT_OK
+    return main(["validate", str(folder)]) == ExitCode.DONE
 
 
 def test_coco_captions_json_makes_one_item_per_annotation(tmp_path, capsys) -> None:
     images = photos(tmp_path / "val2014", "000000000139.jpg", "000000000285.jpg")
     coco = FIXTURES / "coco_captions.json"
     target = tmp_path / "panel"
-    assert init(target, images, coco) == EXIT_PROBLEMS  # annotation 301's image is missing
+    assert init(target, images, coco) == ExitCode.PROBLEMS  # annotation 301's image is missing
     out = capsys.readouterr().out
     assert (f"{coco}: annotation 5 (id 301): There is no image 000000000632.jpg in {images}. "
             "It was skipped.") in out
@@ -76,7 +77,7 @@ def test_coco_duplicates_name_both_annotations(tmp_path, capsys) -> None:
             {"id": 4, "image_id": [139], "caption": "A list is not an id."},
         ],
     }), encoding="utf-8")
-    assert init(tmp_path / "panel", images, coco) == EXIT_PROBLEMS
+    assert init(tmp_path / "panel", images, coco) == ExitCode.PROBLEMS
     assert capsys.readouterr().out.splitlines() == [
         f"{coco}: Image entry 2 has the id 139 of an earlier entry; it was skipped.",
         f"{coco}: annotation 4 (id 3): No entry in the images list has the id 140. "
@@ -104,7 +105,7 @@ def test_flickr8k_token_file_keeps_caption_ids_as_item_ids(tmp_path, capsys) -> 
     images = photos(tmp_path / "Flicker8k_Dataset", *FLICKR_IMAGES)
     tokens = FIXTURES / "flickr8k_token.txt"
     target = tmp_path / "panel"
-    assert init(target, images, tokens) == EXIT_PROBLEMS
+    assert init(target, images, tokens) == ExitCode.PROBLEMS
     out = capsys.readouterr().out
     assert f"{tokens}:4: This line is not IMAGE#N, a tab, then the caption" in out
     rows = read_csv(target / "items.csv")
@@ -123,7 +124,7 @@ def test_jsonl_keeps_other_fields_as_context_columns(tmp_path, capsys) -> None:
     images = photos(tmp_path / "pictures", "harbour.jpg", "market.jpg")
     jsonl = FIXTURES / "contextref.jsonl"
     target = tmp_path / "panel"
-    assert init(target, images, jsonl, "--rubric", "vicr5") == EXIT_PROBLEMS
+    assert init(target, images, jsonl, "--rubric", "vicr5") == ExitCode.PROBLEMS
     problems = capsys.readouterr().out.splitlines()
     assert [line.split(": ", 1)[0] for line in problems] == [f"{jsonl}:{n}" for n in (4, 5, 6, 7)]
     assert "is not JSON" in problems[0]
@@ -182,7 +183,7 @@ def test_broken_json_names_the_line_and_makes_no_folder(tmp_path, capsys) -> Non
     broken = tmp_path / "captions.json"
     broken.write_text(text.replace('"image_id": 285,', '"image_id": 285', 1), encoding="utf-8")
     target = tmp_path / "panel"
-    assert init(target, images, broken) == EXIT_PROBLEMS
+    assert init(target, images, broken) == ExitCode.REFUSED
     err = capsys.readouterr().err
     assert f"{broken}:11: This is not valid JSON: Expecting ',' delimiter" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["captions.json", "val2014"]
@@ -192,7 +193,7 @@ def test_a_json_that_is_not_coco_says_what_it_needs(tmp_path, capsys) -> None:
     images = photos(tmp_path / "val2014", "000000000139.jpg")
     other = tmp_path / "captions.json"
     other.write_text('[{"image": "000000000139.jpg", "caption": "A room."}]', encoding="utf-8")
-    assert init(tmp_path / "panel", images, other) == EXIT_PROBLEMS
+    assert init(tmp_path / "panel", images, other) == ExitCode.REFUSED
     assert 'needs "images" and "annotations" lists' in capsys.readouterr().err
     assert not (tmp_path / "panel").exists()
 
@@ -201,7 +202,7 @@ def test_a_format_without_a_captions_file_is_refused(tmp_path, capsys) -> None:
     images = photos(tmp_path / "pictures", "harbour.jpg")
     code = main(["init", str(tmp_path / "panel"), "--images", str(images),
                  "--captions-format", "coco"])
-    assert code == EXIT_PROBLEMS
+    assert code == ExitCode.REFUSED
     assert "needs a captions file" in capsys.readouterr().err
     assert not (tmp_path / "panel").exists()
 
@@ -250,7 +251,7 @@ def test_bad_expert_lines_are_each_named_and_nothing_is_written(tmp_path, capsys
     ratings = tmp_path / "expert.csv"
     bad = FIXTURES / "expert_annotations_bad.txt"
     code = main(["import-ratings", "flickr8k-expert", str(bad), "--out", str(ratings)])
-    assert code == EXIT_PROBLEMS
+    assert code == ExitCode.REFUSED
     err = capsys.readouterr().err
     assert "3 lines cannot be used, so no ratings were written" in err
     assert f"{bad}:2: The score '5' is not one of 1, 2, 3, 4." in err
@@ -265,6 +266,6 @@ def test_the_expert_file_is_never_overwritten(tmp_path, capsys) -> None:
     expert = Path(shutil.copy(FIXTURES / "expert_annotations.txt", tmp_path / "expert.txt"))
     before = expert.read_bytes()
     code = main(["import-ratings", "flickr8k-expert", str(expert), "--out", str(expert)])
-    assert code == EXIT_PROBLEMS
+    assert code == ExitCode.REFUSED
     assert "would overwrite the expert file" in capsys.readouterr().err
     assert expert.read_bytes() == before

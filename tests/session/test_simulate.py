@@ -8,11 +8,8 @@ from collections import Counter, defaultdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
-
 from annotator.analysis.loading import load_project
 from annotator.analysis.report import analyze
-from annotator.cli import main
 from annotator.project.folder import open_project
 from annotator.project.round_start import start_round
 from annotator.session.simulate import SimulatedTagger, simulate
@@ -99,28 +96,6 @@ def test_ratings_follow_the_hidden_truth_written_beside_the_sessions(make_projec
     ids = sorted(truth)
     r = statistics.correlation([truth[i] for i in ids], [statistics.mean(means[i]) for i in ids])
     assert r > 0.8
-
-
-def test_simulate_command_prints_the_panel(make_project_folder, capsys) -> None:
-    folder = make_project_folder(5, flow={"tutorial": False})
-    assert main(["simulate", str(folder), "--taggers", "2", "--seed", "4"]) == 0
-    out, err = capsys.readouterr()
-    assert "Simulated tagger 01" in out and "Simulated tagger 02" in out
-    assert "--seed 4" in err
-    assert len(list((folder / "sessions").glob("simulated-4-*.sqlite"))) == 2
-
-
-@pytest.mark.parametrize("argv", [["--taggers", "0"], ["--taggers", "two"]])
-def test_simulate_refuses_bad_counts(make_project_folder, argv, capsys) -> None:
-    folder = make_project_folder(2)
-    with pytest.raises(SystemExit):
-        main(["simulate", str(folder), *argv])
-    assert "at least 1" in capsys.readouterr().err
-
-
-def test_simulate_on_a_folder_that_is_not_a_project(tmp_path, capsys) -> None:
-    assert main(["simulate", str(tmp_path), "--taggers", "2"]) == 2
-    assert "not a project folder" in capsys.readouterr().err
 
 
 def test_retest_rounds_are_blind_in_a_fresh_order_one_washout_later(

@@ -1,0 +1,117 @@
+"""What every ``annotator`` command promises a script: its exit codes and where it prints.
+
+One contract for all commands, so a lab's scripts and CI read every command the same way:
+
+* ``0`` done;
+* ``1`` done, and problems were found: listed on stdout, one per line, naming file and line;
+* ``2`` refused: the input cannot be used, the command line is wrong (argparse's own code),
+  or a file cannot be read or written (missing, no permission, disk full). The reason,
+  naming the file, is the last thing on stderr; the command did no more than it says.
+
+Messages (progress, warnings, refusals, what to do next) go to stderr; data (tables, JSON,
+problem lists, reports) to stdout, so ``annotator ... > out.txt`` keeps only the data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import IntEnum
+
+from annotator.errors import AnnotatorError
+
+
+class ExitCode(IntEnum):
+    """The process exit status of every command."""
+
+    DONE = 0
+    PROBLEMS = 1
+    REFUSED = 2
+
+
+STREAMS = "Messages and refusals go to stderr; data (tables, lists, JSON) to stdout."
+REFUSED_ALWAYS = ("a wrong command line, or a file that cannot be read or written "
+                  "(missing, no permission, disk full)")
+CONTRACT = f"""\
+exit status of every command (COMMAND --help says what each means for it):
+  0  done
+  1  done, and problems were found: listed on stdout, one per line with file:line
+  2  refused: the input cannot be used, the command line is wrong, or a file
+     cannot be read or written (missing, no permission, disk full); the reason,
+     naming the file, is printed on stderr
+{STREAMS}"""
+"""The contract as ``annotator --help`` and the README state it."""
+
+
+@dataclass(frozen=True)
+class Exits:
+    """What each exit code means for one command, for its ``--help``.
+
+    ``problems`` is None for a command that never exits 1; ``refused`` names the refusals
+    particular to the command (a wrong command line and unreadable or unwritable files are
+    refused by every command).
+    """
+
+    done: str
+    refused: str | None = None
+    problems: str | None = None
+
+    def epilog(self, title: str = "exit status") -> str:
+        codes = [(ExitCode.DONE, f"done: {self.done}")]
+        if self.problems is not None:
+            codes.append((ExitCode.PROBLEMS, f"problems found: {self.problems}"))
+        refused = REFUSED_ALWAYS if self.refused is None else f"{self.refused}; or {REFUSED_ALWAYS}"
+        codes.append((ExitCode.REFUSED, f"refused: {refused}. The reason, naming the file, is "
+                                        "printed on stderr."))
+        return "\n".join([f"{title}:", *(
+            textwrap.fill(text, 78, initial_indent=f"  {code:d}  ", subsequent_indent="     ")
+            for code, text in codes)])
+
+
+Run = Callable[[argparse.Namespace], int]
+"""A command's body: returns DONE or PROBLEMS; a refusal is raised (AnnotatorError or
+OSError) for :func:`refuse` to print."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """``annotator NAME`` (or ``annotator GROUP NAME``): its parser and its body."""
+
+    name: str
+    help: str
+    exits: Exits
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Run
+
+
+@dataclass(frozen=True)
+class Group:
+    """``annotator NAME ACTION``: commands that share a name, such as ``round start``."""
+
+    name: str
+    help: str
+    actions: tuple[Command, ...]
+
+
+def refuse(error: AnnotatorError | OSError) -> ExitCode:
+    """Print a refusal as the sentence it is (never a traceback) and return REFUSED.
+
+    An :class:`OSError` is a file that cannot be read or written, not a bug: it is printed
+    with the file it names (both files of a failed rename).
+    """
+    print(_text(error), file=sys.stderr)
+    return ExitCode.REFUSED
+
+
+def _text(error: AnnotatorError | OSError) -> str:
+    if isinstance(error, AnnotatorError):
+        return str(error)
+    reason = error.strerror or str(error)
+    if error.filename is None:
+        return reason
+    if error.filename2 is not None:
+        return f"{error.filename} → {error.filename2}: {reason}"
+    return f"{error.filename}: {reason}"

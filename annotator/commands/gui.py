@@ -1,0 +1,42 @@
+"""``annotator`` (the start screen) and ``annotator open FOLDER``: the app's window.
+
+Qt is imported only here, inside the functions, so the headless commands and ``--help``
+never load it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from annotator.commands.contract import Command, Exits
+
+
+def start_screen(args: argparse.Namespace) -> int:
+    """``annotator`` with no command: the start screen (open a project, pick your name)."""
+    return _window(None, None)
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--tagger", help="start rating at once as this tagger")
+
+
+def _open(args: argparse.Namespace) -> int:
+    return _window(args.folder, args.tagger)
+
+
+def _window(folder: Path | None, tagger: str | None) -> int:
+    from annotator.ui.app import run_gui  # Qt only when a window is wanted
+
+    return run_gui(folder, tagger=tagger)
+
+
+OPEN = Command(
+    name="open",
+    help="open a project folder in the app",
+    exits=Exits(done="the window was closed (a folder that cannot be opened is explained "
+                     "in the window)"),
+    add_arguments=_add_arguments,
+    run=_open,
+)

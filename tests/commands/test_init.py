@@ -1,0 +1,67 @@
+"""``annotator init``: 0 created, 1 created with input lines left out, 2 nothing created."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from annotator.cli import main
+from annotator.commands.contract import ExitCode
+from tests.conftest import write_jpeg
+
+
+def sidecar_photos(folder: Path) -> Path:
+    for name, caption in (("harbour", "Boats in a harbour."), ("market", "A busy market.")):
+        write_jpeg(folder / f"{name}.jpg")
+        (folder / f"{name}.txt").write_text(caption + "\n", encoding="utf-8")
+    return folder
+
+
+def test_from_sidecars_then_validate_clean(tmp_path: Path, capsys) -> None:
+    source = sidecar_photos(tmp_path / "photos")
+    target = tmp_path / "panel"
+    assert main(["init", str(target), "--images", str(source), "--name", "Harbour"]) == (
+        ExitCode.DONE)
+    out, err = capsys.readouterr()
+    assert out == "" and f"Created {target} with 2 pairs." in err
+    assert (target / "project.toml").is_file()
+    assert sorted(p.name for p in (target / "images").iterdir()) == ["harbour.jpg", "market.jpg"]
+    assert main(["validate", str(target)]) == ExitCode.DONE
+
+
+def test_bad_csv_rows_are_listed_on_stdout_and_the_good_ones_kept(tmp_path: Path,
+                                                                  capsys) -> None:
+    source = tmp_path / "photos"
+    write_jpeg(source / "a.jpg")
+    write_jpeg(source / "b.jpg")
+    captions = tmp_path / "captions.csv"
+    captions.write_text("image,caption\na.jpg,A red square.\nb.jpg,\nc.jpg,Missing.\n",
+                        encoding="utf-8")
+    target = tmp_path / "panel"
+    code = main(["init", str(target), "--images", str(source), "--captions", str(captions)])
+    assert code == ExitCode.PROBLEMS
+    out, err = capsys.readouterr()
+    assert [line.split(" ")[0] for line in out.splitlines()] == [
+        f"{captions}:", f"{captions}:3:", f"{captions}:4:"]  # b.jpg's image, then each row
+    assert "3 input lines were left out (listed above)" in err
+    assert (target / "items.csv").read_text(encoding="utf-8").count("A red square.") == 1
+
+
+def test_an_existing_project_is_refused(make_project_folder, tmp_path: Path, capsys) -> None:
+    folder = make_project_folder(n_items=1)
+    before = (folder / "items.csv").read_bytes()
+    source = sidecar_photos(tmp_path / "photos")
+    assert main(["init", str(folder), "--images", str(source)]) == ExitCode.REFUSED
+    out, err = capsys.readouterr()
+    assert out == "" and str(folder) in err
+    assert (folder / "items.csv").read_bytes() == before
+
+
+def test_an_unwritable_target_names_the_file_and_exits_2(tmp_path: Path, capsys) -> None:
+    source = sidecar_photos(tmp_path / "photos")
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("x", encoding="utf-8")
+    code = main(["init", str(blocker / "panel"), "--images", str(source)])
+    assert code == ExitCode.REFUSED
+    err = capsys.readouterr().err
+    assert "file-not-folder" in err and "Traceback" not in err
+    assert blocker.read_text(encoding="utf-8") == "x"
