@@ -39,7 +39,10 @@ DOCS = (ROOT / "README.md", ROOT / "ARCHITECTURE.md", ROOT / "CONTRIBUTING.md",
 CITING = (*DOCS, ROOT / "tests" / "bench" / "README.md",
           *sorted((ROOT / "sample_projects").glob("*/README.md")),
           *sorted((ROOT / "sample_projects").glob("*/project.toml")),
-          *sorted((ROOT / "resources" / "rubrics").glob("*.toml")))
+          *sorted((ROOT / "resources" / "rubrics").glob("*.toml")),
+          *sorted((ROOT / "annotator").rglob("*.py")))
+"""Everything a user reads: the docs, the samples, the rubrics, and the package, whose
+strings become the screens and reports and whose docstrings a maintainer reads."""
 MARKER = re.compile(r"<!--\s*([a-z-]+):\s*(\S+)\s*-->")
 NAME = re.compile(r"<[^<>]+>")
 SIMULATED = (("vicr-demo", 4, 2), ("good-bad-skip-demo", 4, 2), ("contextref-demo", 3, 1))
