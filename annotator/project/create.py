@@ -6,13 +6,12 @@ so a failure (a bad input, a full disk, a path too long) never leaves half a pro
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
 import shutil
 import uuid
 from pathlib import Path
 
+from annotator.csvtext import csv_text
 from annotator.errors import ProjectError
 from annotator.files import sync_folder, write_text
 from annotator.project.captions import Captions, Pair, captions_from_sidecars, list_images
@@ -180,14 +179,7 @@ def _items_csv(rows: list[_Row]) -> str:
         context_columns.extend(c for c in row.pair.context if c not in context_columns)
     with_source = any(row.pair.source for row in rows)
     header = ["item_id", "image", "caption", *(["source"] if with_source else []), *context_columns]
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    for row in rows:
-        pair = row.pair
-        fields = [row.item_id, f"{IMAGES_DIR}/{pair.image}", pair.caption]
-        if with_source:
-            fields.append(pair.source)
-        fields.extend(pair.context.get(c, "") for c in context_columns)
-        writer.writerow(fields)
-    return out.getvalue()
+    return csv_text(([row.item_id, f"{IMAGES_DIR}/{row.pair.image}", row.pair.caption,
+                      *([row.pair.source] if with_source else []),
+                      *(row.pair.context.get(c, "") for c in context_columns)] for row in rows),
+                    header=header)

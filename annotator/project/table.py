@@ -24,6 +24,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TypeVar
 
+from annotator.csvtext import decode_cell
 from annotator.errors import AnnotatorError
 from annotator.project.model import Problem
 
@@ -133,11 +134,12 @@ def read_table(
     elif _read_header(table, raw_names, required=required, known=known):
         line = last = 0
         width = len(table.columns)
+        guarded = "'" in text
         for line, last, fields in records:
             if bad_byte is not None and any(_UNDECODED.search(f) for f in fields):
                 bad_lines.append(line)
             elif len(fields) == width:
-                table.fields.append(fields)
+                table.fields.append(_decoded(fields) if guarded else fields)
                 table.lines.append(line)
                 table.last_lines.append(last)
             else:
@@ -147,6 +149,12 @@ def read_table(
     if bad_byte is not None:
         _not_utf8(table, bad_byte, bad_lines)
     return table
+
+
+def _decoded(fields: list[str]) -> list[str]:
+    """Cells as written, without the apostrophe that guards a formula-looking text
+    (:mod:`annotator.csvtext`), so a file the app wrote reads back exactly."""
+    return [decode_cell(f) if f[:1] == "'" else f for f in fields]
 
 
 def _decode(data: bytes, table: Table) -> tuple[str, tuple[int, int] | None] | None:

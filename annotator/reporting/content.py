@@ -7,10 +7,10 @@ gives the text shown on screen and in the HTML report.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from typing import Literal
+
+from annotator.csvtext import csv_text
 
 Cell = str | int | float | None
 Kind = Literal["text", "int", "fraction", "number", "seconds", "x100", "level"]
@@ -49,13 +49,8 @@ class Table:
 
     def csv_text(self) -> str:
         """Every row at full precision; an undefined figure is an empty cell."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow([c.key for c in self.columns])
-        for row in self.rows:
-            writer.writerow(["" if v is None else f"{v:.10g}" if isinstance(v, float) else v
-                             for v in row])
-        return out.getvalue()
+        return csv_text((tuple(f"{v:.10g}" if isinstance(v, float) else v for v in row)
+                         for row in self.rows), header=[c.key for c in self.columns])
 
 
 def format_cell(value: Cell, kind: Kind) -> str:

@@ -3,8 +3,6 @@ the items and taggers tables as CSV (figures are fractions, not × 100)."""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping
 
 from annotator.analysis.results import (
@@ -17,31 +15,24 @@ from annotator.analysis.results import (
 )
 from annotator.analysis.table import RatingTable
 from annotator.analysis.undefined import Figure, Interval, Undefined
+from annotator.csvtext import csv_text
 
 
 def items_table(table: RatingTable, summary: ItemSummary) -> str:
     """items.csv: item_id, n, mean, vote, sd (blank where undefined), rated items only."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["item_id", "n", "mean", "vote", "sd"])
-    for i, item_id in enumerate(table.item_ids):
-        if summary.n[i]:
-            writer.writerow([item_id, int(summary.n[i]), _number(summary.mean[i]),
-                             _number(summary.vote[i]), _number(summary.sd[i])])
-    return out.getvalue()
+    return csv_text(([item_id, int(summary.n[i]), _number(summary.mean[i]),
+                      _number(summary.vote[i]), _number(summary.sd[i])]
+                     for i, item_id in enumerate(table.item_ids) if summary.n[i]),
+                    header=["item_id", "n", "mean", "vote", "sd"])
 
 
 def taggers_table(taggers: Mapping[str, TaggerFigures]) -> str:
     """taggers.csv: one row per tagger with the figures of the JSON's ``taggers``."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["tagger", "n", "n_compared", "ea", "aa", "la", "bias", "score",
-                     "tutorial_score", "median_seconds"])
-    for name, t in taggers.items():
-        writer.writerow([name, *(_number(v) for v in (
-            t.n, t.n_compared, t.ea, t.aa, t.la, t.bias, t.score, t.tutorial_score,
-            t.median_seconds))])
-    return out.getvalue()
+    return csv_text(([name, *(_number(v) for v in (
+        t.n, t.n_compared, t.ea, t.aa, t.la, t.bias, t.score, t.tutorial_score,
+        t.median_seconds))] for name, t in taggers.items()),
+        header=["tagger", "n", "n_compared", "ea", "aa", "la", "bias", "score",
+                "tutorial_score", "median_seconds"])
 
 
 def _number(value: int | float | Undefined) -> str:

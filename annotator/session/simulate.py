@@ -10,15 +10,14 @@ tutorial, probation, the game and its dwell, durable ratings.
 
 from __future__ import annotations
 
-import csv
-import io
 import random
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from annotator.csvtext import csv_text
 from annotator.files import write_text
 from annotator.project.model import Project
 from annotator.session.clock import ManualClock
@@ -231,10 +230,10 @@ def _write_truth(
         quality = truth[item.item_id]
         items.append([item.item_id, f"{quality:.3f}", f"{_value_at(values, quality):.4f}"])
     truth_file = folder / f"truth-{seed}.csv"
-    write_text(truth_file, _csv_text(items))
+    write_text(truth_file, csv_text(items))
     taggers: list[list[object]] = [["tagger", "bias_levels", "noise_levels", "median_seconds"]]
     taggers += [[t.name, t.bias, t.noise, t.median_seconds] for t in panel]
-    write_text(folder / f"taggers-{seed}.csv", _csv_text(taggers))
+    write_text(folder / f"taggers-{seed}.csv", csv_text(taggers))
     return truth_file
 
 
@@ -245,7 +244,3 @@ def _value_at(values: list[float], level: float) -> float:
     return values[low] + (level - low) * (values[high] - values[low])
 
 
-def _csv_text(rows: Iterable[Iterable[object]]) -> str:
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(rows)
-    return out.getvalue()

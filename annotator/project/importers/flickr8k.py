@@ -18,11 +18,10 @@ them describe nothing real.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from pathlib import Path
 
+from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
 from annotator.files import write_text
 from annotator.project.captions import Captions, ImageResolver, Pair
@@ -93,11 +92,7 @@ def expert_ratings_csv(expert_file: Path, out: Path) -> int:
             "ratings were written:\n" + "\n".join(problems), file=expert_file)
     if not rows:
         raise AnnotatorError("The expert file has no judgments.", file=expert_file)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["item_id", "tagger", "round", "rating"])
-    writer.writerows(rows)
-    write_text(out, buffer.getvalue())
+    write_text(out, csv_text(rows, header=["item_id", "tagger", "round", "rating"]))
     return len(seen)
 
 

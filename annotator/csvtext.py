@@ -1,0 +1,54 @@
+"""Every CSV the app writes, as text: one writer, so every file is safe in a spreadsheet.
+
+A text cell beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is a
+formula to Excel, LibreOffice and Google Sheets (CSV injection: ``=HYPERLINK(…)`` in a
+caption, an item id or a tagger's name would run when a lab lead opens the export). Such a
+cell is written with one leading apostrophe, the usual guard, which spreadsheets show as
+text. A cell that already begins with apostrophes before such a character gets one more,
+so :func:`decode_cell` gives back exactly the text that was written. Numbers are never
+changed: ``-0.25`` stays a number a spreadsheet can sum.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_GUARDED = re.compile(r"'*[=+\-@\t\r]")
+_ESCAPED = re.compile(r"'+[=+\-@\t\r]")
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def encode_cell(value: object) -> str:
+    """``value`` as the text of one CSV cell, a formula-looking text guarded."""
+    if value is None:
+        return ""
+    if isinstance(value, bool | int | float):
+        return str(value)
+    text = str(value)
+    if _GUARDED.match(text) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def decode_cell(text: str) -> str:
+    """The text :func:`encode_cell` was given: one guarding apostrophe removed."""
+    return text[1:] if _ESCAPED.match(text) and not _NUMBER.fullmatch(text[1:]) else text
+
+
+def csv_text(rows: Iterable[Sequence[object]], *, header: Sequence[str] | None = None) -> str:
+    """The CSV text of ``header`` and ``rows`` (``\\n`` line ends, minimal quoting), every
+    cell through :func:`encode_cell`."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    # Python's writer quotes a lone CR only when it is part of the line terminator; a row
+    # holding one is quoted whole, so a reader does not end the record there.
+    quoting = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    for row in itertools.chain([header] if header is not None else [], rows):
+        cells = [encode_cell(value) for value in row]
+        (quoting if any("\r" in cell for cell in cells) else writer).writerow(cells)
+    return out.getvalue()
