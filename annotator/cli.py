@@ -263,7 +263,7 @@ def _import_ratings(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     from annotator.project.folder import open_project
-    from annotator.session.simulate import simulate
+    from annotator.session.simulate import simulate, truth_summary
 
     try:
         project = open_project(args.folder)
@@ -285,9 +285,11 @@ def _simulate(args: argparse.Namespace) -> int:
             score = "left"
         print(f"{tagger.name:<22} {tagger.bias:>6.2f} {tagger.noise:>6.2f} {tally.ratings:>8} "
               f"{tally.probations:>10} {score:>6}  {tally.file.name}")
+    started = "".join(f" Round {n} started in project.toml." for n in result.started_rounds)
     print(
-        f"Seed {result.seed}: run again with --seed {result.seed} to repeat it. "
-        f"Hidden true qualities: {result.truth_file}",
+        f"Seed {result.seed}: run again on a fresh copy with --seed {result.seed} to repeat it. "
+        f"Ratings from {result.began:%Y-%m-%d %H:%M} to {result.ended:%Y-%m-%d %H:%M} UTC "
+        f"(now).{started}\n{truth_summary(result)}",
         file=sys.stderr,
     )
     return EXIT_OK
