@@ -42,11 +42,17 @@ def test_every_image_has_a_licence_row() -> None:
     assert all(row["licence"].strip() for row in rows.values())
 
 
-def test_the_sample_metrics_are_what_the_committed_script_computes() -> None:
+def build_script(name: str):
+    """A script of build_scripts/, loaded as a module."""
     spec = importlib.util.spec_from_file_location(
-        "make_sample_metrics", SAMPLE.parents[1] / "build_scripts" / "make_sample_metrics.py")
+        name, SAMPLE.parents[1] / "build_scripts" / f"{name}.py")
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
+    return script
+
+
+def test_the_sample_metrics_are_what_the_committed_script_computes() -> None:
+    script = build_script("make_sample_metrics")
     assert (SAMPLE / "metrics.csv").read_text(encoding="utf-8") == script.sample_metrics()
     project = validate_project(SAMPLE)
     scores = load_metrics_csv(SAMPLE / "metrics.csv", [item.item_id for item in project.items])
@@ -55,10 +61,7 @@ def test_the_sample_metrics_are_what_the_committed_script_computes() -> None:
 
 
 def test_the_sample_priors_are_what_the_committed_script_computes() -> None:
-    spec = importlib.util.spec_from_file_location(
-        "make_sample_priors", SAMPLE.parents[1] / "build_scripts" / "make_sample_priors.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = build_script("make_sample_priors")
     assert (SAMPLE / "priors.csv").read_text(encoding="utf-8") == script.sample_priors()
     project = validate_project(SAMPLE)
     assert set(project.priors) == {item.item_id for item in project.items}

@@ -10,7 +10,7 @@ tutorial, probation, the game and its dwell, durable ratings.
 The study reads like a real one: its ratings end at the moment of the run and lie in the
 past, rounds a washout apart, each round from the second on started in ``project.toml``
 exactly as ``annotator round start`` does. The hidden truth follows each caption's source
-(:func:`hidden_quality`).
+(:mod:`annotator.session.simulated_truth`).
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ from __future__ import annotations
 import csv
 import io
 import random
-import statistics
 import tempfile
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -34,6 +33,7 @@ from annotator.session.clock import ManualClock
 from annotator.session.flow import RatingSession
 from annotator.session.game import NoticeKind
 from annotator.session.opening import read_other_laptops
+from annotator.session.simulated_truth import hidden_quality, truth_by_source, value_at
 from annotator.store.session_file import SessionStore
 
 SITTING = 12
@@ -43,17 +43,6 @@ GIVE_UP_AFTER = 3
 would talk to them; a simulation must not loop for ever)."""
 TRUTH_DIR = "simulation"
 _SENT_TO_PROBATION = (NoticeKind.TUTORIAL_FAILED, NoticeKind.FIRST_PAIRS_FAILED)
-SOURCE_QUALITY: Mapping[str, tuple[float, float]] = {"human": (0.85, 0.12),
-                                                      "mismatched": (0.05, 0.08)}
-"""Hidden quality by caption source, as a share of the scale (mean, spread): a person's
-careful description is good, a caption written for another image is poor."""
-MODEL_QUALITY = (0.35, 0.75, 0.2)
-"""Any other named source (a captioning model): its own mean, drawn between the first two
-shares of the scale, and the spread of its captions around it."""
-NO_SOURCE_QUALITY = (0.6, 0.3)
-"""Captions of no stated source: anything from poor to good."""
-LEVEL_JITTER = 0.2
-"""How far, in levels, a pair's true quality lies from the level it was drawn at."""
 
 
 @dataclass(frozen=True)
@@ -122,40 +111,6 @@ def make_taggers(count: int, rng: random.Random) -> list[SimulatedTagger]:
     return panel
 
 
-def hidden_quality(project: Project, rng: random.Random) -> dict[str, float]:
-    """A true quality per item in level units (0 = lowest level), from its caption's source.
-
-    ``human`` captions are good and ``mismatched`` ones poor (:data:`SOURCE_QUALITY`);
-    every other source is a model of its own middling quality (:data:`MODEL_QUALITY`);
-    no source: anywhere on the scale. Where ``priors.csv`` rates a pair, the draw moves
-    halfway to the machine's rating: a real machine tells something about people's
-    judgement (VICR's own model agreed with its panel about as well as one rater with the
-    others, Kendall's τ 75.8 against 75.6–78.1, Narins et al. 2023, Tables 3–4). Each pair
-    gets a level drawn so, seen with a little uncertainty (:data:`LEVEL_JITTER`): a caption
-    is written at some level, and a few sit between two. Gold pairs are what the experts
-    said.
-    """
-    top = len(project.rubric.levels) - 1
-    low, high, model_spread = MODEL_QUALITY
-    by_source = dict(SOURCE_QUALITY)
-    for source in sorted({item.source.strip().lower() for item in project.items}):
-        if source and source not in by_source:
-            by_source[source] = (rng.uniform(low, high), model_spread)
-    truth = {}
-    values = [level.value for level in project.rubric.levels]
-    for item in project.items:
-        mean, spread = by_source.get(item.source.strip().lower(), NO_SOURCE_QUALITY)
-        drawn = rng.gauss(mean * top, spread * top)
-        machine = project.priors.get(item.item_id)
-        if machine:  # informative, not right: halfway between it and the source
-            drawn = (drawn + statistics.fmean(values.index(v) for v in machine)) / 2
-        level = round(min(top, max(0.0, drawn)))
-        truth[item.item_id] = min(top, max(0.0, level + rng.gauss(0.0, LEVEL_JITTER)))
-    for gold in project.gold:
-        truth[gold.item.item_id] = float(values.index(gold.rating))
-    return truth
-
-
 def simulate(
     project: Project,
     *,
@@ -198,7 +153,7 @@ def simulate(
     begins = _begins(lengths, end or datetime.now(UTC), timedelta(days=project.washout_days))
     result = SimulationResult(seed=seed, began=begins[0])
     result.truth_file = _write_truth(project, truth, panel, seed)
-    result.truth = _truth_by_source(project, truth)
+    result.truth = truth_by_source(project, truth)
     result.primed_pairs = sum(item.item_id in project.priors for item in project.items)
     play.run(project.sessions_dir, seed, begins=begins, result=result, progress=progress)
     return result
@@ -364,23 +319,13 @@ def _write_truth(
     for item in project.items:
         quality = truth[item.item_id]
         items.append([item.item_id, item.source, f"{quality:.3f}",
-                      f"{_value_at(values, quality):.4f}"])
+                      f"{value_at(values, quality):.4f}"])
     truth_file = folder / f"truth-{seed}.csv"
     write_text_atomic(truth_file, _csv_text(items))
     taggers: list[list] = [["tagger", "bias_levels", "noise_levels", "median_seconds"]]
     taggers += [[t.name, t.bias, t.noise, t.median_seconds] for t in panel]
     write_text_atomic(folder / f"taggers-{seed}.csv", _csv_text(taggers))
     return truth_file
-
-
-def _truth_by_source(project: Project, truth: Mapping[str, float]) -> dict[str, float]:
-    """The mean hidden quality (a rubric value) of each caption source's items."""
-    values = [level.value for level in project.rubric.levels]
-    by_source: dict[str, list[float]] = {}
-    for item in project.items:
-        by_source.setdefault(item.source, []).append(_value_at(values, truth[item.item_id]))
-    return {source: statistics.fmean(qualities) for source, qualities in sorted(
-        by_source.items(), key=lambda entry: -statistics.fmean(entry[1]))}
 
 
 def truth_summary(result: SimulationResult) -> str:
@@ -392,13 +337,6 @@ def truth_summary(result: SimulationResult) -> str:
     return (f"Hidden truth: each pair's quality follows its caption's source (human captions "
             f"good, mismatched ones poor, each model its own quality); mean by source: "
             f"{means}.{primed} Per pair: {result.truth_file}")
-
-
-def _value_at(values: list[float], level: float) -> float:
-    """The rubric value at a fractional level, interpolated between neighbours."""
-    low = int(level)
-    high = min(low + 1, len(values) - 1)
-    return values[low] + (level - low) * (values[high] - values[low])
 
 
 def _csv_text(rows: list[list]) -> str:
