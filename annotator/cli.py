@@ -9,7 +9,6 @@ print sentences, never tracebacks. Every refusal goes through one helper
 from __future__ import annotations
 
 import argparse
-import logging
 import platform
 import sys
 import time
@@ -42,12 +41,16 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     run = selftest.run if args.self_test else args.run
-    from annotator.applog import verbose_logging  # after parsing: --help need not load it
+    import logging  # after parsing: --help and --version need not load logging
+
+    from annotator.applog import verbose_logging
 
     with verbose_logging(args.verbose):
         log = logging.getLogger(__name__)
-        log.debug("annotator %s, Python %s on %s: %s", __version__, platform.python_version(),
-                  platform.platform(), " ".join(sys.argv[1:] if argv is None else argv))
+        if log.isEnabledFor(logging.DEBUG):  # platform's calls cost time: only when shown
+            log.debug("annotator %s, Python %s on %s %s %s: %s", __version__,
+                      platform.python_version(), platform.system(), platform.release(),
+                      platform.machine(), " ".join(sys.argv[1:] if argv is None else argv))
         started = time.perf_counter()
         try:
             code = run(args)

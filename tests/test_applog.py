@@ -111,7 +111,7 @@ def test_help_and_version_load_no_logging_machinery() -> None:
         "            main(argv)\n"
         "        except SystemExit:\n"
         "            pass\n"
-        "print(sorted(m for m in ('platformdirs', 'logging.handlers', 'annotator.applog')\n"
+        "print(sorted(m for m in ('platformdirs', 'logging', 'annotator.applog')\n"
         "             if m in sys.modules))\n"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
