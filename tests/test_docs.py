@@ -323,6 +323,6 @@ def test_no_doc_cites_files_outside_the_repository(doc: Path) -> None:
 
 def test_the_docs_exist_and_the_readme_stays_short() -> None:
     for name in ("tagger-guide", "lead-guide", "protocols", "statistics", "files",
-                 "rating-game"):
+                 "rating-game", "install"):
         assert (ROOT / "docs" / f"{name}.md").is_file(), name
     assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 150

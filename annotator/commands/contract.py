@@ -96,6 +96,16 @@ class Group:
     actions: tuple[Command, ...]
 
 
+def add_verbose(parser: argparse.ArgumentParser, *, default: object) -> None:
+    """``-v``/``--verbose``, before or after the command: the app's log records on stderr.
+
+    Sub-commands take ``default=argparse.SUPPRESS``, so that not repeating the option after
+    the command keeps what was given before it.
+    """
+    parser.add_argument("-v", "--verbose", action="store_true", default=default,
+                        help="also print what the app logs, down to debug detail, on stderr")
+
+
 def refuse(error: AnnotatorError | OSError) -> ExitCode:
     """Print a refusal as the sentence it is (never a traceback) and return REFUSED.
 

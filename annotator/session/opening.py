@@ -9,6 +9,7 @@ changed.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,7 @@ from annotator.store.session_file import SessionStore
 from annotator.store.snapshot import SNAPSHOTS_FOLDER, SnapshotError, read_snapshot
 from annotator.userconfig import UserConfig
 
+_log = logging.getLogger(__name__)
 _DATA = frozenset(phase.value for phase in Phase if phase.is_data)
 
 
@@ -32,12 +34,16 @@ def session_file_path(project: Project, config: UserConfig) -> Path:
 
 def open_laptop_session(project: Project, config: UserConfig) -> SessionStore:
     """Open (creating on first use) this laptop's session file of the project."""
-    return SessionStore.open(
-        session_file_path(project, config),
+    path = session_file_path(project, config)
+    store = SessionStore.open(
+        path,
         project_id=project.project_id,
         laptop_id=config.laptop_id,
         laptop_name=config.laptop_name,
     )
+    _log.info("opened project %r (%s, %d pairs); this laptop's session file is %s",
+              project.name, project.root, len(project.items), path)
+    return store
 
 
 @dataclass(frozen=True)

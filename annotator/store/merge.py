@@ -7,6 +7,7 @@ refused and why. A refused file never stops the others.
 
 from __future__ import annotations
 
+import logging
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -16,6 +17,8 @@ from pathlib import Path
 from annotator.errors import AnnotatorError
 from annotator.store.incoming import IncomingFile, TamperedFileError, read_incoming
 from annotator.store.panel import FileMerge, Panel, PanelError
+
+_log = logging.getLogger(__name__)
 
 
 class MergeStatus:
@@ -125,6 +128,9 @@ def merge_session_files(
         for incoming, outcome in zip(readable, outcomes, strict=True):
             reports[incoming.path] = _file_report(incoming, outcome, preview=preview)
         total = panel.rating_count()
+    for report in reports.values():
+        _log.info("%s into %s: %s", "preview of a merge" if preview else "merge", panel_path,
+                  report.text())
     return MergeReport(Path(panel_path), tuple(reports[path] for path in files), preview,
                        total_ratings=total)
 

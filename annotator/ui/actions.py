@@ -38,5 +38,6 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("&Help", "ratingGuide", "&Rating Guide", QKeySequence.StandardKey.HelpContents,
                "show_rating_guide"),
     ActionSpec("&Help", "keyboardShortcuts", "&Keyboard shortcuts", None, "show_shortcuts"),
+    ActionSpec("&Help", "openLogFolder", "Open &log folder", None, "open_log_folder"),
     ActionSpec("&Help", "about", "&About", None, "show_about"),
 )

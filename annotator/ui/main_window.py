@@ -13,6 +13,7 @@ from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
 from annotator.project.round_start import start_round
+from annotator.project.shortcut import project_folder_of
 from annotator.session.opening import open_laptop_session, start_session
 from annotator.session.rounds import round_start_warnings
 from annotator.store.session_file import SessionStore
@@ -22,6 +23,7 @@ from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.merge_dialog import MergeDialog
 from annotator.ui.dialogs.rating_guide import RatingGuideDialog
 from annotator.ui.dialogs.start_round import StartRoundDialog
+from annotator.ui.error_report import open_log_folder
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.lead_actions import (
     choose_panel_to_analyse,
@@ -97,8 +99,10 @@ class MainWindow(QMainWindow):
             self.open_project_folder(Path(folder))
 
     def open_project_folder(self, folder: Path) -> bool:
-        """Open a project and this laptop's session file; explain any refusal."""
+        """Open a project (its folder, project.toml or a .crproject shortcut) and this
+        laptop's session file; explain any refusal."""
         try:
+            folder = project_folder_of(folder)
             project = open_project(folder)
             store = open_laptop_session(project, self._config)
         except AnnotatorError as error:
@@ -240,6 +244,9 @@ class MainWindow(QMainWindow):
 
     def show_about(self) -> None:
         AboutDialog(self).open()
+
+    def open_log_folder(self) -> None:
+        open_log_folder(self)
 
     # closing ------------------------------------------------------------------
 
