@@ -123,6 +123,7 @@ class Rubric:
     levels, "overall" among them; none for the usual one question (``question``).
     ``show_context``: show an item's context columns (page title, paragraph…) with the pair.
     ``text_label``: what the rated text is called on screen ("Description" for alt text).
+    ``source``: the published protocol it comes from, as the file cites it.
     """
 
     rubric_id: str
@@ -133,6 +134,7 @@ class Rubric:
     questions: tuple[Question, ...] = ()
     show_context: bool = False
     text_label: str = "Caption"
+    source: str = ""
 
     def __post_init__(self) -> None:
         if len(self.levels) < 2:
@@ -290,6 +292,17 @@ class RoundRecord:
 
 
 @dataclass(frozen=True)
+class DatasetCard:
+    """``[dataset]`` in ``project.toml``: the published dataset's title, description,
+    licence (a Hugging Face hub licence id) and how to cite it; empty when not given."""
+
+    title: str = ""
+    description: str = ""
+    licence: str = "unknown"
+    citation: str = ""
+
+
+@dataclass(frozen=True)
 class Project:
     """An opened project folder: everything needed to rate, plus what was wrong with it.
 
@@ -309,6 +322,7 @@ class Project:
     rounds: Mapping[int, RoundRecord] = field(default_factory=dict)
     washout_days: int = DEFAULT_WASHOUT_DAYS
     checks: CheckRule = field(default_factory=CheckRule)
+    dataset: DatasetCard = field(default_factory=DatasetCard)
 
     @property
     def current_round(self) -> int:

@@ -100,6 +100,7 @@ def load_rubric_file(path: Path) -> Rubric:
             questions=questions,
             show_context=show_context,
             text_label=_text(data, "text_label", fail) if "text_label" in data else "Caption",
+            source=_text(data, "source", fail) if "source" in data else "",
         )
     except ValueError as exc:
         raise fail(f"The rubric's levels are not usable: {exc}.", "levels") from exc
