@@ -155,6 +155,11 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Written:
                  str(ROOT / "tests" / "project" / "fixtures" / "expert_annotations.txt"),
                  "--out", str(ratings)]) == 0
     out.csv("import-ratings/RATINGS.csv", ratings)
+    from_tool = work / "prodigy.csv"
+    assert main(["import-ratings", "prodigy",
+                 str(ROOT / "tests" / "project" / "fixtures" / "interop" / "prodigy.jsonl"),
+                 "--project", str(work / "vicr-demo"), "--out", str(from_tool)]) == 0
+    out.csv("import-ratings/RATINGS.csv", from_tool)
     return out
 
 
