@@ -161,10 +161,11 @@ def _data(fields: tuple[Field, ...], rows: list[tuple[Cell, ...]], fmt: Format) 
         names = [field.name for field in fields]
         return "".join(json.dumps(dict(zip(names, row, strict=True)), ensure_ascii=False) + "\n"
                        for row in rows).encode()
-    cells = [tuple(("TRUE" if v else "FALSE") if isinstance(v, bool) else v for v in row)
-             for row in rows]
+    flags = [n for n, field in enumerate(fields) if field.type == "boolean"]
+    for n in flags:
+        rows = [(*row[:n], "TRUE" if row[n] else "FALSE", *row[n + 1:]) for row in rows]
     table = Table("", "", tuple(TableColumn(field.name, field.name) for field in fields),
-                  tuple(cells))
+                  tuple(rows))
     return _csv_bytes(table.csv_text())
 
 
