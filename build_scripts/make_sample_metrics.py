@@ -36,29 +36,45 @@ def read(name: str) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
+References = dict[str, list[tuple[str, str]]]
+
+
+def references(items: list[dict[str, str]], gold: list[dict[str, str]]) -> References:
+    """(id, caption) of each image's reference captions: its ``human`` items and its gold
+    captions rated 4 or 5."""
+    found: References = {}
+    for item in items:
+        if item["source"] == "human":
+            found.setdefault(item["image"], []).append((item["item_id"], item["caption"]))
+    for pair in gold:
+        if float(pair["rating"]) >= 4:
+            found.setdefault(pair["image"], []).append((pair["item_id"], pair["caption"]))
+    return found
+
+
+def word_overlap(row: dict[str, str], refs: References) -> float | None:
+    """The share of the caption's content words found in its image's other references
+    (None: the image has no other reference, or the caption no content word)."""
+    others = [text for ref, text in refs.get(row["image"], []) if ref != row["item_id"]]
+    words = content_words(row["caption"])
+    if not others or not words:
+        return None
+    known = set().union(*(content_words(text) for text in others))
+    return len(words & known) / len(words)
+
+
 def sample_metrics() -> str:
     """The CSV text, rows in items.csv order."""
     items = read("items.csv")
-    references: dict[str, list[tuple[str, str]]] = {}
-    for item in items:
-        if item["source"] == "human":
-            references.setdefault(item["image"], []).append((item["item_id"], item["caption"]))
-    for gold in read("gold.csv"):
-        if float(gold["rating"]) >= 4:
-            references.setdefault(gold["image"], []).append((gold["item_id"], gold["caption"]))
+    refs = references(items, read("gold.csv"))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["item_id", "metric", "score"])
     for item in items:
         writer.writerow([item["item_id"], "caption_words", len(item["caption"].split())])
     for item in items:
-        words = content_words(item["caption"])
-        known = set().union(*(content_words(text) for ref, text in
-                              references.get(item["image"], []) if ref != item["item_id"]))
-        has_reference = any(ref != item["item_id"] for ref, _ in
-                            references.get(item["image"], []))
-        score = f"{len(words & known) / len(words):.4f}" if has_reference and words else ""
-        writer.writerow([item["item_id"], "word_overlap", score])
+        score = word_overlap(item, refs)
+        writer.writerow([item["item_id"], "word_overlap", "" if score is None else f"{score:.4f}"])
     return out.getvalue()
 
 

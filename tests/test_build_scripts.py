@@ -48,6 +48,23 @@ def test_the_installer_script_points_at_files_the_build_makes_or_the_repo_has() 
     assert "{group}\\Uninstall" in iss  # Start-menu shortcut to the uninstaller
 
 
+def sample_files() -> set[str]:
+    """The sample project's own files (not sessions a local run may have left)."""
+    sample = REPO / "sample_projects" / "vicr-demo"
+    return {path.name for path in sample.iterdir() if path.is_file()}
+
+
+def test_the_spec_and_the_wheel_carry_every_file_of_the_sample_project() -> None:
+    assert {"project.toml", "items.csv", "gold.csv", "priors.csv", "metrics.csv",
+            "README.md"} <= sample_files()
+    spec = SPEC.read_text(encoding="utf-8")
+    wheel = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    for name in sample_files():
+        assert f'(str(REPO / SAMPLE / "{name}"), SAMPLE)' in spec, name
+        assert (f'"sample_projects/vicr-demo/{name}" = '
+                f'"annotator/_sample_projects/vicr-demo/{name}"') in wheel, name
+
+
 def spec_qt_excludes() -> set[str]:
     block = SPEC.read_text(encoding="utf-8").split("QT_EXCLUDES = [", 1)[1].split("\n]\n", 1)[0]
     return set(re.findall(r'"(Qt\w+)"', block))

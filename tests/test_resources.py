@@ -68,6 +68,8 @@ def test_the_real_wheel_carries_resources_and_sample_project(tmp_path: Path) -> 
     assert sample == package / "_sample_projects" / "vicr-demo"
     assert (sample / "images" / "licenses.csv").is_file()
     assert len(list((sample / "images").glob("*.jpg"))) == 16
+    assert (sample / "priors.csv").read_bytes() == (
+        REPO / "sample_projects" / "vicr-demo" / "priors.csv").read_bytes()
 
 
 def test_a_broken_install_says_where_it_looked(tmp_path: Path, monkeypatch) -> None:

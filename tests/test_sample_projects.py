@@ -42,13 +42,33 @@ def test_every_image_has_a_licence_row() -> None:
     assert all(row["licence"].strip() for row in rows.values())
 
 
-def test_the_sample_metrics_are_what_the_committed_script_computes() -> None:
+def build_script(name: str):
+    """A script of build_scripts/, loaded as a module."""
     spec = importlib.util.spec_from_file_location(
-        "make_sample_metrics", SAMPLE.parents[1] / "build_scripts" / "make_sample_metrics.py")
+        name, SAMPLE.parents[1] / "build_scripts" / f"{name}.py")
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
+    return script
+
+
+def test_the_sample_metrics_are_what_the_committed_script_computes() -> None:
+    script = build_script("make_sample_metrics")
     assert (SAMPLE / "metrics.csv").read_text(encoding="utf-8") == script.sample_metrics()
     project = validate_project(SAMPLE)
     scores = load_metrics_csv(SAMPLE / "metrics.csv", [item.item_id for item in project.items])
     assert scores.metrics == ("caption_words", "word_overlap") and not scores.unknown_items
     assert len(scores.item_ids) == len(project.items)
+
+
+def test_the_sample_priors_are_what_the_committed_script_computes() -> None:
+    script = build_script("make_sample_priors")
+    assert (SAMPLE / "priors.csv").read_text(encoding="utf-8") == script.sample_priors()
+    project = validate_project(SAMPLE)
+    assert set(project.priors) == {item.item_id for item in project.items}
+    assert all(len(ratings) == 2 for ratings in project.priors.values())
+    by_source: dict[str, list[float]] = {}
+    for item in project.items:
+        by_source.setdefault(item.source, []).extend(project.priors[item.item_id])
+    means = {source: sum(values) / len(values) for source, values in by_source.items()}
+    assert means["human"] > max(means["model-a"], means["model-b"]) > means["mismatched"]
+    assert "machine" in (SAMPLE / "README.md").read_text(encoding="utf-8")

@@ -29,7 +29,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run(args: argparse.Namespace) -> ExitCode:
     from annotator.project.folder import open_project
-    from annotator.session.simulate import simulate
+    from annotator.session.simulate import simulate, truth_summary
 
     result = simulate(open_project(args.folder), taggers=args.taggers, rounds=args.rounds,
                       seed=args.seed, progress=lambda line: print(line, file=sys.stderr))
@@ -42,8 +42,10 @@ def _run(args: argparse.Namespace) -> ExitCode:
             score = "left"
         print(f"{tagger.name:<22} {tagger.bias:>6.2f} {tagger.noise:>6.2f} {tally.ratings:>8} "
               f"{tally.probations:>10} {score:>6}  {tally.file.name}")
-    print(f"Seed {result.seed}: run again with --seed {result.seed} to repeat it. "
-          f"Hidden true qualities: {result.truth_file}", file=sys.stderr)
+    started = "".join(f" Round {n} started in project.toml." for n in result.started_rounds)
+    print(f"Seed {result.seed}: run again on a fresh copy with --seed {result.seed} to repeat "
+          f"it. Ratings from {result.began:%Y-%m-%d %H:%M} to {result.ended:%Y-%m-%d %H:%M} UTC "
+          f"(now).{started}\n{truth_summary(result)}", file=sys.stderr)
     return ExitCode.DONE
 
 

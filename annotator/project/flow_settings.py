@@ -5,7 +5,9 @@
 tutorial = true        # the 10 gold pairs on a tagger's first session
 probation = true       # the probation gate (failed tutorial, weak first game pairs)
 feedback = true        # consensus and points after each game rating
-dwell_seconds = 3      # submit stays disabled this long after a pair appears
+dwell_seconds = 3      # submit stays disabled this long after a pair (or an image) appears
+min_consensus = 2      # fewest earlier ratings (priors counted) a consensus is shown on
+tutorial_order = "shuffled"  # or "file": the tutorial pairs as gold.csv lists them
 
 [rounds.2]             # overrides for round 2 only
 feedback = false
@@ -17,7 +19,8 @@ feedback = false
 A retest round is usually blind, so rounds from 2 on start with feedback and
 the probation gate off unless their ``[rounds.N]`` table switches them on. Pass marks and
 pair counts (``tutorial_pairs``/``tutorial_pass``, ``probation_pairs``/``probation_pass``,
-``first_game_pairs``/``first_game_pass``) can be set in either table.
+``first_game_pairs``/``first_game_pass``) can be set in either table. A rubric may
+set its own ``dwell_seconds`` (``defaults``), which ``[flow]`` overrides.
 """
 
 from __future__ import annotations
@@ -35,7 +38,11 @@ _FIELDS = {f.name: f.type for f in dataclasses.fields(FlowSettings)}
 
 
 def read_flow_plan(
-    document: Mapping[str, Any], lines: Mapping[str, int], *, path: Path
+    document: Mapping[str, Any],
+    lines: Mapping[str, int],
+    *,
+    path: Path,
+    defaults: Mapping[str, Any] | None = None,
 ) -> tuple[FlowPlan, list[Problem]]:
     """The flow plan of a parsed ``project.toml``.
 
@@ -70,7 +77,7 @@ def read_flow_plan(
         settings = {key: raw for key, raw in table.items() if key not in ROUND_KEYS}
         rounds[int(name)] = _settings_table(settings, where, lines, path, problems)
     try:
-        plan = FlowPlan(FlowSettings(**base_changes), rounds)
+        plan = FlowPlan(FlowSettings(**{**(defaults or {}), **base_changes}), rounds)
     except ValueError as exc:
         raise _out_of_range(exc, "flow", lines, path) from exc
     for number in rounds:
@@ -110,6 +117,11 @@ def _value(raw: Any, kind: str, name: str, path: Path, line: int | None) -> Any:
         if isinstance(raw, bool):
             return raw
         raise ProjectError(f"{name} must be true or false.", file=path, line=line)
+    if kind == "str":
+        if isinstance(raw, str):
+            return raw
+        raise ProjectError(f'{name} must be a text in quotes, like "file".', file=path,
+                           line=line)
     if isinstance(raw, bool) or not isinstance(raw, int | float):
         raise ProjectError(f"{name} must be a number.", file=path, line=line)
     if kind == "int":

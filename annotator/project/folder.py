@@ -39,7 +39,8 @@ def open_project(folder: Path) -> Project:
     items_file = read_items(folder, probe=probe)
     gold, gold_problems = read_gold(folder, rubric, item_ids=items_file.ids, probe=probe)
     flow, flow_problems = read_flow_plan(
-        manifest.document, manifest.lines, path=folder / MANIFEST_FILE
+        manifest.document, manifest.lines, path=folder / MANIFEST_FILE,
+        defaults={} if rubric.dwell_seconds is None else {"dwell_seconds": rubric.dwell_seconds},
     )
     valid_ids = {item.item_id for item in items_file.items}
     priors, prior_problems = read_priors(folder, rubric, item_ids=valid_ids)

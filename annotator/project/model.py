@@ -123,6 +123,8 @@ class Rubric:
     levels, "overall" among them; none for the usual one question (``question``).
     ``show_context``: show an item's context columns (page title, paragraph…) with the pair.
     ``text_label``: what the rated text is called on screen ("Description" for alt text).
+    ``dwell_seconds``: the minimum dwell this protocol asks for (None: the app's default);
+    ``[flow] dwell_seconds`` in ``project.toml`` overrides it.
     ``source``: the published protocol it comes from, as the file cites it.
     """
 
@@ -134,6 +136,7 @@ class Rubric:
     questions: tuple[Question, ...] = ()
     show_context: bool = False
     text_label: str = "Caption"
+    dwell_seconds: float | None = None
     source: str = ""
 
     def __post_init__(self) -> None:
@@ -168,6 +171,9 @@ class Rubric:
         return next((level for level in self.levels if level.value == value), None)
 
 
+TUTORIAL_ORDERS = ("shuffled", "file")
+
+
 @dataclass(frozen=True)
 class FlowSettings:
     """How one round is played (defaults: VICR's Rating Game, Narins et al., NeurIPS 2023)."""
@@ -182,10 +188,20 @@ class FlowSettings:
     probation_pass: int = 25
     first_game_pairs: int = 20
     first_game_pass: int = 25
+    min_consensus: int = 2
+    """Fewest earlier ratings (machine priors counted) a consensus is shown and scored on:
+    one would be a colleague's own rating. VICR scored against a single one (1)."""
+    tutorial_order: str = "shuffled"
+    """``shuffled``: tutorial pairs in each tagger's own seeded order; ``file``: as
+    ``gold.csv`` lists them (a curated sequence)."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.dwell_seconds <= 600:
             raise ValueError("dwell_seconds must be between 0 and 600")
+        if self.min_consensus < 1:
+            raise ValueError("min_consensus must be at least 1")
+        if self.tutorial_order not in TUTORIAL_ORDERS:
+            raise ValueError(f"tutorial_order must be {' or '.join(map(repr, TUTORIAL_ORDERS))}")
         for name in ("tutorial_pairs", "probation_pairs", "first_game_pairs"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")

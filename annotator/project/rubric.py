@@ -90,6 +90,10 @@ def load_rubric_file(path: Path) -> Rubric:
     show_context = data.get("show_context", False)
     if not isinstance(show_context, bool):
         raise fail("show_context must be true or false.", "show_context")
+    dwell = data.get("dwell_seconds")
+    if dwell is not None and (isinstance(dwell, bool) or not isinstance(dwell, int | float)
+                              or not 0 <= dwell <= 600):
+        raise fail("dwell_seconds must be a number of seconds from 0 to 600.", "dwell_seconds")
     try:
         return Rubric(
             rubric_id=rubric_id,
@@ -100,6 +104,7 @@ def load_rubric_file(path: Path) -> Rubric:
             questions=questions,
             show_context=show_context,
             text_label=_text(data, "text_label", fail) if "text_label" in data else "Caption",
+            dwell_seconds=None if dwell is None else float(dwell),
             source=_text(data, "source", fail) if "source" in data else "",
         )
     except ValueError as exc:

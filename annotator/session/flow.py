@@ -18,9 +18,9 @@ from typing import Any
 
 from annotator.project.model import SKIP_VALUE, GoldItem, GoldPurpose, Item, Project
 from annotator.session.checks import ScheduledCheck, check_schedule
-from annotator.session.game import GameProgress, Notice
+from annotator.session.game import FirstPairsCheck, GameProgress, Notice
 from annotator.session.order import new_seed, shuffled
-from annotator.session.previous import PreviousRatings
+from annotator.session.previous import PRIORS_UP_TO, PreviousRatings
 from annotator.session.rounds import round_intro
 from annotator.session.scoring import Consensus, consensus_of, game_points, gold_points
 from annotator.session.steps import Step, pair_steps
@@ -63,10 +63,10 @@ class Feedback:
     ``show`` says whether the game's feedback is to be shown at all (a blind round shows
     none). ``score`` is the running score of the phase the rating was given in (tutorial
     points, the probation attempt's points, or the game score), including this rating.
-    ``consensus`` is what the game rating was scored against (None: nobody had rated the
-    pair yet, or feedback is off); ``gold`` the expert's rating in tutorial and probation.
-    ``notice``: a step just ended (tutorial passed, probation due…); show it before the
-    next pair.
+    ``consensus`` is what the game rating was scored against (None: fewer earlier ratings
+    than ``min_consensus``, or feedback is off); ``gold`` the expert's rating in tutorial
+    and probation. ``notice``: a step just ended (tutorial passed, probation due…); show it
+    before the next pair. ``first_pairs``: the first-pairs check, while it is still ahead.
     """
 
     rating: Rating
@@ -76,6 +76,7 @@ class Feedback:
     consensus: Consensus | None = None
     gold: GoldItem | None = None
     notice: Notice | None = None
+    first_pairs: FirstPairsCheck | None = None
 
 
 class FlowError(Exception):
@@ -121,13 +122,13 @@ class RatingSession:
         self.progress = GameProgress(
             self.settings, tutorial_pairs=len(tutorial), probation_pairs=len(probation)
         )
-        self._tutorial = tutorial[: self.progress.tutorial_size]
-        self._probation = probation[: self.progress.probation_size]
-        self._gold_by_id = {pair.item.item_id: pair for pair in (*self._tutorial, *self._probation)}
+        self._gold_pools = {Phase.TUTORIAL: tutorial, Phase.PROBATION: probation}
+        self._gold_by_id = {pair.item.item_id: pair for pair in (*tutorial, *probation)}
         own = store.ratings(tagger=tagger)
         for rating in own:
             self.progress.apply(rating)
         order_seed = store.order_seed(tagger, round_number) or 0
+        self._order_seed = order_seed
         self._steps = pair_steps(project.rubric.questions, seed=order_seed,
                                  round_number=round_number)
         self._answered: dict[str, dict[tuple[str, str], float]] = {}
@@ -149,9 +150,14 @@ class RatingSession:
         self._check_queue = [c for c in schedule if c.pair.item.item_id not in checked]
         self._checks_total = len(schedule)
         here = store.data_values_by_item(except_tagger=tagger)
-        self._previous = PreviousRatings([here, {} if others is None else others], project.priors)
+        self._previous = PreviousRatings([here, {} if others is None else others], project.priors,
+                                         up_to=max(PRIORS_UP_TO, self.settings.min_consensus))
         self._gold_queue = self._fill_gold_queue()
         self._shown: tuple[Item, datetime, float] | None = None
+        self._screen: tuple[str, bool] | None = None
+        """The pair (item id, image shown) on screen whose minimum dwell runs from
+        ``_dwell_from``: questions asked on the same screen do not wait again."""
+        self._dwell_from = 0.0
         self.opening_notice = self.progress.opening_notice(self._data_phase)
         """What to tell the tagger before the first pair (tutorial start, probation due)."""
         self.round_intro = (
@@ -186,9 +192,25 @@ class RatingSession:
 
     def _fill_gold_queue(self) -> list[Item]:
         """The gold pairs still to rate in the tutorial or the probation attempt, in order."""
-        pool = {Phase.TUTORIAL: self._tutorial, Phase.PROBATION: self._probation}
-        step = pool.get(self.phase, ())
-        return [pair.item for pair in step if pair.item.item_id not in self.progress.step_rated]
+        return [pair.item for pair in self._gold_step()
+                if pair.item.item_id not in self.progress.step_rated]
+
+    def _gold_step(self) -> list[GoldItem]:
+        """The gold pairs of the tutorial or of the current probation attempt, in this
+        tagger's order: drawn from the recorded seed, so a restart shows the same next
+        pair; each probation attempt draws afresh; ``tutorial_order = "file"`` keeps the
+        tutorial as ``gold.csv`` lists it. Pressing the file's sequence of ratings is no
+        way through."""
+        phase, progress = self.phase, self.progress
+        pool = self._gold_pools.get(phase, ())
+        if phase is Phase.TUTORIAL:
+            size, salt = progress.tutorial_size, "tutorial"
+            if self.settings.tutorial_order == "file":
+                return list(pool[:size])
+        else:
+            size, salt = progress.probation_size, f"probation {progress.probation_attempt}"
+        drawn = shuffled((pair.item.item_id for pair in pool), seed=self._order_seed, salt=salt)
+        return [self._gold_by_id[item_id] for item_id in drawn[:size]]
 
     # where the tagger stands ------------------------------------------------------------
 
@@ -241,6 +263,11 @@ class RatingSession:
         """The running score of the current phase."""
         return self.progress.step_points(self.phase)
 
+    @property
+    def first_pairs(self) -> FirstPairsCheck | None:
+        """The first-pairs check while it is still ahead ("12 of 20 scored pairs so far")."""
+        return self.progress.first_pairs_ahead(self._data_phase)
+
     def _queue(self) -> list[Any]:
         # Gold items, scheduled checks or item ids: callers only drop or rotate its head.
         if self.phase in _GOLD_PHASES:
@@ -252,7 +279,8 @@ class RatingSession:
         phase = self.phase
         if phase in _GOLD_PHASES:
             item = self._gold_queue[0]
-            size = len(self._tutorial if phase is Phase.TUTORIAL else self._probation)
+            progress = self.progress
+            size = progress.tutorial_size if phase is Phase.TUTORIAL else progress.probation_size
             position = size - len(self._gold_queue) + 1
             return Pair(item, position, size, self.round, phase)
         check = self._check_due()
@@ -277,17 +305,25 @@ class RatingSession:
         return gold + [item for item in items if item is not None]
 
     def pair_shown(self) -> Pair | None:
-        """Mark the current pair as on screen now (its time and dwell count from here)."""
+        """Mark the current pair as on screen now (its time on screen counts from here).
+
+        The minimum dwell runs once per screen: from when a pair appears, and
+        in a multi-question protocol again when its image is revealed, not per question.
+        """
         pair = self.current_pair()
         if pair is not None:
-            self._shown = (pair.item, self._clock(), self._monotonic())
+            now = self._monotonic()
+            self._shown = (pair.item, self._clock(), now)
+            screen = (pair.item.item_id, pair.step is None or pair.step.stage != "pre")
+            if screen != self._screen:
+                self._screen, self._dwell_from = screen, now
         return pair
 
     def seconds_until_submit(self) -> float:
         """How long submitting stays disabled for the pair on screen (0: it may be submitted)."""
         if self._shown is None:
             return self.settings.dwell_seconds
-        waited = self._monotonic() - self._shown[2]
+        waited = self._monotonic() - self._dwell_from
         return max(0.0, self.settings.dwell_seconds - waited)
 
     def skip_current(self) -> None:
@@ -302,7 +338,7 @@ class RatingSession:
             self._check_queue.append(ScheduledCheck(self._done_count + 1, check.pair))
         elif queue := self._queue():
             queue.append(queue.pop(0))
-        self._shown = None
+        self._shown = self._screen = None
 
     # submitting ---------------------------------------------------------------------
 
@@ -332,8 +368,9 @@ class RatingSession:
             points = gold_points(value, gold.rating, rubric)
         elif show:
             previous, priors = self._previous.of(item.item_id)
-            consensus = consensus_of(previous, rubric, priors=priors)
-            points = game_points(value, previous, rubric)
+            if len(previous) >= self.settings.min_consensus:  # else it would give one away
+                consensus = consensus_of(previous, rubric, priors=priors)
+                points = game_points(value, previous, rubric)
         rating = Rating(
             rating_id=str(uuid.uuid4()),
             tagger=self.tagger,
@@ -366,6 +403,7 @@ class RatingSession:
             consensus=consensus,
             gold=gold,
             notice=notice,
+            first_pairs=self.first_pairs,
         )
 
     def _advance(self, rating: Rating) -> Notice | None:
@@ -377,7 +415,7 @@ class RatingSession:
         notice = self.progress.apply(rating)
         if self.phase is not phase or notice is not None:
             self._gold_queue = self._fill_gold_queue()
-        self._shown = None
+        self._shown = self._screen = None
         return notice
 
 

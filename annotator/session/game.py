@@ -49,6 +49,20 @@ class Notice:
     reason: NoticeKind | None = None
 
 
+@dataclass(frozen=True)
+class FirstPairsCheck:
+    """The check of a tagger's first scored game pairs, while it is still ahead.
+
+    Only pairs scored against a consensus count (``scored`` of ``pairs`` so far, with
+    ``points`` between them; ``needed`` to pass), so nobody is judged for rating early.
+    """
+
+    scored: int
+    pairs: int
+    points: int
+    needed: int
+
+
 def scaled_pass(pass_mark: int, configured_pairs: int, pairs: int) -> int:
     """The pass mark for a step that has fewer gold pairs than configured, in proportion."""
     if pairs >= configured_pairs:
@@ -99,6 +113,16 @@ class GameProgress:
     @property
     def _gate_on(self) -> bool:
         return self.settings.probation and self.probation_size > 0
+
+    def first_pairs_ahead(self, data_phase: Phase) -> FirstPairsCheck | None:
+        """Where the first-pairs check stands while it is still to come (None: done, or no
+        check in this round: gate or feedback off, or not playing the game now)."""
+        settings = self.settings
+        if (self.first_pairs_checked or not self._gate_on or not settings.feedback
+                or self.phase(data_phase) is not data_phase):
+            return None
+        return FirstPairsCheck(self.first_pairs_done, settings.first_game_pairs,
+                               self.first_pairs_points, settings.first_game_pass)
 
     def step_points(self, phase: Phase) -> int:
         """The running score shown in ``phase``: the step's points, or the game score."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from annotator.project.model import Project, Rubric
 from annotator.session.flow import Feedback, Pair, RatingSession
-from annotator.session.game import Notice, NoticeKind
+from annotator.session.game import FirstPairsCheck, Notice, NoticeKind
 from annotator.session.rounds import RoundIntro
 from annotator.store.records import Phase
 
@@ -50,8 +50,10 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def progress_text(pair: Pair, *, tagger: str, score: int | None, needed: int | None) -> str:
-    """The line above the image: phase, position, and the score that matters now."""
+def progress_text(pair: Pair, *, tagger: str, score: int | None, needed: int | None,
+                  first_pairs: FirstPairsCheck | None = None) -> str:
+    """The line above the image: phase, position, the score that matters now, and the
+    first-pairs check while it is ahead."""
     if pair.phase is Phase.TUTORIAL:
         where = f"Tutorial: pair {pair.position} of {pair.total}"
     elif pair.phase is Phase.PROBATION:
@@ -69,8 +71,16 @@ def progress_text(pair: Pair, *, tagger: str, score: int | None, needed: int | N
             if needed is not None
             else f"score {score}"
         )
+    if first_pairs is not None and pair.phase.is_data:
+        parts.append(first_pairs_text(first_pairs))
     parts.append(f"rating as {tagger}")
     return " · ".join(parts)
+
+
+def first_pairs_text(check: FirstPairsCheck) -> str:
+    """Where the check of the first scored game pairs stands, while it is ahead."""
+    return (f"first-pairs check: {check.scored} of {check.pairs} scored pairs so far "
+            f"({check.needed} points needed)")
 
 
 def session_progress_text(session: RatingSession, pair: Pair, score: int | None) -> str:
@@ -80,7 +90,7 @@ def session_progress_text(session: RatingSession, pair: Pair, score: int | None)
     needed = {Phase.TUTORIAL: game.tutorial_needed, Phase.PROBATION: game.probation_needed}
     scored = pair.phase in needed or session.settings.feedback
     return progress_text(pair, tagger=session.tagger, score=score if scored else None,
-                         needed=needed.get(pair.phase))
+                         needed=needed.get(pair.phase), first_pairs=session.first_pairs)
 
 
 STAGE_WORDS = {"pre": "before the image", "post": "with the image"}
@@ -122,9 +132,12 @@ def feedback_lines(feedback: Feedback, rubric: Rubric) -> list[str]:
         return lines
     consensus = feedback.consensus
     if consensus is None:
+        uncounted = (" and does not count towards the first-pairs check"
+                     if feedback.first_pairs is not None else "")
         return [
             yours,
-            "No consensus yet: nobody has rated this pair before you, so it gives no points.",
+            "No consensus yet: too few people have rated this pair before you, so it gives "
+            f"no points{uncounted}.",
             f"Your score: {feedback.score}.",
         ]
     basis = _plural(consensus.n, "earlier rating")
@@ -176,7 +189,8 @@ def notice_text(notice: Notice) -> NoticeText:
     if kind is NoticeKind.FIRST_PAIRS_FAILED:
         return NoticeText(
             "Back to probation",
-            f"Your first {notice.pairs} game pairs scored {notice.points} points; "
+            f"Your first {notice.pairs} game pairs with a consensus scored {notice.points} "
+            "points; "
             f"{notice.needed} are needed. Your game score starts again from 0. "
             f"{then_probation}",
             "Start probation" if notice.next_pairs else "Go on",

@@ -17,11 +17,12 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def shuffled(item_ids: Iterable[str], *, seed: int, salt: int = 0) -> list[str]:
+def shuffled(item_ids: Iterable[str], *, seed: int, salt: int | str = 0) -> list[str]:
     """The items in the random order given by ``seed``; independent of input order.
 
     ``salt`` distinguishes later extensions of the same round (items a lead added after
-    the tagger started) so they are shuffled among themselves reproducibly.
+    the tagger started) so they are shuffled among themselves reproducibly, and the gold
+    steps drawn from the same seed ("tutorial", "probation 2"…).
     """
     ordered = sorted(set(item_ids))
     random.Random(f"{seed}:{salt}").shuffle(ordered)

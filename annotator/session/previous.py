@@ -18,14 +18,16 @@ class PreviousRatings:
     """Values per item id: ``human`` from other taggers, ``priors`` from ``priors.csv``.
 
     ``human`` may be several sources (this laptop's file, other files, a snapshot); they
-    are read when asked, so a source that grows is seen as it grows.
+    are read when asked, so a source that grows is seen as it grows. ``up_to``: how many
+    ratings priors pad up to.
     """
 
     human: Sequence[Mapping[str, Sequence[float]]]
     priors: Mapping[str, Sequence[float]]
+    up_to: int = PRIORS_UP_TO
 
     def of(self, item_id: str) -> tuple[list[float], int]:
         """The previous ratings of one item and how many of them are priors."""
         human = [value for source in self.human for value in source.get(item_id, ())]
-        padding = list(self.priors.get(item_id, ()))[: max(0, PRIORS_UP_TO - len(human))]
+        padding = list(self.priors.get(item_id, ()))[: max(0, self.up_to - len(human))]
         return human + padding, len(padding)

@@ -6,11 +6,17 @@ and a noise around a hidden true quality per item, and spends a realistic number
 seconds per pair. They take turns in short sittings, so the consensus each one sees grows
 as it would in a real panel. Everything they do goes through :class:`RatingSession`:
 tutorial, probation, the game and its dwell, durable ratings.
+
+The study reads like a real one: its ratings end at the moment of the run and lie in the
+past, rounds a washout apart, each round from the second on started in ``project.toml``
+exactly as ``annotator round start`` does. The hidden truth follows each caption's source
+(:mod:`annotator.session.simulated_truth`).
 """
 
 from __future__ import annotations
 
 import random
+import tempfile
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,12 +24,15 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from annotator.csvtext import csv_text
+from annotator.errors import ProjectError
 from annotator.files import write_text
 from annotator.project.model import Project
+from annotator.project.round_start import start_round
 from annotator.session.clock import ManualClock
 from annotator.session.flow import RatingSession
 from annotator.session.game import NoticeKind
 from annotator.session.opening import read_other_laptops
+from annotator.session.simulated_truth import hidden_quality, truth_by_source, value_at
 from annotator.store.session_file import SessionStore
 
 SITTING = 12
@@ -63,35 +72,42 @@ class TaggerResult:
 
 @dataclass
 class SimulationResult:
+    """``began``/``ended``: the first shown and the last submitted simulated rating;
+    ``started_rounds``: the rounds this run started in ``project.toml``; ``truth``: mean
+    hidden quality (a rubric value) per caption source, as :func:`truth_summary` says."""
+
     seed: int
     taggers: list[TaggerResult] = field(default_factory=list)
     truth_file: Path | None = None
+    began: datetime | None = None
+    ended: datetime | None = None
+    started_rounds: list[int] = field(default_factory=list)
+    truth: dict[str, float] = field(default_factory=dict)
+    primed_pairs: int = 0
+    """Pairs whose hidden quality leans on machine priors (:func:`hidden_quality`)."""
+
+
+CAREFUL = ((0.2, 0.6), 0.2)
+"""A careful tagger's noise (drawn between these, in levels) and the spread of biases: a
+panel of them agrees as VICR's did (Fleiss' κ ≈ 0.58 with levels 4 and 5 merged, Narins
+et al. 2023, Table 3)."""
+SLOPPY = ((0.9, 1.5), 0.5)
+SLOPPY_SHARE = 0.25
+"""About one tagger in four rates sloppily: the gates exist for them."""
 
 
 def make_taggers(count: int, rng: random.Random) -> list[SimulatedTagger]:
     """A panel of mostly careful raters and a few sloppy ones (they meet probation)."""
-    return [
-        SimulatedTagger(
+    panel = []
+    for index in range(count):
+        (low, high), bias = SLOPPY if rng.random() < SLOPPY_SHARE else CAREFUL
+        panel.append(SimulatedTagger(
             name=f"Simulated tagger {index + 1:02d}",
-            bias=round(rng.gauss(0.0, 0.35), 3),
-            noise=round(rng.uniform(0.3, 1.3), 3),
+            bias=round(rng.gauss(0.0, bias), 3),
+            noise=round(rng.uniform(low, high), 3),
             median_seconds=round(rng.uniform(6.0, 15.0), 1),
-        )
-        for index in range(count)
-    ]
-
-
-def hidden_quality(project: Project, rng: random.Random) -> dict[str, float]:
-    """A true quality per item in level units; gold pairs are what the experts said."""
-    top = len(project.rubric.levels) - 1
-    truth = {
-        item.item_id: min(top, max(0.0, rng.gauss(0.6 * top, 0.3 * top)))
-        for item in project.items
-    }
-    values = [level.value for level in project.rubric.levels]
-    for gold in project.gold:
-        truth[gold.item.item_id] = float(values.index(gold.rating))
-    return truth
+        ))
+    return panel
 
 
 def simulate(
@@ -100,7 +116,7 @@ def simulate(
     taggers: int,
     rounds: int = 1,
     seed: int | None = None,
-    start: datetime | None = None,
+    end: datetime | None = None,
     panel: list[SimulatedTagger] | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> SimulationResult:
@@ -109,47 +125,115 @@ def simulate(
     ``panel`` replaces the drawn taggers (``taggers`` is then its length); the score in
     the result is that of the last round with feedback. Each round is played as the
     project declares it (feedback, subset; from round 2 on blind by default), in a fresh
-    order per tagger, and starts one washout after the previous round's last rating, so
-    a tagger's test–retest agreement comes from their noise alone, not from memory.
+    order per tagger, one washout after the previous round's last rating, so a tagger's
+    test–retest agreement comes from their noise alone, not from memory. The last rating
+    is given at ``end`` (default: now): the study is first rehearsed in a scratch folder
+    to learn how long each round takes, then played for real ending there.
     """
     if taggers < 1 or rounds < 1:
         raise ValueError("simulate needs at least one tagger and one round")
+    if project.current_round > 1:
+        raise ProjectError(
+            f"The project is already in round {project.current_round}; a simulation plays a "
+            "study from round 1. Simulate on a copy of the folder made before round 2 started.",
+            file=project.root / "project.toml")
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     rng = random.Random(seed)
     panel = panel or make_taggers(taggers, rng)
     truth = hidden_quality(project, rng)
-    result = SimulationResult(seed=seed)
+    play = _Play(project, panel, truth, rng.randrange(2**62), rounds)
+    taken = [_open_path(project.sessions_dir, seed, index) for index in range(len(panel))]
+    if any(path.exists() for path in taken):
+        raise ProjectError(
+            f"Seed {seed} was simulated in this folder already ({taken[0].name}…). Use "
+            "another seed, or delete its files from sessions/ first.", file=taken[0])
+    with tempfile.TemporaryDirectory(prefix="annotator-rehearsal-") as scratch:
+        lengths = play.run(Path(scratch), seed, begins=None)
+    begins = _begins(lengths, end or datetime.now(UTC), timedelta(days=project.washout_days))
+    result = SimulationResult(seed=seed, began=begins[0])
     result.truth_file = _write_truth(project, truth, panel, seed)
-    stores = {t.name: _open_store(project, seed, index, t) for index, t in enumerate(panel)}
-    result.taggers = [TaggerResult(t, stores[t.name].path) for t in panel]
-    begin = start or datetime.now(UTC)
-    try:
-        for round_number in range(1, rounds + 1):
-            end = _play_round(project, panel, stores, truth, rng, round_number, begin, result)
-            begin = end + timedelta(days=project.washout_days)
-            if progress is not None:
-                progress(f"Round {round_number} done for {taggers} simulated taggers.")
-    finally:
-        for store in stores.values():
-            store.close()
+    result.truth = truth_by_source(project, truth)
+    result.primed_pairs = sum(item.item_id in project.priors for item in project.items)
+    play.run(project.sessions_dir, seed, begins=begins, result=result, progress=progress)
     return result
+
+
+def _begins(lengths: list[timedelta], end: datetime, washout: timedelta) -> list[datetime]:
+    """When each round starts so that the last ends by ``end`` and each begins at least a
+    washout after the one before; rounds from the second on begin on a whole second, as
+    ``project.toml`` records them, so the study may end up to a second before ``end``."""
+    begins: list[datetime] = []
+    for index, length in reversed(list(enumerate(lengths))):
+        begin = (begins[0] - washout if begins else end) - length
+        begins.insert(0, begin.replace(microsecond=0) if index else begin)
+    return begins
+
+
+class _Play:
+    """One simulated study, played the same way every time it is run (same draws)."""
+
+    def __init__(self, project: Project, panel: list[SimulatedTagger], truth: dict[str, float],
+                 seed: int, rounds: int):
+        self.project, self.panel, self.truth = project, panel, truth
+        self.seed, self.rounds = seed, rounds
+
+    def run(self, folder: Path, seed: int, *, begins: list[datetime] | None,
+            result: SimulationResult | None = None,
+            progress: Callable[[str], None] | None = None) -> list[timedelta]:
+        """Play every round into session files in ``folder``; how long each round took.
+
+        ``begins``: when each round starts (None: a rehearsal, rounds a washout apart from
+        an arbitrary day, ``project.toml`` untouched). With ``begins``, rounds from 2 on are
+        started in ``project.toml`` and ``result`` counts what the taggers did.
+        """
+        project = self.project
+        rng = random.Random(self.seed)
+        result = result or SimulationResult(seed=seed)
+        stores = {t.name: _open_store(project, folder, seed, index, t)
+                  for index, t in enumerate(self.panel)}
+        result.taggers = [TaggerResult(t, stores[t.name].path) for t in self.panel]
+        first = stores[self.panel[0].name]
+        existing = read_other_laptops(project, first)  # real laptops: read once, before any
+        shared = {t.name: existing.values_by_item(except_tagger=t.name) for t in self.panel}
+        lengths = []
+        begin = datetime(2000, 1, 3, 9, 0, tzinfo=UTC)
+        try:
+            for number in range(1, self.rounds + 1):
+                if begins is not None:
+                    begin = begins[number - 1]
+                    if number > 1:
+                        project = start_round(project.root, now=begin).project
+                        result.started_rounds.append(number)
+                last = _play_round(project, self.panel, stores, shared, self.truth, rng,
+                                   number, begin, result)
+                lengths.append(last - begin)
+                # to the millisecond, as session files store times
+                result.ended = last.replace(microsecond=last.microsecond // 1000 * 1000)
+                begin = last + timedelta(days=project.washout_days)
+                if progress is not None:
+                    progress(f"Round {number} done for {len(self.panel)} simulated taggers.")
+        finally:
+            for store in stores.values():
+                store.close()
+        return lengths
 
 
 def _play_round(
     project: Project,
     panel: list[SimulatedTagger],
     stores: dict[str, SessionStore],
+    others: dict[str, dict[str, list[float]]],
     truth: dict[str, float],
     rng: random.Random,
     round_number: int,
     begin: datetime,
     result: SimulationResult,
 ) -> datetime:
-    """Play one round to its end; the time on the last tagger's clock when it ends."""
-    others = {
-        t.name: read_other_laptops(project, stores[t.name]).values_by_item(except_tagger=t.name)
-        for t in panel
-    }
+    """Play one round to its end; when its last rating was submitted.
+
+    ``others``: per tagger, the other taggers' data ratings so far (real laptops and this
+    simulation, earlier rounds included), kept up to date as ratings are given.
+    """
     players = []
     for index, tagger in enumerate(panel):
         clock = ManualClock(begin + timedelta(minutes=7 * index))
@@ -164,7 +248,7 @@ def _play_round(
             others=others[tagger.name],
         )
         players.append((tagger, session, clock))
-    clocks = [clock for _, _, clock in players]
+    last = begin
     by_name = {r.tagger.name: r for r in result.taggers}
     while players:
         for tagger, session, clock in list(players):
@@ -176,6 +260,7 @@ def _play_round(
                 clock.advance(_seconds(tagger, rng, session.settings.dwell_seconds))
                 feedback = session.submit(_rating(tagger, truth[pair.item.item_id], project, rng))
                 rating = feedback.rating
+                last = max(last, rating.submitted_at)
                 if rating.phase.is_data:
                     for name, values in others.items():
                         if name != tagger.name:
@@ -193,7 +278,7 @@ def _play_round(
                     players.remove((tagger, session, clock))
                     break
             clock.advance(rng.uniform(600, 4 * 3600))  # a break before the next sitting
-    return max(clock.wall() for clock in clocks)
+    return last
 
 
 def _rating(tagger: SimulatedTagger, quality: float, project: Project, rng: random.Random) -> float:
@@ -207,11 +292,15 @@ def _seconds(tagger: SimulatedTagger, rng: random.Random, dwell: float) -> float
     return max(dwell, min(120.0, rng.lognormvariate(0.0, 0.5) * tagger.median_seconds))
 
 
-def _open_store(project: Project, seed: int, index: int, tagger: SimulatedTagger) -> SessionStore:
+def _open_path(folder: Path, seed: int, index: int) -> Path:
+    return folder / f"simulated-{seed}-tagger{index + 1:02d}.sqlite"
+
+
+def _open_store(project: Project, folder: Path, seed: int, index: int,
+                tagger: SimulatedTagger) -> SessionStore:
     laptop = uuid.uuid5(uuid.NAMESPACE_URL, f"annotator-simulation:{seed}:{index}")
-    path = project.sessions_dir / f"simulated-{seed}-tagger{index + 1:02d}.sqlite"
     return SessionStore.open(
-        path,
+        _open_path(folder, seed, index),
         project_id=project.project_id,
         laptop_id=str(laptop),
         laptop_name=f"Simulated laptop of {tagger.name}",
@@ -225,10 +314,11 @@ def _write_truth(
     folder = project.root / TRUTH_DIR
     folder.mkdir(exist_ok=True)
     values = [level.value for level in project.rubric.levels]
-    items: list[list[str]] = [["item_id", "quality_level", "quality_value"]]
+    items: list[list[object]] = [["item_id", "source", "quality_level", "quality_value"]]
     for item in project.items:
         quality = truth[item.item_id]
-        items.append([item.item_id, f"{quality:.3f}", f"{_value_at(values, quality):.4f}"])
+        items.append([item.item_id, item.source, f"{quality:.3f}",
+                      f"{value_at(values, quality):.4f}"])
     truth_file = folder / f"truth-{seed}.csv"
     write_text(truth_file, csv_text(items))
     taggers: list[list[object]] = [["tagger", "bias_levels", "noise_levels", "median_seconds"]]
@@ -237,10 +327,14 @@ def _write_truth(
     return truth_file
 
 
-def _value_at(values: list[float], level: float) -> float:
-    """The rubric value at a fractional level, interpolated between neighbours."""
-    low = int(level)
-    high = min(low + 1, len(values) - 1)
-    return values[low] + (level - low) * (values[high] - values[low])
+def truth_summary(result: SimulationResult) -> str:
+    """What the simulated ratings are drawn around, in words for the lab lead."""
+    means = ", ".join(f"{source or '(no source)'} {mean:.1f}"
+                      for source, mean in result.truth.items())
+    primed = (f" For the {result.primed_pairs} pairs priors.csv rates, it lies halfway "
+              "towards the machine's rating." if result.primed_pairs else "")
+    return (f"Hidden truth: each pair's quality follows its caption's source (human captions "
+            f"good, mismatched ones poor, each model its own quality); mean by source: "
+            f"{means}.{primed} Per pair: {result.truth_file}")
 
 

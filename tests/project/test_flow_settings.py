@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from annotator.errors import ProjectError
+from annotator.project.flow_settings import read_flow_plan
 from annotator.project.folder import open_project
 from annotator.project.model import FlowSettings
 from tests.project.conftest import MANIFEST
@@ -17,6 +18,7 @@ def test_without_flow_settings_the_vicr_defaults_apply(make_project) -> None:
     plan = open_project(make_project(ITEMS, manifest=HEAD)).flow
     assert plan.for_round(1) == FlowSettings()
     assert (FlowSettings().dwell_seconds, FlowSettings().tutorial_pass) == (3.0, 10)
+    assert (FlowSettings().min_consensus, FlowSettings().tutorial_order) == (2, "shuffled")
     retest = plan.for_round(2)
     assert (retest.feedback, retest.probation, retest.tutorial) == (False, False, True)
 
@@ -44,6 +46,10 @@ def test_flow_and_round_tables_override_per_round(make_project) -> None:
         ("[flow]\ndwell_seconds = -1\n", 7, "dwell_seconds must be between 0 and 600"),
         ("[rounds.x]\nfeedback = true\n", 7, "[rounds.x] is not a round"),
         ("[rounds.2]\nprobation_pairs = 0\n", 7, "[rounds.2]: probation_pairs must be at least 1"),
+        ("[flow]\nmin_consensus = 0\n", 7, "[flow]: min_consensus must be at least 1"),
+        ("[flow]\ntutorial_order = 1\n", 8, '[flow] tutorial_order must be a text in quotes'),
+        ('[flow]\ntutorial_order = "random"\n', 7,
+         "[flow]: tutorial_order must be 'shuffled' or 'file'"),
     ],
 )
 def test_unusable_settings_name_the_line(make_project, table, line, words) -> None:
@@ -59,3 +65,19 @@ def test_an_unknown_setting_is_reported_not_ignored(make_project) -> None:
     (problem,) = project.problems
     assert "dwel_seconds is not a setting" in problem.message and problem.line == 8
     assert project.flow.for_round(1).dwell_seconds == 3.0
+
+
+def test_game_settings_of_a_lab_replicating_vicr(make_project) -> None:
+    manifest = HEAD + '[flow]\nmin_consensus = 1\ntutorial_order = "file"\n'
+    settings = open_project(make_project(ITEMS, manifest=manifest)).flow.for_round(1)
+    assert (settings.min_consensus, settings.tutorial_order) == (1, "file")
+
+
+def test_a_rubrics_dwell_applies_unless_project_toml_sets_one(tmp_path) -> None:
+    path = tmp_path / "project.toml"
+    rubric = {"dwell_seconds": 5.0}
+    plan, _ = read_flow_plan({}, {}, path=path, defaults=rubric)
+    assert plan.for_round(1).dwell_seconds == 5.0
+    document = {"flow": {"dwell_seconds": 1}, "rounds": {"2": {"dwell_seconds": 0}}}
+    plan, _ = read_flow_plan(document, {}, path=path, defaults=rubric)
+    assert (plan.for_round(1).dwell_seconds, plan.for_round(2).dwell_seconds) == (1.0, 0.0)

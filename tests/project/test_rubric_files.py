@@ -54,6 +54,20 @@ def test_unknown_rubric_names_what_exists(name):
 def test_a_well_formed_file_loads(tmp_path):
     rubric = load_rubric_file(write(tmp_path, rubric_text()))
     assert [level.value for level in rubric.levels] == [1, 2, 3]
+    assert rubric.dwell_seconds is None  # the app's default
+
+
+@pytest.mark.parametrize(("value", "expected"), [("5", 5.0), ("0.5", 0.5), ('"5"', None),
+                                                 ("601", None), ("true", None)])
+def test_a_rubric_may_set_its_minimum_dwell(tmp_path, value, expected):
+    text = rubric_text(header=f'id = "test"\nname = "Test"\nquestion = "How good?"\n'
+                              f"dwell_seconds = {value}\n")
+    if expected is None:
+        with pytest.raises(RubricError, match="dwell_seconds must be a number") as caught:
+            load_rubric_file(write(tmp_path, text))
+        assert caught.value.line == 4
+    else:
+        assert load_rubric_file(write(tmp_path, text)).dwell_seconds == expected
 
 
 @pytest.mark.parametrize(

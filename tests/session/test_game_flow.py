@@ -8,6 +8,7 @@ import pytest
 
 from annotator.session.flow import RatingSession, TooSoonError
 from annotator.session.game import NoticeKind
+from annotator.session.messages import feedback_lines
 from annotator.store.records import Phase
 from tests.session.test_flow import FakeClock, start
 
@@ -104,17 +105,45 @@ def test_consensus_never_counts_the_taggers_own_ratings(make_project_folder) -> 
     store.close()
 
     _, store, bea = start(folder, "bea")
-    second = rate(bea, 5, 4)
-    assert {(f.consensus.value, f.consensus.n) for f in second} == {(2, 1)}  # ana's ratings
+    second = rate(bea, 4, 4)  # one earlier rating: it would be ana's own, so none is shown
+    assert all(f.consensus is None and f.rating.points is None for f in second)
+    told = " ".join(line for f in second for line in feedback_lines(f, bea.project.rubric))
+    assert "too few people have rated this pair" in told
+    assert "ana" not in told.lower() and "2 —" not in told  # neither her name nor her rating
+    store.close()
+    _, store, cem = start(folder, "cem")
+    third = rate(cem, 5, 4)
+    assert {(f.consensus.value, f.consensus.n) for f in third} == {(3, 2)}  # (2 + 4) / 2
     store.close()
 
-    # ana again, in round 2 with feedback on: only bea's ratings count, never ana's own
+    # ana again, in round 2 with feedback on: only bea's and cem's ratings count
     folder_rounds = folder / "project.toml"
     folder_rounds.write_text(folder_rounds.read_text() + "\n[rounds.2]\nfeedback = true\n")
     _, store, ana2 = start(folder, "ana", round_number=2)
     retest = rate(ana2, 5, 4)
-    assert {(f.consensus.value, f.consensus.n) for f in retest} == {(5, 1)}
+    assert {(f.consensus.value, f.consensus.n) for f in retest} == {(5, 2)}  # not (4, 3)
     assert all(f.rating.phase is Phase.RETEST for f in retest)
+
+
+def test_min_consensus_one_scores_against_a_single_earlier_rating_as_vicr_did(
+    make_project_folder,
+) -> None:
+    folder = make_project_folder(
+        3, flow={"dwell_seconds": 0, "tutorial": False, "min_consensus": 1})
+    _, store, ana = start(folder, "ana")
+    rate(ana, 2, 3)
+    store.close()
+    _, store, bea = start(folder, "bea")
+    second = rate(bea, 2, 3)
+    assert {(f.consensus.value, f.consensus.n, f.rating.points) for f in second} == {(2, 1, 2)}
+
+
+def test_priors_pad_up_to_a_larger_min_consensus(make_project_folder) -> None:
+    folder = make_project_folder(1, flow={"dwell_seconds": 0, "tutorial": False,
+                                          "min_consensus": 3}, priors={"item000": [2, 2, 2]})
+    _, _, ana = start(folder, "ana")
+    feedback = rate(ana, 2, 1)[0]
+    assert (feedback.consensus.n, feedback.consensus.priors, feedback.rating.points) == (3, 3, 2)
 
 
 def test_human_ratings_replace_priors_one_by_one(make_project_folder) -> None:

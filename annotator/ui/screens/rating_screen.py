@@ -101,6 +101,7 @@ class RatingScreen(QWidget):
         rubric = self._session.project.rubric
         self._progress = QLabel(self, objectName="progressLabel")
         self._progress.setAccessibleName("Progress")
+        self._progress.setWordWrap(True)  # the first-pairs check makes it long
         guide_button = QPushButton("Rating Guide (F1)", self, objectName="guideButton")
         guide_button.setAccessibleName("Open the Rating Guide")
         guide_button.clicked.connect(self.guide_requested)
