@@ -29,13 +29,14 @@ SAMPLES = ("vicr-demo", "good-bad-skip-demo", "contextref-demo")
 
 
 def rate(store: SessionStore, tagger: str, item: str, value: float, *, minute: int,
-         rnd: int = 1, phase: Phase = Phase.GAME, points: int | None = None) -> None:
+         rnd: int = 1, phase: Phase = Phase.GAME, points: int | None = None,
+         question: str = "", stage: str = "") -> None:
     """One rating submitted ``minute`` minutes after T0, 4.5 s after it appeared."""
     shown = T0 + timedelta(minutes=minute)
     store.record_rating(Rating(
         rating_id=str(uuid.uuid4()), tagger=tagger, item_id=item, round=rnd, phase=phase,
         value=value, shown_at=shown, submitted_at=shown + timedelta(seconds=4.5),
-        ms_on_screen=4500, points=points))
+        ms_on_screen=4500, points=points, question=question, stage=stage))
 
 
 @pytest.fixture
@@ -77,6 +78,6 @@ def samples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         folder = work / name
         shutil.copytree(ROOT / "sample_projects" / name, folder)
         assert main(["simulate", str(folder), "--taggers", "4", "--rounds", "2",
-                     "--seed", "4"]) == 0
+                     "--seed", "3"]) == 0
         folders[name] = folder
     return folders

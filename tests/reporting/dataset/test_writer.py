@@ -24,7 +24,9 @@ from annotator.reporting.dataset.writer import (
     DatasetOptions,
     export_dataset,
 )
-from tests.reporting.dataset.conftest import CAPTIONS, analysed
+from annotator.store.records import Phase
+from annotator.store.session_file import SessionStore
+from tests.reporting.dataset.conftest import CAPTIONS, analysed, rate
 
 DATASET = {"ratings.csv", "items.csv", "codebook.json", "codebook.md", "README.md",
            "datapackage.json", "croissant.json"}
@@ -184,9 +186,19 @@ def test_the_card_header_is_yaml_the_hub_reads(samples: dict[str, Path],
 
 def test_taggers_who_failed_the_checks_are_left_out_everywhere(samples: dict[str, Path],
                                                                tmp_path: Path) -> None:
-    folder = samples["contextref-demo"]
+    folder = tmp_path / "contextref-demo"
+    shutil.copytree(samples["contextref-demo"], folder)
+    project = open_project(folder)
+    store = SessionStore.open(project.sessions_dir / "careless.sqlite",
+                              project_id=project.project_id, laptop_id="careless",
+                              laptop_name="careless")
+    for minute, (item, phase, value) in enumerate(
+            [(project.items[0].item_id, Phase.GAME, 4), ("check-coffee", Phase.CHECK, 5)]):
+        rate(store, "Careless", item, value, minute=minute, phase=phase,
+             question="added_info", stage="post")  # "added info" 5 on a copy: a failure
+    store.close()
     failed = analysed(folder).results.checks.failed_taggers
-    assert failed, "the simulated panel has a tagger who failed the checks"
+    assert "Careless" in failed
     done = export_dataset(analysed(folder, exclude_failed_checks=True), tmp_path / "out")
     with (done.folder / "ratings.csv").open(encoding="utf-8-sig", newline="") as handle:
         taggers = {row["tagger"] for row in csv.DictReader(handle)}
