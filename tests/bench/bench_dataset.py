@@ -10,7 +10,6 @@ export; "export everything" has ≤ 3 s.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 import time
@@ -23,6 +22,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _projects import small_jpeg, write_project
+from _timing import timed
 
 from annotator.analysis.pipeline import AnalysisOptions, AnalysisSource, analyse
 from annotator.project.folder import open_project
@@ -55,15 +55,6 @@ def write_panel(root: Path) -> int:
                 written += 1
         store.close()
     return written
-
-
-def timed(runs: int, work) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
 
 
 def main() -> None:

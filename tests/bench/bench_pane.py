@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _panels import vicr_scale
+from _timing import timed
 from PySide6.QtWidgets import QApplication
 
 from annotator.analysis.pipeline import (
@@ -35,15 +34,6 @@ from annotator.reporting.sections.items import item_detail
 from annotator.ui.analysis.items_view import ItemsView
 from annotator.ui.analysis.section_view import SectionView
 from annotator.ui.chart_image import render_png
-
-
-def timed(runs: int, work) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
 
 
 def main() -> None:
