@@ -23,7 +23,7 @@ from annotator.store.reading import RatingRows, read_session_file
 from annotator.store.records import Phase
 
 CSV_COLUMNS = ("item_id", "tagger", "round", "rating")
-CSV_OPTIONAL = ("source", "phase")
+CSV_OPTIONAL = ("source", "phase", "skip")
 _PHASES = {"": Phase.GAME, **{phase.value: phase for phase in Phase}}
 _PHASE_NAMES = ", ".join(phase.value for phase in Phase)
 _DATA_PHASES = frozenset(text for text, phase in _PHASES.items() if phase.is_data)
@@ -36,7 +36,7 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
     seen twice (a file copied twice) counts once, and a tagger who rated the same pair in
     the same round on two laptops counts once, with the earlier rating. A SKIP answer is
     not a rating: it is counted as a skip of its pair and round (Levinboim et al. 2021)."""
-    counted = _counted_rows(rows)
+    counted = counted_rows(rows)
     skipped = [i for i in counted if rows.value[i] == SKIP_VALUE]
     skips = Counter((rows.item_id[i], rows.round[i]) for i in skipped
                     if Phase(rows.phase[i]).is_data)
@@ -56,7 +56,7 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
     )
 
 
-def _counted_rows(rows: RatingRows) -> np.ndarray:
+def counted_rows(rows: RatingRows) -> np.ndarray:
     """Indices (in storage order) of the rows the analysis counts: each rating id once, and
     of the data phases one rating per tagger, round, pair, question and stage (the earliest)."""
     rating_id = np.asarray(rows.rating_id, dtype=str)
@@ -81,12 +81,17 @@ def load_project(folder: Path) -> RatingTable:
 
 def project_table(project: Project) -> RatingTable:
     """The ratings of every session file of ``project``, merged on the fly (read-only)."""
+    return table_on_rubric(project, project_rows(project), where=project.sessions_dir)
+
+
+def project_rows(project: Project) -> RatingRows:
+    """The stored rows of every session file of ``project``, one file after another."""
     files = sorted(project.sessions_dir.glob("*.sqlite"))
     if not files:
         raise AnnotatorError("This project has no session files yet: nothing to analyse.",
                              file=project.sessions_dir)
     parts = [read_session_file(path, project_id=project.project_id).ratings for path in files]
-    return table_on_rubric(project, RatingRows.concatenate(parts), where=project.sessions_dir)
+    return RatingRows.concatenate(parts)
 
 
 def load_panel(path: Path, project: Project | None = None) -> RatingTable:
@@ -109,17 +114,26 @@ def table_on_rubric(project: Project, rows: RatingRows, *, where: Path) -> Ratin
 
 
 def load_ratings_csv(path: Path) -> RatingTable:
-    """A long table ``item_id,tagger,round,rating`` (optional ``source``, ``phase``).
+    """A long table ``item_id,tagger,round,rating`` (optional ``source``, ``phase``, ``skip``).
 
-    ``rating`` is a number, or ``skip`` (binary protocol, Levinboim et al., NAACL 2021). Every
-    bad row is reported, with its line number, in one :class:`AnnotatorError`.
+    ``rating`` is a number, or ``skip`` (binary protocol, Levinboim et al., NAACL 2021); a
+    published dataset's ``ratings.csv`` says a SKIP answer with ``skip`` true and an empty
+    rating. Every bad row is reported, with its line number, in one :class:`AnnotatorError`.
     """
     path = Path(path)
     table = read_table(path, required=CSV_COLUMNS, known=CSV_OPTIONAL, skip_bad_rows=False)
-    items, taggers, round_texts, ratings, sources, phase_texts = (
+    items, taggers, round_texts, ratings, sources, phase_texts, skip_texts = (
         list(map(str.strip, table.column(name))) for name in (*CSV_COLUMNS, *CSV_OPTIONAL))
     phase_texts = list(map(str.lower, phase_texts))
     checks = RowChecks(table)
+    flags = list(map(str.lower, skip_texts))
+    checks.add((n for n, flag in enumerate(flags) if flag not in ("", "true", "false")),
+               lambda n: f"skip {skip_texts[n]!r} is not true or false.")
+    checks.add((n for n, flag in enumerate(flags)
+                if flag == "true" and ratings[n].lower() not in ("", SKIP)),
+               lambda n: f"skip is true but the rating is {ratings[n]!r}; leave it empty.")
+    ratings = [SKIP if flag == "true" else rating
+               for rating, flag in zip(ratings, flags, strict=True)]
     checks.add((n for n, item in enumerate(items) if not item), lambda n: "item_id is empty.")
     checks.add((n for n, tagger in enumerate(taggers) if not tagger),
                lambda n: "tagger is empty.")

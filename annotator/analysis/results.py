@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from annotator import __version__
 from annotator.analysis.alpha import Level
 from annotator.analysis.undefined import Figure, Interval, Undefined
 
@@ -369,10 +370,10 @@ class Results:
     metrics: MetricBenchmark | Undefined
 
     def to_json(self) -> dict[str, Any]:
-        """The report as ``json.dump`` takes it: undefined figures ``null``, their reasons
-        under ``reasons``."""
+        """The report as ``json.dump`` takes it: the version of the app that computed it,
+        undefined figures ``null``, their reasons under ``reasons``."""
         report, reasons = json_form(self)
-        return {**report, "reasons": reasons}
+        return {"app_version": __version__, **report, "reasons": reasons}
 
     def reasons(self) -> dict[str, str]:
         """The reason of every undefined figure, by its JSON Pointer."""

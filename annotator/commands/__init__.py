@@ -13,6 +13,8 @@ import argparse
 
 from annotator.commands.analyze import ANALYZE
 from annotator.commands.contract import STREAMS, Command, Group, add_verbose
+from annotator.commands.export import EXPORT
+from annotator.commands.export_tasks import EXPORT_TASKS
 from annotator.commands.gui import OPEN
 from annotator.commands.import_ratings import IMPORT_RATINGS
 from annotator.commands.init import INIT
@@ -23,7 +25,8 @@ from annotator.commands.snapshot import SNAPSHOT
 from annotator.commands.validate import VALIDATE
 
 COMMANDS: tuple[Command | Group, ...] = (
-    OPEN, VALIDATE, INIT, SIMULATE, ROUND, IMPORT_RATINGS, ANALYZE, MERGE, SNAPSHOT)
+    OPEN, VALIDATE, INIT, SIMULATE, ROUND, EXPORT_TASKS, IMPORT_RATINGS, ANALYZE, EXPORT, MERGE,
+    SNAPSHOT)
 """In the order ``annotator --help`` lists them."""
 
 Subparsers = argparse._SubParsersAction  # argparse's type for add_subparsers()

@@ -32,7 +32,8 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", type=Path, metavar="FILE",
                         help="write the full results here ('-': print them on stdout, and the "
                              "summary on stderr)")
-    parser.add_argument("--csv-dir", type=Path, help="write items.csv and taggers.csv here")
+    parser.add_argument("--csv-dir", type=Path,
+                        help="write items.csv and taggers.csv here (the pane's tables)")
     parser.add_argument("--metrics", type=Path, metavar="FILE",
                         help="item_id,metric,score CSV of automatic metrics to benchmark "
                              "(default: metrics.csv of the project folder, if any)")
@@ -65,7 +66,9 @@ def run_analyze(args: argparse.Namespace) -> ExitCode:
     from annotator.analysis.pipeline import AnalysisOptions, analyse
     from annotator.analysis.undefined import Undefined
     from annotator.files import write_text
-    from annotator.reporting.summary import items_table, summary_text, taggers_table
+    from annotator.reporting.items_table import items_table
+    from annotator.reporting.sections.taggers import taggers_table
+    from annotator.reporting.summary import summary_text
 
     analysis = analyse(source_of(args.input, args.ratings_csv), AnalysisOptions(
         level=args.level, reps=args.reps, bootstrap=args.bootstrap, seed=args.seed,
@@ -75,8 +78,8 @@ def run_analyze(args: argparse.Namespace) -> ExitCode:
     if args.csv_dir is not None:
         args.csv_dir.mkdir(parents=True, exist_ok=True)
         csv = str(args.csv_dir / "items.csv")
-        write_text(args.csv_dir / "items.csv", items_table(analysis.table, results.items.summary))
-        write_text(args.csv_dir / "taggers.csv", taggers_table(results.taggers))
+        for table in (items_table(analysis), taggers_table(analysis)):
+            write_text(args.csv_dir / f"{table.name}.csv", table.csv_text(), bom=True)
     results = replace(results, items=replace(results.items, csv=csv))
     text = json.dumps(results.to_json(), indent=2, ensure_ascii=False) + "\n"
     if args.json == STDOUT:

@@ -125,6 +125,7 @@ class Rubric:
     ``text_label``: what the rated text is called on screen ("Description" for alt text).
     ``dwell_seconds``: the minimum dwell this protocol asks for (None: the app's default);
     ``[flow] dwell_seconds`` in ``project.toml`` overrides it.
+    ``source``: the published protocol it comes from, as the file cites it.
     """
 
     rubric_id: str
@@ -136,6 +137,7 @@ class Rubric:
     show_context: bool = False
     text_label: str = "Caption"
     dwell_seconds: float | None = None
+    source: str = ""
 
     def __post_init__(self) -> None:
         if len(self.levels) < 2:
@@ -306,6 +308,17 @@ class RoundRecord:
 
 
 @dataclass(frozen=True)
+class DatasetCard:
+    """``[dataset]`` in ``project.toml``: the published dataset's title, description,
+    licence (a Hugging Face hub licence id) and how to cite it; empty when not given."""
+
+    title: str = ""
+    description: str = ""
+    licence: str = "unknown"
+    citation: str = ""
+
+
+@dataclass(frozen=True)
 class Project:
     """An opened project folder: everything needed to rate, plus what was wrong with it.
 
@@ -325,6 +338,7 @@ class Project:
     rounds: Mapping[int, RoundRecord] = field(default_factory=dict)
     washout_days: int = DEFAULT_WASHOUT_DAYS
     checks: CheckRule = field(default_factory=CheckRule)
+    dataset: DatasetCard = field(default_factory=DatasetCard)
 
     @property
     def current_round(self) -> int:

@@ -1,36 +1,28 @@
-"""Write the pane's exports to a folder: CSV per table, SVG (and PNG) per chart, the HTML
-report, and the published dataset.
+"""Write the pane's exports to a folder: CSV per table, SVG (and PNG) per chart and the HTML
+report (the published dataset is :mod:`annotator.reporting.dataset`).
 
 Every file is written beside its target and renamed into place (STYLE rule 6), so a full
 disk or a crash leaves each file whole or as it was, never half written. CSV files start
-with a byte-order mark for Excel (see :mod:`annotator.reporting.dataset`). PNG drawing
-needs Qt, which lives in ``ui/``: the UI passes its renderer in as ``png``.
+with a byte-order mark for Excel. PNG drawing needs Qt, which lives in ``ui/``: the UI
+passes its renderer in as ``png``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from annotator.analysis.results import ItemSummary
-from annotator.analysis.table import RatingTable
 from annotator.errors import AnnotatorError
 from annotator.files import write_text, write_with
-from annotator.project.model import Item
 from annotator.reporting.content import PaneContent
-from annotator.reporting.dataset import items_csv, ratings_csv
 from annotator.reporting.html_report import render_html
 
 PngWriter = Callable[[str, Path], None]
 """Draws SVG text (first argument) as a PNG file at the given path."""
 
 REPORT_FILE = "report.html"
-DATASET_RATINGS_FILE = "dataset-ratings.csv"
-DATASET_ITEMS_FILE = "dataset-items.csv"
-"""Not ``items.csv``: exported into the project folder, that would replace the project's
-own item list."""
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
@@ -60,19 +52,6 @@ def export_content(content: PaneContent, folder: Path, *, generated_at: str,
     path = folder / REPORT_FILE
     html = render_html(content, generated_at=generated_at)
     written.append(_save(path, partial(write_text, path, html)))
-    return written
-
-
-def export_dataset(table: RatingTable, summary: ItemSummary,
-                   items: Mapping[str, Item] | None, folder: Path) -> list[Path]:
-    """Write the dataset a lab publishes (:mod:`annotator.reporting.dataset`): every rating
-    and every item; return the two paths."""
-    folder = _folder(folder)
-    written = []
-    for name, text in ((DATASET_RATINGS_FILE, ratings_csv(table)),
-                       (DATASET_ITEMS_FILE, items_csv(table, summary, items))):
-        path = folder / name
-        written.append(_save(path, partial(write_text, path, text, bom=True)))
     return written
 
 

@@ -1,46 +1,15 @@
-"""What ``annotator analyze`` prints and writes beside the JSON: a readable summary, and
-the items and taggers tables as CSV (figures are fractions, not × 100)."""
+"""What ``annotator analyze`` prints: a readable summary of the results (its ``--csv-dir``
+tables are the pane's ``items`` and ``taggers`` tables)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from annotator.analysis.results import (
     AttentionChecks,
-    ItemSummary,
     MetricBenchmark,
     QuestionFigures,
     Results,
-    TaggerFigures,
 )
-from annotator.analysis.table import RatingTable
 from annotator.analysis.undefined import Figure, Interval, Undefined
-from annotator.csvtext import csv_text
-
-
-def items_table(table: RatingTable, summary: ItemSummary) -> str:
-    """items.csv: item_id, n, mean, vote, sd (blank where undefined), rated items only."""
-    return csv_text(([item_id, int(summary.n[i]), _number(summary.mean[i]),
-                      _number(summary.vote[i]), _number(summary.sd[i])]
-                     for i, item_id in enumerate(table.item_ids) if summary.n[i]),
-                    header=["item_id", "n", "mean", "vote", "sd"])
-
-
-def taggers_table(taggers: Mapping[str, TaggerFigures]) -> str:
-    """taggers.csv: one row per tagger with the figures of the JSON's ``taggers``."""
-    return csv_text(([name, *(_number(v) for v in (
-        t.n, t.n_compared, t.ea, t.aa, t.la, t.bias, t.score, t.tutorial_score,
-        t.median_seconds))] for name, t in taggers.items()),
-        header=["tagger", "n", "n_compared", "ea", "aa", "la", "bias", "score",
-                "tutorial_score", "median_seconds"])
-
-
-def _number(value: int | float | Undefined) -> str:
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float) and value == value:
-        return f"{value:.6g}"
-    return ""
 
 
 def _fig(value: Figure) -> str:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from annotator.analysis.loading import (
-    _counted_rows,
+    counted_rows,
     load_project,
     load_ratings_csv,
 )
@@ -85,6 +85,19 @@ def test_a_ratings_csv_with_source_phase_and_skips(tmp_path: Path) -> None:
     assert table.item_sources == ("cap-x", "cap-y", "")
     assert table.skips == {(0, 1): 1}
     assert np.isnan(table.points).all() and np.isnan(table.seconds).all()
+
+
+def test_a_published_datasets_skip_column_marks_skip_answers(tmp_path: Path) -> None:
+    path = write(tmp_path / "r.csv", "item_id,tagger,round,rating,skip\n"
+                 "a,ana,1,1,FALSE\na,ben,1,,TRUE\nb,ana,1,0,\nb,ben,1,skip,true\n")
+    table = load_ratings_csv(path)
+    assert len(table) == 2 and table.skips == {(0, 1): 1, (1, 1): 1}
+    bad = write(tmp_path / "bad.csv", "item_id,tagger,round,rating,skip\n"
+                "a,ana,1,1,yes\na,ben,1,2,TRUE\n")
+    with pytest.raises(AnnotatorError) as caught:
+        load_ratings_csv(bad)
+    assert f"{bad}:2: skip 'yes' is not true or false" in str(caught.value)
+    assert f"{bad}:3: skip is true but the rating is '2'" in str(caught.value)
 
 
 def test_every_bad_csv_row_is_reported_with_its_line(tmp_path: Path) -> None:
@@ -164,5 +177,5 @@ def test_each_answer_to_a_question_counts_once_the_earlier(tmp_path: Path) -> No
     files = [write_session_file(tmp_path / "a.sqlite", first + plain),
              write_session_file(tmp_path / "b.sqlite", again)]
     rows = RatingRows.concatenate(read_session_file(path).ratings for path in files)
-    counted = {rows.rating_id[i] for i in _counted_rows(rows)}
+    counted = {rows.rating_id[i] for i in counted_rows(rows)}
     assert counted == {r.rating_id for r in [*first[1:], *plain, *again]}

@@ -20,6 +20,7 @@ from annotator.errors import AnnotatorError
 from annotator.files import write_text
 from annotator.reporting import exports
 from annotator.reporting.content import Chart, PaneContent, Table
+from annotator.reporting.dataset.writer import KEY_SUFFIX, DatasetOptions, export_dataset
 from annotator.reporting.html_report import render_html
 from annotator.ui.background_job import BackgroundJob
 from annotator.ui.chart_image import render_png
@@ -79,13 +80,22 @@ class PaneExporter(QObject):
         job.start()
         return job
 
-    def export_dataset(self, folder: Path | None = None) -> list[Path]:
-        folder = folder or self._ask_folder("Export the dataset (ratings and items) to")
-        analysis = self._analysis
-        project = analysis.input.project if analysis else None
-        items = {item.item_id: item for item in project.items} if project else None
-        return self._run(folder, lambda: exports.export_dataset(
-            analysis.table, analysis.results.items.summary, items, folder))
+    def export_dataset(self, folder: Path | None = None, *,
+                       pseudonymise: bool | None = None) -> list[Path]:
+        """The dataset folder of ``annotator export``; asks whether to replace tagger names
+        by pseudonyms unless told."""
+        folder = folder or self._ask_folder("Export the dataset to a new, empty folder")
+        if folder is None or self._analysis is None:
+            return []
+        if pseudonymise is None:
+            pseudonymise = QMessageBox.question(
+                self._parent, "Export the dataset",
+                "Replace the taggers' names with T01, T02… in the published files? Who is who "
+                f"is then written to {folder.name}{KEY_SUFFIX} beside the folder, for you "
+                "only.") == QMessageBox.StandardButton.Yes
+        analysis, options = self._analysis, DatasetOptions(pseudonymise=pseudonymise)
+        return self._run(folder, lambda: list(
+            export_dataset(analysis, folder, options).written))
 
     def _run(self, target: Path | None, write) -> list[Path]:
         if target is None or self._content is None:

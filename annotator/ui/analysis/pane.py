@@ -90,7 +90,7 @@ class AnalysisPane(QMainWindow):
         for text, shortcut, handler in (
             ("&Export everything (CSV, SVG, PNG, HTML)…", "Ctrl+E", self.exporter.export_all),
             ("Save the HTML &report…", "Ctrl+R", self.exporter.save_report),
-            ("Export the &dataset (ratings and items CSV)…", "Ctrl+D",
+            ("Export the &dataset (ratings, items, codebook, card)…", "Ctrl+D",
              self.exporter.export_dataset),
         ):
             action = menu.addAction(text)
