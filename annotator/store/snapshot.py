@@ -8,6 +8,11 @@ The lead exports a snapshot from the panel database; a laptop imports it into th
 ratings. A snapshot is named by a hash of its content, so importing the same
 one twice changes nothing, and a later snapshot simply sits beside an earlier one (the
 consensus counts each rating once, by its id).
+
+A snapshot comes from another computer: its fingerprint shows an accident, but anyone can
+recompute it, so every rating is also checked against the project's rubric, and a snapshot
+holding anything the panel could not hold is refused whole
+(:mod:`annotator.store.validation`).
 """
 
 from __future__ import annotations
@@ -22,8 +27,10 @@ from typing import Any
 from annotator import __version__
 from annotator.errors import AnnotatorError
 from annotator.files import write_bytes, write_with
+from annotator.project.model import Project
 from annotator.store.checks import read_sqlite_file
 from annotator.store.panel import Panel
+from annotator.store.validation import DATA_PHASES, RowRules, first_bad_row
 
 SNAPSHOT_FORMAT = 1
 SNAPSHOTS_FOLDER = "snapshots"
@@ -85,14 +92,15 @@ def export_snapshot(panel_path: Path, target: Path) -> Snapshot:
     return Snapshot(target, snapshot_id, project_id, len(rows), created)
 
 
-def import_snapshot(snapshot_path: Path, project_folder: Path, project_id: str) -> tuple[Snapshot,
-                                                                                          bool]:
+def import_snapshot(snapshot_path: Path, project: Project) -> tuple[Snapshot, bool]:
     """Copy a checked snapshot into the project's ``snapshots/`` folder.
 
     Returns the snapshot as imported and whether it was new (False: already imported).
     """
-    snapshot, _ = read_snapshot(Path(snapshot_path), project_id=project_id)
-    folder = Path(project_folder) / SNAPSHOTS_FOLDER
+    project_id = project.project_id
+    snapshot, _ = read_snapshot(Path(snapshot_path), project_id=project_id,
+                                rules=RowRules.of(project))
+    folder = project.root / SNAPSHOTS_FOLDER
     target = folder / f"snapshot-{snapshot.snapshot_id[:16]}.sqlite"
     if target.exists():
         return Snapshot(target, snapshot.snapshot_id, project_id, snapshot.ratings,
@@ -103,10 +111,11 @@ def import_snapshot(snapshot_path: Path, project_folder: Path, project_id: str) 
                     snapshot.created_at), True
 
 
-def read_snapshot(path: Path, *, project_id: str,
+def read_snapshot(path: Path, *, project_id: str, rules: RowRules | None = None,
                   check_fingerprint: bool = True) -> tuple[Snapshot, list[tuple[Any, ...]]]:
     """A snapshot's identity and ratings (``rating_id, tagger, item_id, round, phase, value,
-    laptop_id``), refused unless it is an intact snapshot of ``project_id``.
+    laptop_id``), refused unless it is an intact snapshot of ``project_id`` whose every
+    rating is a game or retest rating on ``rules`` (the project's rubric).
 
     ``check_fingerprint=False`` skips re-hashing every rating: for a copy already checked
     when it was imported, read at every session start (about half the time at VICR size).
@@ -129,8 +138,23 @@ def read_snapshot(path: Path, *, project_id: str,
     if check_fingerprint and _content_id(project_id, rows) != info.get("snapshot_id"):
         raise SnapshotError("This snapshot's ratings do not match its fingerprint: it was "
                             "changed or damaged after export. Export it again.", file=path)
+    _refuse_bad_rows(path, rows, rules)
     return Snapshot(path, info["snapshot_id"], project_id, len(rows),
                     info.get("created_at", "")), rows
+
+
+def _refuse_bad_rows(path: Path, rows: list[tuple[Any, ...]], rules: RowRules | None) -> None:
+    """Refuse the snapshot whole when a rating holds what no panel's export writes."""
+    if not rows:
+        return
+    bad = first_bad_row(dict(zip(_COLUMNS, zip(*rows, strict=True), strict=True)), rules,
+                        phases=DATA_PHASES)
+    if bad is not None:
+        raise SnapshotError(
+            f"Rating {bad.index + 1} of this snapshot (id {rows[bad.index][0]!s:.40}) "
+            f"{bad.reason}. A panel's export never writes that, so the snapshot was changed "
+            "by hand or by another program; it was refused whole and none of its ratings is "
+            "used. Export it again from the panel database.", file=path)
 
 
 def _read(conn: sqlite3.Connection) -> tuple[dict[str, str], list[tuple[Any, ...]], int]:

@@ -62,7 +62,7 @@ def import_consensus_snapshot(parent: QWidget, project: Project | None) -> bool:
     if not name:
         return False
     try:
-        snapshot, new = import_snapshot(Path(name), project.root, project.project_id)
+        snapshot, new = import_snapshot(Path(name), project)
     except AnnotatorError as error:
         QMessageBox.critical(parent, "Cannot import the snapshot", str(error))
         return False
