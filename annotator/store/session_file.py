@@ -318,11 +318,14 @@ class SessionStore:
 
 
 def _make_folder(folder: Path) -> None:
+    """Make the session file's folder; a refusal names the folder that cannot be written
+    (the nearest one that exists), not the one that could not be made."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-            raise FolderNotWritableError(read_only_message(error), file=folder) from error
+            existing = next(parent for parent in (folder, *folder.parents) if parent.exists())
+            raise FolderNotWritableError(read_only_message(error), file=existing) from error
         raise
 
 
