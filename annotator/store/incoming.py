@@ -73,8 +73,10 @@ class IncomingFile:
         return self.info.get("laptop_name") or self.info.get("laptop_id", "")
 
 
-def read_incoming(path: Path) -> IncomingFile:
-    """Every row of the session file at ``path``, refused if it cannot be trusted whole."""
+def read_incoming(path: Path, rules: RowRules | None = None) -> IncomingFile:
+    """Every row of the session file at ``path``, refused if it cannot be trusted whole:
+    damaged, its chain broken, or any value off ``rules`` (the project's rubric; without
+    them, of the wrong form)."""
     path = Path(path)
     with open_read_only(path) as conn:
         try:
@@ -94,13 +96,15 @@ def read_incoming(path: Path) -> IncomingFile:
                         ratings=conn.execute("SELECT count(*) FROM ratings").fetchone()[0])
                 rows = conn.execute(
                     f"SELECT {content}, NULL, NULL FROM ratings ORDER BY rowid").fetchall()
+                _refuse_bad_values(conn, path, rules, len(rows))
                 return IncomingFile(path, info, rows, verified=False)
             rows = conn.execute(
                 f"SELECT {content}, seq, chain FROM ratings ORDER BY seq IS NULL, seq"
             ).fetchall()
+            _check_chain(path, info, rows)
+            _refuse_bad_values(conn, path, rules, len(rows))
         except sqlite3.DatabaseError as error:
             raise damaged_file_error(path, error, _ADVICE) from error
-    _check_chain(path, info, rows)
     return IncomingFile(path, info, rows, verified=True)
 
 
@@ -141,21 +145,15 @@ def _tamper_message(found: ChainBreak) -> str:
             "Ask for an untouched copy from the laptop it came from.")
 
 
-def refuse_bad_values(incoming: IncomingFile, rules: RowRules | None) -> None:
-    """Refuse the whole file when a rating holds a value no laptop's app writes (off the
-    project's rubric with ``rules``; of the wrong form without): a chain that fits proves
-    only that nobody edited the file without recomputing it."""
-    rows = incoming.rows
-    if not rows:
-        return
-    columns = dict(zip(STORED_COLUMNS, zip(*rows, strict=True), strict=True))
-    bad = first_bad_row(columns, rules)
-    if bad is None:
-        return
-    seq = rows[bad.index][-2]
-    place = f"rating {seq if seq is not None else bad.index + 1}"
-    raise TamperedFileError(
-        f"Its {place} (id {rows[bad.index][0]!s:.40}) {bad.reason}. A laptop's app never "
-        "writes that, so the file was changed by hand or by another program. The file was "
-        "refused whole, so the panel has none of its ratings. Ask for an untouched copy from "
-        "the laptop it came from.", file=incoming.path, ratings=len(rows))
+
+def _refuse_bad_values(conn: sqlite3.Connection, path: Path, rules: RowRules | None,
+                       count: int) -> None:
+    """Refuse the whole file when a rating holds a value no laptop's app writes: a chain
+    that fits proves only that nobody edited the file without recomputing it."""
+    bad = first_bad_row(conn, rules, place_by_seq=True)
+    if bad is not None:
+        raise TamperedFileError(
+            f"Its rating {bad.place} (id {bad.rating_id:.40}) {bad.reason}. A laptop's app "
+            "never writes that, so the file was changed by hand or by another program. The "
+            "file was refused whole, so the panel has none of its ratings. Ask for an "
+            "untouched copy from the laptop it came from.", file=path, ratings=count)

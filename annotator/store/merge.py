@@ -1,7 +1,7 @@
 """Merge laptops' session files into the panel database, with a report per file.
 
-Every file is checked whole before any of it is merged (:func:`read_incoming`, and every
-value against the project's rubric: :func:`refuse_bad_values`), merged in its own
+Every file is checked whole before any of it is merged (:func:`read_incoming`: its chain,
+and every value against the project's rubric), merged in its own
 transaction, and reported: how many ratings were new, already in the panel, or refused and
 why. A refused file never stops the others.
 
@@ -21,12 +21,7 @@ from typing import Any
 
 from annotator.errors import AnnotatorError
 from annotator.store.chain import CONTENT_COLUMNS
-from annotator.store.incoming import (
-    IncomingFile,
-    TamperedFileError,
-    read_incoming,
-    refuse_bad_values,
-)
+from annotator.store.incoming import IncomingFile, TamperedFileError, read_incoming
 from annotator.store.panel import FileMerge, Panel, PanelError
 from annotator.store.validation import RowRules
 
@@ -128,9 +123,7 @@ def merge_session_files(
     reports: dict[Path, FileReport] = {}
     for path in files:
         try:
-            incoming = read_incoming(path)
-            refuse_bad_values(incoming, rules)
-            readable.append(incoming)
+            readable.append(read_incoming(path, rules))
         except TamperedFileError as error:
             reports[path] = FileReport(path, MergeStatus.REFUSED, refused=error.ratings,
                                        reason=error.message)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from annotator.errors import SessionFileError
 from annotator.store.checks import (
@@ -64,8 +64,6 @@ class RatingRows:
 
 RATING_ROWS_COLUMNS = tuple(f.name for f in fields(RatingRows))
 """The stored columns :class:`RatingRows` holds, in its order."""
-_CHECKED_ONLY = ("shown_at", "consensus", "consensus_n")
-"""Stored columns the analysis does not need, read only to check another laptop's file."""
 _QUESTION_COLUMNS = ("question", "stage")
 _FORGED = ("A laptop's app never writes that, so the file was changed by hand or by another "
            "program. It was refused whole and nothing of it was used; copy it again from the "
@@ -117,8 +115,7 @@ def read_session_file(path: Path, *, project_id: str | None = None,
             has_questions = "question" in rating_columns(conn)
             columns = select_list(RATING_ROWS_COLUMNS, has_questions=has_questions)
             rows = conn.execute(f"SELECT {columns} FROM ratings ORDER BY rowid").fetchall()
-            others = (conn.execute(f"SELECT {', '.join(_CHECKED_ONLY)} FROM ratings "
-                                   "ORDER BY rowid").fetchall() if rules is not None else [])
+            bad = first_bad_row(conn, rules) if rules is not None else None
         except sqlite3.DatabaseError as error:
             raise damaged_file_error(path, error, _ADVICE) from error
     if project_id is not None and info.get("project_id") != project_id:
@@ -127,25 +124,13 @@ def read_session_file(path: Path, *, project_id: str | None = None,
             f"{info.get('project_id')}, this project is {project_id}); it was not read.",
             file=path,
         )
+    if bad is not None:
+        raise SessionFileError(f"Rating {bad.place} of this file (id {bad.rating_id:.40}) "
+                               f"{bad.reason}. {_FORGED}", file=path)
     by_column = [tuple(column) for column in zip(*rows, strict=True)] if rows else []
     ratings = RatingRows(*by_column)
-    if rules is not None:
-        unused = zip(_CHECKED_ONLY, zip(*others, strict=True), strict=True) if others else ()
-        refuse_bad_rows(path, ratings, rules, dict(unused))
     kept, skipped = _without_skips_after_error(ratings)
     return SessionContents(path=path, info=info, ratings=kept, skipped_after_error=skipped)
-
-
-def refuse_bad_rows(path: Path, ratings: RatingRows, rules: RowRules,
-                    others: dict[str, tuple[Any, ...]]) -> None:
-    """Refuse the file whole when a rating holds a value no laptop's app writes (``others``:
-    the stored columns :class:`RatingRows` does not carry, checked all the same)."""
-    columns = {f.name: getattr(ratings, f.name) for f in fields(RatingRows)} | others
-    bad = first_bad_row(columns, rules)
-    if bad is not None:
-        raise SessionFileError(f"Rating {bad.index + 1} of this file (id "
-                               f"{ratings.rating_id[bad.index]!s:.40}) {bad.reason}. {_FORGED}",
-                               file=path)
 
 
 def _without_skips_after_error(rows: RatingRows) -> tuple[RatingRows, int]:

@@ -30,7 +30,7 @@ from annotator.files import write_bytes, write_with
 from annotator.project.model import Project
 from annotator.store.checks import read_sqlite_file
 from annotator.store.panel import Panel
-from annotator.store.validation import DATA_PHASES, RowRules, first_bad_row
+from annotator.store.validation import DATA_PHASES, BadRow, RowRules, first_bad_row
 
 SNAPSHOT_FORMAT = 1
 SNAPSHOTS_FOLDER = "snapshots"
@@ -123,8 +123,8 @@ def read_snapshot(path: Path, *, project_id: str, rules: RowRules | None = None,
     path = Path(path)
     if not path.is_file():
         raise SnapshotError("This snapshot file does not exist.", file=path)
-    info, rows, version = read_sqlite_file(path, _read, error=SnapshotError,
-                                           kind="consensus snapshot")
+    info, rows, version, bad = read_sqlite_file(
+        path, lambda conn: _read(conn, rules), error=SnapshotError, kind="consensus snapshot")
     if info.get("kind") != _KIND:
         raise SnapshotError("This file is not a consensus snapshot; export one from the panel "
                             "database (annotator snapshot export).", file=path)
@@ -138,33 +138,25 @@ def read_snapshot(path: Path, *, project_id: str, rules: RowRules | None = None,
     if check_fingerprint and _content_id(project_id, rows) != info.get("snapshot_id"):
         raise SnapshotError("This snapshot's ratings do not match its fingerprint: it was "
                             "changed or damaged after export. Export it again.", file=path)
-    _refuse_bad_rows(path, rows, rules)
+    if bad is not None:
+        raise SnapshotError(
+            f"Rating {bad.place} of this snapshot (id {bad.rating_id:.40}) {bad.reason}. A "
+            "panel's export never writes that, so the snapshot was changed by hand or by "
+            "another program; it was refused whole and none of its ratings is used. Export "
+            "it again from the panel database.", file=path)
     return Snapshot(path, info["snapshot_id"], project_id, len(rows),
                     info.get("created_at", "")), rows
 
 
-def _refuse_bad_rows(path: Path, rows: list[tuple[Any, ...]], rules: RowRules | None) -> None:
-    """Refuse the snapshot whole when a rating holds what no panel's export writes."""
-    if not rows:
-        return
-    bad = first_bad_row(dict(zip(_COLUMNS, zip(*rows, strict=True), strict=True)), rules,
-                        phases=DATA_PHASES)
-    if bad is not None:
-        raise SnapshotError(
-            f"Rating {bad.index + 1} of this snapshot (id {rows[bad.index][0]!s:.40}) "
-            f"{bad.reason}. A panel's export never writes that, so the snapshot was changed "
-            "by hand or by another program; it was refused whole and none of its ratings is "
-            "used. Export it again from the panel database.", file=path)
-
-
-def _read(conn: sqlite3.Connection) -> tuple[dict[str, str], list[tuple[Any, ...]], int]:
+def _read(conn: sqlite3.Connection, rules: RowRules | None
+          ) -> tuple[dict[str, str], list[tuple[Any, ...]], int, BadRow | None]:
     tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
     if not {"snapshot_info", "ratings"} <= tables:
-        return {}, [], 0
+        return {}, [], 0, None
     info = dict(conn.execute("SELECT key, value FROM snapshot_info").fetchall())
     rows = conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM ratings").fetchall()
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    return info, rows, version
+    return info, rows, version, first_bad_row(conn, rules, phases=DATA_PHASES)
 
 
 def _content_id(project_id: str, rows: list[tuple[Any, ...]]) -> str:

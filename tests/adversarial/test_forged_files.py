@@ -176,6 +176,9 @@ def test_a_value_of_the_wrong_type_in_a_rebuilt_table_is_refused(make_project_fo
     ("submitted_at = 'soon'", "was submitted at 'soon', not a time"),
     ("question = 'bribe'", "answers the question 'bribe', which the rubric does not ask"),
     ("tagger = ''", "has the tagger '', not a name"),
+    ("value = NULL", "holds the value NULL (empty), not an answer of the rubric vicr5"),
+    ("item_id = x'41'", "has the item id b'A', not a text"),
+    ("ms_on_screen = -5", "was on screen -5 milliseconds, not a time"),
 ], ids=lambda value: value.split(" ")[0] if "=" in value else "")
 def test_a_rating_that_no_app_writes_is_named_by_what_is_wrong(make_project_folder, capsys,
                                                                change: str,
