@@ -90,3 +90,14 @@ def skip_after_error(session: RatingSession, failed: FailedSubmit) -> RatingSess
             submitted_at=now, ms_on_screen=round((now - pair.shown_at).total_seconds() * 1000),
             question=SKIPPED_AFTER_ERROR))
     return session.reopened()
+
+
+def skip_failed_text(error: Exception) -> str:
+    """What to tell the tagger when even recording the skip failed (a full disk, a file
+    that cannot be read back)."""
+    if isinstance(error, AnnotatorError):
+        return (f"{error}\n\nThe pair was not skipped; every rating saved before it is safe. "
+                "Tell your lab lead.")
+    return (f"Something unexpected went wrong again ({type(error).__name__}: {error}). Every "
+            "rating saved so far is safe in the session file: close the app, open the "
+            "project again, and tell your lab lead.")

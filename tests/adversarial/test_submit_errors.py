@@ -16,11 +16,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from annotator.analysis.pipeline import AnalysisOptions, AnalysisSource, analyse
+from annotator.errors import SessionFileError
 from annotator.project.folder import open_project
 from annotator.session import flow
 from annotator.session.game import GameProgress
 from annotator.session.opening import session_file_path
 from annotator.store.records import SKIPPED_AFTER_ERROR
+from annotator.store.session_file import SessionStore
 from annotator.userconfig import load_config
 from tests.ui.conftest import by_name
 
@@ -130,3 +132,31 @@ def test_an_error_after_saving_says_the_rating_is_safe(qtbot, make_project_folde
     assert screen.current_pair.item != first.item
     rows = stored(folder)
     assert rows == [(first.item.item_id, "game", 3.0, "")]  # saved once, no skip recorded
+
+
+def test_when_even_the_skip_cannot_be_stored_the_pair_stays(qtbot, make_project_folder,
+                                                           make_main_window, monkeypatch,
+                                                           capture_message_box) -> None:
+    """A full disk: the rating is refused, and so is the row recording the skip."""
+    folder = make_project_folder(3, flow=GAME)
+    window = make_main_window(folder, tagger="ana")
+    screen = window.rating_screen
+
+    def disk_full(self, rating):
+        raise SessionFileError("The rating could not be saved (database or disk is full).",
+                               file=self.path)
+
+    monkeypatch.setattr(SessionStore, "record_rating", disk_full)
+    stuck = screen.current_pair
+    press(qtbot, screen, "3")
+    box = screen.failure_box
+    assert box.windowTitle() == "Rating not saved"
+    path = session_file_path(open_project(folder), load_config())
+    assert box.text().startswith(
+        f"{path}: The rating could not be saved (database or disk is full).")
+    texts = capture_message_box()
+    button(box, "Skip this pair").click()
+    qtbot.waitUntil(lambda: len(texts) == 1)
+    assert texts[0].endswith("The pair was not skipped; every rating saved before it is safe. "
+                             "Tell your lab lead.")
+    assert screen.current_pair == stuck and stored(folder) == []

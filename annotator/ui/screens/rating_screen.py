@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from annotator.errors import AnnotatorError
 from annotator.session.flow import Feedback, Pair, RatingSession
 from annotator.session.messages import (
     NoticeText,
@@ -47,7 +46,13 @@ from annotator.session.messages import (
     step_hint,
     step_note,
 )
-from annotator.session.recovery import FailedSubmit, skip_after_error, submit_guarded
+from annotator.session.recovery import (
+    FailedSubmit,
+    skip_after_error,
+    skip_failed_text,
+    submit_guarded,
+)
+from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.widgets.feedback_panel import FeedbackPanel
 from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
@@ -379,38 +384,24 @@ class RatingScreen(QWidget):
             self._show_next(saved=value)
 
     def _ask_after_failure(self, failed: FailedSubmit) -> None:
-        """Say what happened and whether the rating is safe; offer to try again or skip."""
-        box = QMessageBox(QMessageBox.Icon.Warning, failed.title, failed.text(),
-                          parent=self)
-        box.setObjectName("submitFailedBox")
-        if failed.saved:
-            box.addButton("Go on to the next pair", QMessageBox.ButtonRole.AcceptRole)
-        else:
-            again = box.addButton("Try again", QMessageBox.ButtonRole.RejectRole)
-            box.addButton("Skip this pair", QMessageBox.ButtonRole.AcceptRole)
-            box.setDefaultButton(again)
-        box.finished.connect(lambda _: self._after_failure(failed, box))
+        """Say what happened and whether the rating is safe; offer to try again or skip
+        (trying again keeps the pair and the chosen level)."""
+        box = SubmitFailedBox(failed, self)
+        box.go_on.connect(lambda: self._go_on_after_failure(failed))
+        box.finished.connect(self._forget_failure_box)
         self.failure_box = box
         box.open()
 
-    def _after_failure(self, failed: FailedSubmit, box: QMessageBox) -> None:
+    def _forget_failure_box(self) -> None:
+        if self.failure_box is not None:
+            self.failure_box.deleteLater()
         self.failure_box = None
-        box.deleteLater()
-        clicked = box.clickedButton()
-        role = box.buttonRole(clicked) if clicked is not None else None
-        if role is not QMessageBox.ButtonRole.AcceptRole:
-            return  # try again: the pair and the chosen level stay
+
+    def _go_on_after_failure(self, failed: FailedSubmit) -> None:
         try:
             session = skip_after_error(self._session, failed)
-        except AnnotatorError as error:
-            QMessageBox.critical(self, "The pair could not be skipped", str(error))
-            return
-        except Exception as error:  # the file cannot even be read back: a restart is next
-            QMessageBox.critical(
-                self, "The pair could not be skipped",
-                f"Something unexpected went wrong again ({type(error).__name__}: {error}). "
-                "Every rating saved so far is safe in the session file: close the app and "
-                "open the project again, and tell your lab lead.")
+        except Exception as error:  # even that failed: say so, the pair stays
+            QMessageBox.critical(self, "The pair could not be skipped", skip_failed_text(error))
             return
         self._session = session
         self._pending = opening_texts(session)
