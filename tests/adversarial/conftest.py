@@ -16,19 +16,17 @@ FORGED_VALUES = (1e308, 99.0, -7.0, "abc")
 """The values issue 17 found accepted: out of range, off the scale, negative, not a number."""
 
 
-def ratings_in(path: Path) -> list[tuple]:
-    """Every stored rating of a session file (id, tagger, item, value), read-only."""
+def ratings_in(path: Path, columns: str = "rating_id, tagger, item_id, value") -> list[tuple]:
+    """``columns`` of every stored rating of a session file, in storage order, read-only."""
     conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     try:
-        return conn.execute("SELECT rating_id, tagger, item_id, value FROM ratings "
-                            "ORDER BY rowid").fetchall()
+        return conn.execute(f"SELECT {columns} FROM ratings ORDER BY rowid").fetchall()
     finally:
         conn.close()
 
 
 def forge(path: Path, sql: str, *params: object) -> None:
-    """Change a file by hand with plain sqlite3 (the STRICT table made lax first when a value
-    of the wrong type is to go in), as someone tampering would."""
+    """Change a file by hand with plain sqlite3, as someone tampering would."""
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         conn.execute(sql, params)

@@ -9,7 +9,6 @@ progress after it.
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -24,6 +23,7 @@ from annotator.session.opening import session_file_path
 from annotator.store.records import SKIPPED_AFTER_ERROR
 from annotator.store.session_file import SessionStore
 from annotator.userconfig import load_config
+from tests.adversarial.conftest import ratings_in
 from tests.ui.conftest import by_name
 
 GAME = {"dwell_seconds": 0, "tutorial": False, "probation": False}
@@ -40,13 +40,8 @@ def button(box: QMessageBox, text: str):
 
 
 def stored(folder: Path) -> list[tuple]:
-    path = session_file_path(open_project(folder), load_config())
-    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        return conn.execute("SELECT item_id, phase, value, question FROM ratings "
-                            "ORDER BY rowid").fetchall()
-    finally:
-        conn.close()
+    return ratings_in(session_file_path(open_project(folder), load_config()),
+                      "item_id, phase, value, question")
 
 
 def test_an_error_before_saving_offers_to_skip_and_is_counted(qtbot, make_project_folder,
