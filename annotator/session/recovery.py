@@ -74,12 +74,17 @@ def _saved(session: RatingSession, pair: OnScreen | None) -> bool | None:
         return None
 
 
+class NotReopenedError(Exception):
+    """The skip was stored, but the session could not be read back from the file."""
+
+
 def skip_after_error(session: RatingSession, failed: FailedSubmit) -> RatingSession:
     """Record the failed pair as skipped after an error (unless its rating was saved) and
     return the session as a restart would continue it: at the next pair.
 
     Raises :class:`~annotator.errors.SessionFileError` when even that cannot be stored (a
-    full disk): the screen says so, and the pair stays.
+    full disk): the screen says so, and the pair stays; :class:`NotReopenedError` (from the
+    cause) when it was stored but the session cannot be reopened.
     """
     pair = failed.pair
     if pair is not None and not failed.saved:
@@ -89,12 +94,21 @@ def skip_after_error(session: RatingSession, failed: FailedSubmit) -> RatingSess
             round=session.round, phase=pair.phase, value=SKIP_VALUE, shown_at=pair.shown_at,
             submitted_at=now, ms_on_screen=round((now - pair.shown_at).total_seconds() * 1000),
             question=SKIPPED_AFTER_ERROR))
-    return session.reopened()
+    try:
+        return session.reopened()
+    except Exception as error:  # the skip is stored: say so, whatever failed after it
+        raise NotReopenedError(error) from error
 
 
 def skip_failed_text(error: Exception) -> str:
-    """What to tell the tagger when even recording the skip failed (a full disk, a file
-    that cannot be read back)."""
+    """What to tell the tagger when skipping failed: recording it (a full disk), or reading
+    the session back after it was recorded."""
+    if isinstance(error, NotReopenedError):
+        cause = error.__cause__
+        return (f"The pair was recorded as skipped after an error, but the session could not "
+                f"go on ({type(cause).__name__}: {cause}). Every rating saved so far is safe "
+                "in the session file: close the app, open the project again, and tell your "
+                "lab lead.")
     if isinstance(error, AnnotatorError):
         return (f"{error}\n\nThe pair was not skipped; every rating saved before it is safe. "
                 "Tell your lab lead.")

@@ -194,3 +194,13 @@ def test_a_rating_that_no_app_writes_is_named_by_what_is_wrong(make_project_fold
     (line,) = [line for line in out.splitlines() if "lab-forged" in line]
     assert "Rating 2 of this file (id " in line and named in line, line
     assert "Traceback" not in err
+
+
+def test_merge_checks_the_rubric_of_the_panels_project_folder_by_default(
+        make_project_folder, capsys) -> None:
+    folder = make_project_folder(2, flow=PLAIN_GAME)
+    forged = forged_laptop(folder, 99.0)
+    assert main(["merge", str(folder / "panel.sqlite"), str(forged)]) == ExitCode.PROBLEMS
+    out, err = capsys.readouterr()
+    assert "holds the value 99, not an answer of the rubric vicr5" in out
+    assert "form only" not in err  # the project beside the panel was used
