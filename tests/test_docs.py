@@ -144,6 +144,7 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Written:
         shutil.copytree(ROOT / "sample_projects" / name, folder)
         assert main(["simulate", str(folder), "--taggers", str(taggers),
                      "--rounds", str(rounds), "--seed", "1"]) == 0
+        _skip_a_pair_after_an_error(folder)
         for path in (folder / "simulation").glob("*.csv"):
             out.csv(f"simulate/{re.sub(r'-[0-9]+', '-<seed>', path.name)}", path)
         _analyze(folder, work / f"{name}-analysis", out)
@@ -161,6 +162,28 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Written:
                  "--project", str(work / "vicr-demo"), "--out", str(from_tool)]) == 0
     out.csv("import-ratings/RATINGS.csv", from_tool)
     return out
+
+
+def _skip_a_pair_after_an_error(folder: Path) -> None:
+    """One pair skipped because saving it failed, stored as the rating screen stores it
+    (its count is a key of the JSON only when there is one)."""
+    from annotator.project.model import SKIP_VALUE
+    from annotator.store.reading import read_session_file
+    from annotator.store.records import SKIPPED_AFTER_ERROR, Phase, Rating
+    from annotator.store.session_file import SessionStore
+
+    path = next((folder / "sessions").glob("*.sqlite"))
+    info = read_session_file(path).info
+    store = SessionStore.open(path, project_id=info["project_id"], laptop_id=info["laptop_id"])
+    try:
+        last = store.ratings()[-1]
+        store.record_rating(Rating(
+            rating_id="skipped-after-error", tagger=last.tagger, item_id=last.item_id,
+            round=last.round + 1, phase=Phase.RETEST, value=SKIP_VALUE,
+            shown_at=last.submitted_at, submitted_at=last.submitted_at, ms_on_screen=0,
+            question=SKIPPED_AFTER_ERROR))
+    finally:
+        store.close()
 
 
 def _analyze(folder: Path, target: Path, out: Written) -> None:

@@ -19,8 +19,9 @@ from annotator.project.folder import open_project
 from annotator.project.model import SKIP_VALUE, Project
 from annotator.project.table import RowChecks, parse_cells, read_table
 from annotator.store.panel import read_panel_rows
-from annotator.store.reading import RatingRows, read_session_file
+from annotator.store.reading import RatingRows
 from annotator.store.records import Phase
+from annotator.store.sessions_folder import SessionsFolder, read_sessions_folder
 
 CSV_COLUMNS = ("item_id", "tagger", "round", "rating")
 CSV_OPTIONAL = ("source", "phase", "skip")
@@ -76,22 +77,32 @@ def counted_rows(rows: RatingRows) -> np.ndarray:
 
 def load_project(folder: Path) -> RatingTable:
     """Every session file in the project's ``sessions/`` folder, on the project's rubric."""
-    return project_table(open_project(Path(folder)))
+    return project_table(open_project(Path(folder)))[0]
 
 
-def project_table(project: Project) -> RatingTable:
-    """The ratings of every session file of ``project``, merged on the fly (read-only)."""
-    return table_on_rubric(project, project_rows(project), where=project.sessions_dir)
+def project_table(project: Project) -> tuple[RatingTable, SessionsFolder]:
+    """The ratings of every readable session file of ``project``, merged on the fly
+    (read-only), and the folder as read: the files left out are in its ``unreadable``."""
+    folder = readable_sessions(project)
+    return table_on_rubric(project, folder.ratings, where=project.sessions_dir), folder
 
 
 def project_rows(project: Project) -> RatingRows:
-    """The stored rows of every session file of ``project``, one file after another."""
-    files = sorted(project.sessions_dir.glob("*.sqlite"))
-    if not files:
-        raise AnnotatorError("This project has no session files yet: nothing to analyse.",
-                             file=project.sessions_dir)
-    parts = [read_session_file(path, project_id=project.project_id).ratings for path in files]
-    return RatingRows.concatenate(parts)
+    """The stored rows of every readable session file of ``project``, one file after
+    another."""
+    return readable_sessions(project).ratings
+
+
+def readable_sessions(project: Project) -> SessionsFolder:
+    """The project's ``sessions/`` as read; refused when no file there can be read."""
+    folder = read_sessions_folder(project)
+    if not folder.files:
+        reasons = "".join(f"\n{entry.warning()}" for entry in folder.unreadable)
+        raise AnnotatorError(("None of the session files can be read: nothing to analyse."
+                              if reasons else
+                              "This project has no session files yet: nothing to analyse.")
+                             + reasons, file=project.sessions_dir)
+    return folder
 
 
 def load_panel(path: Path, project: Project | None = None) -> RatingTable:

@@ -12,7 +12,7 @@ those come from its project folder, which is looked for beside the file and one 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
@@ -32,7 +32,11 @@ from annotator.analysis.table import RatingTable
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
-from annotator.store.panel import is_panel_file, read_panel_project_id
+from annotator.store.panel import (
+    is_panel_file,
+    read_panel_project_id,
+    read_panel_skips_after_error,
+)
 from annotator.store.reading import read_session_file
 
 NO_CHECKS_TO_EXCLUDE = ("--exclude-failed-checks needs a project folder whose gold.csv has "
@@ -76,12 +80,19 @@ class AnalysisOptions:
 
 @dataclass(frozen=True)
 class LoadedInput:
-    """The ratings of a source, and its project (images, captions, checks) when known."""
+    """The ratings of a source, and its project (images, captions, checks) when known.
+
+    ``left_out``: a warning for each session file of a project folder that could not be
+    read (damaged, another project's, holding values off the rubric) and was left out;
+    ``skipped_after_error``: pairs skipped because saving them failed (in no figure).
+    """
 
     path: Path
     kind: SourceKind
     table: RatingTable
     project: Project | None = None
+    left_out: tuple[str, ...] = ()
+    skipped_after_error: int = 0
 
 
 @dataclass(frozen=True)
@@ -111,17 +122,22 @@ def load_source(source: AnalysisSource) -> LoadedInput:
         return LoadedInput(path, SourceKind.RATINGS_CSV, load_ratings_csv(path))
     if path.is_dir():
         project = open_project(path)
-        return LoadedInput(path, SourceKind.PROJECT, project_table(project), project)
+        table, folder = project_table(project)
+        return LoadedInput(path, SourceKind.PROJECT, table, project,
+                           left_out=tuple(entry.warning() for entry in folder.unreadable),
+                           skipped_after_error=folder.skipped_after_error)
     if not path.exists():
         raise AnnotatorError("There is no such file or folder.", file=path)
     if is_panel_file(path):
         found = find_project(path, read_panel_project_id(path))
-        return LoadedInput(path, SourceKind.PANEL, load_panel(path, found), found)
+        return LoadedInput(path, SourceKind.PANEL, load_panel(path, found), found,
+                           skipped_after_error=read_panel_skips_after_error(path))
     contents = read_session_file(path)
     found = find_project(path, contents.info.get("project_id"))
     table = (table_from_rows(contents.ratings) if found is None
              else table_on_rubric(found, contents.ratings, where=path))
-    return LoadedInput(path, SourceKind.SESSION, table, found)
+    return LoadedInput(path, SourceKind.SESSION, table, found,
+                       skipped_after_error=contents.skipped_after_error)
 
 
 def find_project(path: Path, project_id: str | None) -> Project | None:
@@ -155,4 +171,5 @@ def analyse_input(loaded: LoadedInput, options: AnalysisOptions) -> Analysis:
     results = analyze(loaded.table, level=options.level, reps=options.reps,
                       bootstrap=options.bootstrap, seed=options.seed, checks=checks,
                       exclude_failed_checks=options.exclude_failed_checks, metrics=metrics)
+    results = replace(results, skipped_after_error=loaded.skipped_after_error or None)
     return Analysis(loaded, options, results, metrics)

@@ -342,7 +342,9 @@ class MetricBenchmark:
 class Results:
     """Every statistic of one analysis; ``levels`` is the scale, ``seed`` fixed every
     random choice. Keys of the mappings are tagger names, rounds, levels, sources,
-    questions and metric names."""
+    questions and metric names. ``skipped_after_error``: pairs taggers skipped because
+    saving them failed, in no figure (set by the pipeline, which reads them; left out of
+    the JSON when there are none)."""
 
     n_items: int
     n_taggers: int
@@ -368,6 +370,7 @@ class Results:
     checks: AttentionChecks | Undefined
     questions: Mapping[str, QuestionFigures] | Undefined
     metrics: MetricBenchmark | Undefined
+    skipped_after_error: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)
 
     def to_json(self) -> dict[str, Any]:
         """The report as ``json.dump`` takes it: the version of the app that computed it,

@@ -62,7 +62,10 @@ def _open_pane(args: argparse.Namespace) -> int:
 
 
 def run_analyze(args: argparse.Namespace) -> ExitCode:
-    """The command without ``--gui``: DONE when the report was made; a refusal raises."""
+    """The command without ``--gui``: DONE when the report was made, PROBLEMS when it was
+    made without session files that cannot be read (each named, before the summary, with
+    what it holds: the game leaves them out too, and ``validate`` lists them); a refusal
+    raises."""
     from annotator.analysis.pipeline import AnalysisOptions, analyse
     from annotator.analysis.undefined import Undefined
     from annotator.files import write_text
@@ -87,8 +90,11 @@ def run_analyze(args: argparse.Namespace) -> ExitCode:
     elif args.json is not None:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         write_text(args.json, text)
-    print(summary_text(results), file=sys.stderr if args.json == STDOUT else sys.stdout)
-    return ExitCode.DONE
+    report = sys.stderr if args.json == STDOUT else sys.stdout
+    for warning in analysis.input.left_out:
+        print(warning, file=report)
+    print(summary_text(results), file=report)
+    return ExitCode.PROBLEMS if analysis.input.left_out else ExitCode.DONE
 
 
 def source_of(given: Path | None, ratings_csv: Path | None) -> AnalysisSource:
@@ -107,6 +113,9 @@ ANALYZE = Command(
     help="agreement statistics of the panel's ratings",
     exits=Exits(done="the summary was printed (on stderr with --json -) and the files asked "
                      "for were written; with --gui: the window was closed",
+                problems="the same, without the project's session files that cannot be read "
+                         "(damaged, another project's, holding values off the rubric): each "
+                         "is named, with what it holds, before the summary",
                 refused="the ratings, the metrics file or the options cannot be used (the "
                         "file and line are named)"),
     add_arguments=_add_arguments,

@@ -67,6 +67,9 @@ def summary_text(results: Results) -> str:
             f"{d.item_id} (sd {d.sd:.2f})" for d in disputed))
     if not isinstance(results.metrics, Undefined):
         lines += metrics_lines(results.metrics)
+    if results.skipped_after_error:
+        lines.append(f"{results.skipped_after_error} pairs were skipped after an error while "
+                     "saving them: they are in no figure.")
     undefined = len(results.reasons())
     if undefined:
         lines.append(f"{undefined} figures are undefined (null); the JSON's "

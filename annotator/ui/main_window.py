@@ -14,7 +14,7 @@ from annotator.project.folder import open_project
 from annotator.project.model import Project
 from annotator.project.round_start import start_round
 from annotator.project.shortcut import project_folder_of
-from annotator.session.opening import open_laptop_session, start_session
+from annotator.session.opening import open_laptop_session, session_file_path, start_session
 from annotator.session.rounds import round_start_warnings
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import ACTIONS
@@ -100,13 +100,21 @@ class MainWindow(QMainWindow):
 
     def open_project_folder(self, folder: Path) -> bool:
         """Open a project (its folder, project.toml or a .crproject shortcut) and this
-        laptop's session file; explain any refusal."""
+        laptop's session file; explain any refusal (another window holding the file, a
+        read-only folder…)."""
         try:
             folder = project_folder_of(folder)
             project = open_project(folder)
+            if self._store is not None and self._store.path == session_file_path(
+                    project, self._config):
+                self._close_session()  # the same file again: let go of its lock first
             store = open_laptop_session(project, self._config)
         except AnnotatorError as error:
             QMessageBox.critical(self, "Cannot open this project", str(error))
+            return False
+        except OSError as error:
+            QMessageBox.critical(self, "Cannot open this project",
+                                 f"{error.filename or folder}: {error.strerror or error}")
             return False
         self._close_session()
         self._project, self._store = project, store

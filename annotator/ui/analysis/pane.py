@@ -126,12 +126,26 @@ class AnalysisPane(QMainWindow):
             self.tabs.addTab(view, section.title)
         self.setWindowTitle(self.content.title)
         self.setCentralWidget(self.tabs)
+        self._show_left_out(self.analysis.input.left_out)
         for action in self.export_actions:
             action.setEnabled(True)
         self.exclude_action.setEnabled(
             isinstance(self.analysis.results.checks, AttentionChecks))
         self.tabs.setFocus()
         self.ready.emit()
+
+    def _show_left_out(self, warnings: tuple[str, ...]) -> None:
+        """Name the session files the figures leave out (damaged, another project's…) and
+        what each holds, under the tabs for as long as the pane is open."""
+        if not warnings:
+            return
+        label = QLabel("⚠ " + "\n⚠ ".join(warnings), objectName="leftOutFiles")
+        label.setAccessibleName("Session files left out of every figure")
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                      | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        label.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.statusBar().addPermanentWidget(label, 1)
 
     def _exporting(self, busy: bool) -> None:
         """While files are written in the background: say so, and allow no second export."""

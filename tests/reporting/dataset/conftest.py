@@ -42,7 +42,9 @@ def rate(store: SessionStore, tagger: str, item: str, value: float, *, minute: i
 @pytest.fixture
 def project_root(make_project_folder) -> Path:
     """Four items (item003 never rated) and two laptops: Zoë rates first, then ana; ana has
-    a tutorial rating of the gold pair tutorial-00, a retest and a SKIP answer."""
+    a tutorial rating of the gold pair tutorial-00 and a retest. (The vicr5 rubric has no
+    skip answer, so a SKIP here would make ana's file one that is refused; skips are
+    exported from the good-bad-skip sample.)"""
     root = make_project_folder(4, tutorial=[3])
     with (root / "items.csv").open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
@@ -59,7 +61,6 @@ def project_root(make_project_folder) -> Path:
     rate(one, "ana", "tutorial-00", 3, minute=3, phase=Phase.TUTORIAL, points=2)
     rate(one, "ana", "item000", 3, minute=4, points=2)
     rate(one, "ana", "item001", 4, minute=5, points=1)
-    rate(one, "ana", "item002", -1, minute=6)
     rate(one, "ana", "item000", 2, minute=7, rnd=2, phase=Phase.RETEST)
     one.close(), two.close()
     return root

@@ -17,6 +17,7 @@ from annotator import __version__
 from annotator.cli import main
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
+from annotator.project.model import SKIP_VALUE
 from annotator.project.table import read_table
 from annotator.reporting.dataset.writer import (
     KEY_SUFFIX,
@@ -26,6 +27,7 @@ from annotator.reporting.dataset.writer import (
 )
 from annotator.store.records import Phase
 from annotator.store.session_file import SessionStore
+from tests.analysis.sessions import session
 from tests.reporting.dataset.conftest import CAPTIONS, analysed, rate
 
 DATASET = {"ratings.csv", "items.csv", "codebook.json", "codebook.md", "README.md",
@@ -153,9 +155,24 @@ def test_jsonl_replaces_an_earlier_csv_export_with_the_same_rows(project_root: P
     lines = (folder / "ratings.jsonl").read_text(encoding="utf-8").splitlines()
     as_json = [json.loads(line) for line in lines]
     assert [r["rating_id"] for r in as_json] == [r["rating_id"] for r in as_csv]
-    skipped = next(r for r in as_json if r["skip"])
-    assert skipped["rating"] is None and isinstance(skipped["round"], int)
+    assert all(isinstance(r["rating"], float) and r["skip"] is False
+               and isinstance(r["round"], int) for r in as_json)
     assert card_header(folder)["configs"][1]["data_files"][0]["path"] == "ratings.jsonl"
+
+
+def test_a_skip_is_a_json_null_rating(samples: dict[str, Path], tmp_path: Path) -> None:
+    root = tmp_path / "good-bad-skip-demo"
+    shutil.copytree(samples["good-bad-skip-demo"], root)
+    lab = session(root, "lab-skips")
+    rate(lab, "Skipper", "astronaut-a", SKIP_VALUE, minute=1)
+    rate(lab, "Skipper", "astronaut-b", 1, minute=2)
+    lab.close()
+    folder = export(root, tmp_path / "out", format="jsonl").folder
+    as_json = [json.loads(line) for line in
+               (folder / "ratings.jsonl").read_text(encoding="utf-8").splitlines()]
+    skipped = [r for r in as_json if r["skip"]]
+    assert skipped and all(r["rating"] is None and isinstance(r["round"], int)
+                           for r in skipped)
 
 
 def test_the_card_header_is_yaml_the_hub_reads(samples: dict[str, Path],
