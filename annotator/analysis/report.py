@@ -52,9 +52,11 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
     n_per_tagger = np.bincount(data.tagger, minlength=len(data.taggers))
     summary = panel.item_summary(data, rngs[0])
     alpha_value, ci = _alpha_with_interval(counts, data.levels, level, bootstrap, rngs[1])
-    by_round = {str(r): _alpha_with_interval(item_counts(data.select(data.round == r)),
-                                             data.levels, level, bootstrap, rngs[4])
-                for r in np.unique(data.round)}
+    rounds = np.unique(data.round)
+    by_round = ({str(r): _alpha_with_interval(item_counts(data.select(data.round == r)),
+                                              data.levels, level, bootstrap, rngs[4])
+                 for r in rounds} if len(rounds) > 1
+                else {str(r): (alpha_value, ci) for r in rounds})  # one round: all the data
     loo = leave_one_out(counts, data.item, data.tagger, data.level, len(data.taggers),
                         data.levels, level)
     return Results(

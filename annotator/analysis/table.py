@@ -95,7 +95,7 @@ class RatingTable:
         if self.question is not None and self.stage is not None:
             main = np.isin(np.asarray(self.questions, dtype=object), ["", OVERALL])
             mask = mask & main[self.question] & (self.stage != STAGE_NAMES.index("pre"))
-        return self.select(mask)
+        return self if mask.all() else self.select(mask)  # arrays are never changed in place
 
     def answers(self) -> RatingTable:
         """Every data answer, of every question and stage (game and retest phases)."""
