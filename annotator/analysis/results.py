@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -371,9 +372,14 @@ class Results:
     def to_json(self) -> dict[str, Any]:
         """The report as ``json.dump`` takes it: undefined figures ``null``, their reasons
         under ``reasons``."""
-        report, reasons = json_form(self)
-        return {**report, "reasons": reasons}
+        report, reasons = self._json_form
+        return {**report, "reasons": dict(reasons)}
 
     def reasons(self) -> dict[str, str]:
         """The reason of every undefined figure, by its JSON Pointer."""
-        return json_form(self)[1]
+        return dict(self._json_form[1])
+
+    @cached_property
+    def _json_form(self) -> tuple[Any, dict[str, str]]:
+        """One walk of the results serves the JSON and the summary's count of reasons."""
+        return json_form(self)

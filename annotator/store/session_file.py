@@ -13,9 +13,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING, Any
 
 from annotator import __version__
 from annotator.errors import SessionFileError
@@ -29,6 +27,10 @@ from annotator.store.checks import (
 )
 from annotator.store.records import Phase, Rating
 from annotator.store.schema import MIGRATIONS
+from annotator.store.sqlite_db import database
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 _RATING_COLUMNS = ", ".join(CONTENT_COLUMNS)
 _DATA_PHASES = tuple(phase.value for phase in Phase if phase.is_data)
@@ -74,7 +76,7 @@ class SessionStore:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         try:
-            db = Database(conn)
+            db = database(conn)
             if existing:
                 refuse_foreign_database(conn, path)
                 check_schema_version(conn, path)
