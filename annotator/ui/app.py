@@ -7,7 +7,6 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
-from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.icon import app_icon
 from annotator.ui.main_window import MainWindow
@@ -33,6 +32,8 @@ def run_gui(project: Path | None = None, *, tagger: str | None = None) -> int:
 
 def run_analysis_pane(source: Path) -> int:
     """``annotator analyze SOURCE --gui``: the analysis pane alone."""
+    from annotator.ui.analysis.pane import AnalysisPane  # not at start: see main_window
+
     app = _application()
     pane = AnalysisPane(source)
     pane.show()
