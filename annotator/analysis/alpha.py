@@ -22,6 +22,8 @@ Level = Literal["nominal", "ordinal", "interval", "ratio"]
 LEVELS: tuple[Level, ...] = ("nominal", "ordinal", "interval", "ratio")
 
 NO_PAIRS = "no item has two or more ratings, so there is nothing to agree on"
+ONE_ITEM = ("only one item has two or more ratings: α compares the disagreement within items "
+            "with that between them, which needs two items or more")
 NO_VARIATION = "every rating has the same value: agreement is not defined without variation"
 
 
@@ -84,7 +86,10 @@ def undefined_reason(o: np.ndarray) -> str:
 
 
 def alpha(counts: np.ndarray, levels: np.ndarray, level: Level = "ordinal") -> Figure:
-    """Krippendorff's α of an items × levels count matrix."""
+    """Krippendorff's α of an items × levels count matrix; undefined below two items with
+    two or more ratings (one item's α is 0 or a number with no meaning)."""
+    if np.count_nonzero(np.asarray(counts).sum(axis=1) >= 2) == 1:
+        return Undefined(ONE_ITEM)
     o = total_coincidences(counts, len(levels))
     value = float(alpha_from_coincidences(o, levels, level))
     return Undefined(undefined_reason(o)) if np.isnan(value) else value
@@ -188,7 +193,12 @@ def leave_one_out(
     remaining = total - removed
     remaining[np.abs(remaining) < 1e-9] = 0.0  # what cancels exactly must not leave dust
     values = alpha_from_coincidences(remaining, levels, level)
+    m = counts.sum(axis=1)[pair_key % len(counts)]
+    lost = np.bincount(pair_tagger, weights=(m >= 2) & (m - own.sum(axis=1) < 2),
+                       minlength=n_taggers)  # items left with fewer than 2 ratings
+    items_left = np.count_nonzero(counts.sum(axis=1) >= 2) - lost
     return [
-        Undefined(undefined_reason(remaining[t])) if np.isnan(v) else float(v)
+        Undefined(ONE_ITEM) if items_left[t] == 1
+        else Undefined(undefined_reason(remaining[t])) if np.isnan(v) else float(v)
         for t, v in enumerate(values)
     ]

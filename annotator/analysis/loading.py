@@ -110,12 +110,14 @@ def table_on_rubric(project: Project, rows: RatingRows, *, where: Path) -> Ratin
                              file=where) from error
 
 
-def load_ratings_csv(path: Path) -> RatingTable:
+def load_ratings_csv(path: Path, levels: Sequence[float] | None = None) -> RatingTable:
     """A long table ``item_id,tagger,round,rating`` (optional ``source``, ``phase``).
 
-    ``rating`` is a number, or ``skip`` (binary protocol, Levinboim et al., NAACL 2021). Every
-    bad row is reported, with its line number, in one :class:`AnnotatorError`. The file is
-    read a column at a time (:mod:`annotator.analysis.csv_columns`) and every check and
+    ``rating`` is a number, or ``skip`` (binary protocol, Levinboim et al., NAACL 2021).
+    ``levels`` is the scale (``--levels``, or a project's rubric): a rating off it is
+    refused; without it the distinct values rated are the scale. Every bad row is
+    reported, with its line number, in one :class:`AnnotatorError`. The file is read a
+    column at a time (:mod:`annotator.analysis.csv_columns`) and every check and
     conversion runs once per distinct cell, so millions of ratings load in seconds.
     """
     path = Path(path)
@@ -141,6 +143,14 @@ def load_ratings_csv(path: Path) -> RatingTable:
                lambda n: f"rating {ratings.cell(n)!r} is not a number (or 'skip').")
     checks.add(ratings.rows_where(lambda t: not math.isfinite(value_of.get(t) or 0.0)),
                lambda n: f"rating {ratings.cell(n)!r} is not a finite number.")
+    if levels is not None:
+        scale = np.unique(np.asarray(levels, dtype=float))
+        on_scale = set(scale.tolist())
+        off_scale = {t for t, value in value_of.items() if value is not None
+                     and math.isfinite(value) and value not in on_scale}
+        checks.add(ratings.rows_where(off_scale.__contains__),
+                   lambda n: f"rating {ratings.cell(n)!r} is not on the scale "
+                             f"({', '.join(f'{v:g}' for v in scale)}).")
     counted = phases.where(lambda t: t in _DATA_PHASES)
     counted[skip] = False
     by_round = np.unique(round_values, return_inverse=True)[1][round_texts.codes]
@@ -155,7 +165,8 @@ def load_ratings_csv(path: Path) -> RatingTable:
     skips = Counter(zip(map(items.texts.__getitem__, items.codes[skip].tolist()),
                         rounds[skip].tolist(), strict=True))
     values = np.array([value_of.get(t) or 0.0 for t in ratings.texts])[ratings.codes[rated]]
-    scale = np.unique(values)
+    if levels is None:
+        scale = np.unique(values)
     item_ids, item = sorted_names(items.texts, items.codes[rated])
     used = np.unique(taggers.codes[rated])
     tagger_ids, tagger = sorted_names([taggers.texts[c] for c in used.tolist()],

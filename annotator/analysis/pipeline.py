@@ -37,6 +37,8 @@ from annotator.store.reading import read_session_file
 
 NO_CHECKS_TO_EXCLUDE = ("--exclude-failed-checks needs a project folder whose gold.csv has "
                         "attention checks (purpose 'check').")
+NEGATIVE_RATIO = ("The ratio level needs a scale whose zero means none of the quality, so no "
+                  "negative values; this scale has {low:g}. Use --level interval.")
 
 
 class SourceKind(StrEnum):
@@ -51,10 +53,12 @@ class SourceKind(StrEnum):
 @dataclass(frozen=True)
 class AnalysisSource:
     """What to analyse: ``path`` is a project folder, panel database or session file, or
-    (``ratings_csv``) a ratings CSV."""
+    (``ratings_csv``) a ratings CSV, whose scale is ``levels`` (``--levels`` or a project's
+    rubric; None: the values rated)."""
 
     path: Path
     ratings_csv: bool = False
+    levels: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,7 @@ def load_source(source: AnalysisSource) -> LoadedInput:
     """The ratings of ``source``, with the project they belong to when it can be found."""
     path = Path(source.path)
     if source.ratings_csv:
-        return LoadedInput(path, SourceKind.RATINGS_CSV, load_ratings_csv(path))
+        return LoadedInput(path, SourceKind.RATINGS_CSV, load_ratings_csv(path, source.levels))
     if path.is_dir():
         project = open_project(path)
         return LoadedInput(path, SourceKind.PROJECT, project_table(project), project)
@@ -144,6 +148,9 @@ def analyse_input(loaded: LoadedInput, options: AnalysisOptions) -> Analysis:
     """Every figure of ``loaded``, with its project's attention checks and metric scores
     (``options.metrics_file``, else the project's ``metrics.csv`` when it has one)."""
     project = loaded.project
+    levels = loaded.table.levels
+    if options.level == "ratio" and len(levels) and levels[0] < 0:
+        raise AnnotatorError(NEGATIVE_RATIO.format(low=levels[0]), file=loaded.path)
     checks = check_spec(project) if project is not None else None
     if options.exclude_failed_checks and checks is None:
         raise AnnotatorError(NO_CHECKS_TO_EXCLUDE)

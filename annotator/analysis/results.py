@@ -204,8 +204,9 @@ class PHatStability:
 
 @dataclass(frozen=True)
 class BinaryProtocol:
-    """The yes/no protocol of Levinboim et al. (2021): items set aside for too many skips,
-    p̂ per item in the first round, and its stability between rounds."""
+    """The yes/no protocol of Levinboim et al. (2021): items set aside for too many skips
+    (in either of the first two rounds, each item counted once), p̂ per item in the first
+    round, and its stability between rounds."""
 
     dropped_items: int
     p_hat_distribution: Mapping[str, int]
@@ -250,9 +251,13 @@ class StageFigures:
 
 @dataclass(frozen=True)
 class AnswerChange:
-    """Answers with the image minus before it, paired by tagger, item and round."""
+    """Answers with the image minus before it, paired by tagger, item and round: every
+    figure rests on these ``n_pairs`` pairs only, so before and after are the same answers
+    of the same taggers on the same items."""
 
     n_pairs: int
+    mean_before: float
+    mean_after: float
     mean_change: float
     share_up: float
     share_down: float
