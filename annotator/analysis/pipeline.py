@@ -12,6 +12,7 @@ those come from its project folder, which is looked for beside the file and one 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -102,10 +103,14 @@ class Analysis:
         return self.input.table
 
 
-def analyse(source: AnalysisSource, options: AnalysisOptions | None = None) -> Analysis:
-    """Read ``source`` without writing to it and analyse it; AnnotatorError names what is
-    wrong with the input."""
-    return analyse_input(load_source(source), options or AnalysisOptions())
+def analyse(source: AnalysisSource, options: AnalysisOptions | None = None, *,
+            progress: Callable[[str], None] = lambda _: None) -> Analysis:
+    """Read ``source`` without writing to it and analyse it, telling ``progress`` each step
+    in words; AnnotatorError names what is wrong with the input."""
+    progress(f"Reading the ratings of {Path(source.path).name}…")
+    loaded = load_source(source)
+    progress(f"Computing agreement on {len(loaded.table):,} ratings…")
+    return analyse_input(loaded, options or AnalysisOptions())
 
 
 def load_source(source: AnalysisSource) -> LoadedInput:

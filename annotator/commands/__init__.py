@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 from annotator.commands.analyze import ANALYZE
-from annotator.commands.contract import STREAMS, Command, Group
+from annotator.commands.contract import STREAMS, Command, Group, add_quiet
 from annotator.commands.gui import OPEN
 from annotator.commands.import_ratings import IMPORT_RATINGS
 from annotator.commands.init import INIT
@@ -40,6 +40,7 @@ def add_commands(subparsers: Subparsers, entries: tuple[Command | Group, ...] = 
                     epilog=f"{entry.exits.epilog()}\n{STREAMS}",
                     formatter_class=argparse.RawDescriptionHelpFormatter)
                 entry.add_arguments(parser)
+                add_quiet(parser)
                 parser.set_defaults(run=entry.run)
             case Group():
                 parser = subparsers.add_parser(

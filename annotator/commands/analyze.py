@@ -17,11 +17,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from annotator.commands.contract import Command, ExitCode, Exits
+from annotator.commands.contract import Command, ExitCode, Exits, Progress
 from annotator.errors import AnnotatorError
 
 if TYPE_CHECKING:
-    from annotator.analysis.pipeline import AnalysisSource
+    from annotator.analysis.pipeline import Analysis, AnalysisSource
+    from annotator.analysis.results import Results
 
 STDOUT = Path("-")
 """``--json -``: the JSON on stdout instead of a file."""
@@ -71,19 +72,36 @@ def _open_pane(args: argparse.Namespace) -> int:
 def run_analyze(args: argparse.Namespace) -> ExitCode:
     """The command without ``--gui``: DONE when the report was made; a refusal raises."""
     from annotator.analysis.pipeline import AnalysisOptions, analyse
-    from annotator.analysis.undefined import Undefined
-    from annotator.files import write_text
-    from annotator.reporting.summary import items_table, summary_text, taggers_table
+    from annotator.reporting.summary import summary_text
 
-    analysis = analyse(source_of(args.input, args.ratings_csv, _levels(args)), AnalysisOptions(
-        level=args.level, reps=args.reps, bootstrap=args.bootstrap, seed=args.seed,
-        exclude_failed_checks=args.exclude_failed_checks, metrics_file=args.metrics))
-    results = analysis.results
+    with Progress.of(args) as progress:
+        analysis = analyse(source_of(args.input, args.ratings_csv, _levels(args)),
+                           AnalysisOptions(level=args.level, reps=args.reps,
+                                           bootstrap=args.bootstrap, seed=args.seed,
+                                           exclude_failed_checks=args.exclude_failed_checks,
+                                           metrics_file=args.metrics),
+                           progress=progress)
+        progress("Writing the report…")
+        results, text = _write_files(args, analysis)
     if args.ratings_csv is not None and args.levels is None and args.project is None:
         print(f"The scale was taken from the values rated: "
               f"{', '.join(f'{v:g}' for v in results.levels)}. If the rubric has levels no "
               "one chose, give them (--levels 1-5, or --project FOLDER): Gwet's AC1 counts "
               "every level of the scale.", file=sys.stderr)
+    if args.json == STDOUT:
+        sys.stdout.write(text)
+    print(summary_text(results), file=sys.stderr if args.json == STDOUT else sys.stdout)
+    return ExitCode.DONE
+
+
+def _write_files(args: argparse.Namespace, analysis: Analysis) -> tuple[Results, str]:
+    """Write the CSV tables and the JSON file asked for; return the results as written
+    (with where items.csv went) and the JSON text."""
+    from annotator.analysis.undefined import Undefined
+    from annotator.files import write_text
+    from annotator.reporting.summary import items_table, taggers_table
+
+    results = analysis.results
     csv: str | Undefined = Undefined("no --csv-dir was given")
     if args.csv_dir is not None:
         args.csv_dir.mkdir(parents=True, exist_ok=True)
@@ -92,13 +110,10 @@ def run_analyze(args: argparse.Namespace) -> ExitCode:
         write_text(args.csv_dir / "taggers.csv", taggers_table(results.taggers))
     results = replace(results, items=replace(results.items, csv=csv))
     text = json.dumps(results.to_json(), indent=2, ensure_ascii=False) + "\n"
-    if args.json == STDOUT:
-        sys.stdout.write(text)
-    elif args.json is not None:
+    if args.json is not None and args.json != STDOUT:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         write_text(args.json, text)
-    print(summary_text(results), file=sys.stderr if args.json == STDOUT else sys.stdout)
-    return ExitCode.DONE
+    return results, text
 
 
 def source_of(given: Path | None, ratings_csv: Path | None,

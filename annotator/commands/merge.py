@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from annotator.commands.contract import Command, ExitCode, Exits
+from annotator.commands.contract import Command, ExitCode, Exits, Progress
 
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,8 +25,9 @@ def _run(args: argparse.Namespace) -> ExitCode:
     from annotator.store.merge import merge_session_files
 
     project_id = None if args.project is None else open_project(args.project).project_id
-    report = merge_session_files(args.panel, args.sessions, project_id=project_id,
-                                 preview=args.preview)
+    with Progress.of(args) as progress:
+        report = merge_session_files(args.panel, args.sessions, project_id=project_id,
+                                     preview=args.preview, progress=progress)
     for line in report.lines():
         print(line)
     return ExitCode.PROBLEMS if report.refused_files else ExitCode.DONE

@@ -8,7 +8,7 @@ refused and why. A refused file never stops the others.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,13 +97,14 @@ def merge_session_files(
     *,
     project_id: str | None = None,
     preview: bool = False,
+    progress: Callable[[str], None] = lambda _: None,
 ) -> MergeReport:
     """Merge every file of ``paths`` (folders: their ``*.sqlite``) into the panel.
 
     ``project_id`` (from the project folder, when the lead names it) ties a new panel to
     that project; without it a new panel takes the project of the files, and files of
     several projects are a :class:`PanelError`, since which one to keep cannot depend on
-    the order they were named in.
+    the order they were named in. ``progress`` hears each step in words.
     """
     files = session_files_in(paths, panel=panel_path)
     if not files:
@@ -111,7 +112,8 @@ def merge_session_files(
                              "holding them.")
     readable: list[IncomingFile] = []
     reports: dict[Path, FileReport] = {}
-    for path in files:
+    for n, path in enumerate(files, start=1):
+        progress(f"Checking file {n} of {len(files)}: {path.name}…")
         try:
             readable.append(read_incoming(path))
         except TamperedFileError as error:
@@ -121,6 +123,7 @@ def merge_session_files(
             reports[path] = FileReport(path, MergeStatus.REFUSED, reason=error.message)
     with _panel_for(Path(panel_path), preview=preview) as panel:
         _check_projects(panel, readable, project_id)
+        progress(f"Merging {len(readable)} files into the panel…")
         outcomes = panel.merge_all(readable, project_id=project_id, preview=preview)
         for incoming, outcome in zip(readable, outcomes, strict=True):
             reports[incoming.path] = _file_report(incoming, outcome, preview=preview)
