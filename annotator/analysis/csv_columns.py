@@ -113,9 +113,10 @@ class _Coder:
         self.code: dict[str, int] = {}
         self.parts: list[np.ndarray] = []
 
-    def add(self, cells: Sequence[str]) -> None:
+    def add(self, cells: Sequence[str], distinct: Iterable[str] | None = None) -> None:
+        """Code ``cells``; ``distinct``: their distinct texts, when already found."""
         code = self.code
-        for text in dict.fromkeys(cells):
+        for text in dict.fromkeys(cells) if distinct is None else distinct:
             if text not in code:
                 code[text] = len(code)
         self.parts.append(np.fromiter(map(code.__getitem__, cells), dtype=np.int32,
@@ -160,29 +161,31 @@ def _stream(handle: BinaryIO, path: Path, required: Collection[str],
             break
         if reader.line_num - start != len(chunk):
             raise _NotCleanError  # a record over several lines: read_table counts its lines
-        kept = _without_blank_rows(chunk, width, wanted[0][1])
-        if kept is None:
+        first = list(map(itemgetter(wanted[0][1]), chunk)) if _same_width(chunk, width) else []
+        distinct = dict.fromkeys(first)
+        if first and all(map(str.strip, distinct)):  # the usual chunk: no row can be blank
             lines.append(np.arange(start + 1, reader.line_num + 1, dtype=np.int64))
+            coders[wanted[0][0]].add(first, distinct)
         else:
+            kept = _without_blank_rows(chunk, width)
             lines.append(start + 1 + np.asarray(kept, dtype=np.int64))
             chunk = [chunk[n] for n in kept]
-        for name, n in wanted:
+            coders[wanted[0][0]].add(list(map(itemgetter(wanted[0][1]), chunk)))
+        for name, n in wanted[1:]:
             coders[name].add(list(map(itemgetter(n), chunk)))
     table.lines = np.concatenate(lines) if lines else np.zeros(0, np.int64)  # type: ignore[assignment]
     columns = {name: coder.column() for name, coder in coders.items()}
     return Columns(table, columns, len(table.lines))
 
 
-def _without_blank_rows(chunk: list[list[str]], width: int, first: int) -> list[int] | None:
-    """The positions of the chunk's rows that are not blank, or None when every row is a
-    row of the header's width and none is blank (the usual chunk, checked in C).
+def _same_width(chunk: list[list[str]], width: int) -> bool:
+    return set(map(len, chunk)) == {width}
 
-    A blank row has no cell but spaces, so its cell of column ``first`` is blank too:
-    only chunks with such a cell are looked at row by row. A row of another width that is
-    not blank needs read_table."""
-    if set(map(len, chunk)) == {width} and all(
-            text.strip() for text in dict.fromkeys(map(itemgetter(first), chunk))):
-        return None
+
+def _without_blank_rows(chunk: list[list[str]], width: int) -> list[int]:
+    """The positions of the chunk's rows that are not blank (no cell but spaces); a row of
+    another width that is not blank needs read_table. Only a chunk whose first column has
+    a blank cell, or rows of another width, is looked at row by row."""
     kept = [n for n, fields in enumerate(chunk) if any(map(str.strip, fields))]
     if any(len(chunk[n]) != width for n in kept):
         raise _NotCleanError
