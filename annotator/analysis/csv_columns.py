@@ -18,11 +18,12 @@ hold them to it).
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import islice
+from itertools import chain, islice, repeat
 from operator import itemgetter
 from pathlib import Path
 from typing import BinaryIO
@@ -35,6 +36,8 @@ from annotator.project.table import Table, _read_header, read_table
 _CHUNK = 50_000
 """Rows parsed at once: large enough that the per-chunk work is nothing, small enough
 that a chunk's lists of strings stay a few megabytes."""
+_BLOCK_BYTES = 2 << 20
+"""Bytes of a plain file split at once (then to the end of the line)."""
 
 
 class _NotCleanError(Exception):
@@ -97,10 +100,16 @@ def read_columns(path: Path, *, required: Collection[str], known: Collection[str
     does), every problem of the file listed in ``table.problems``."""
     path = Path(path)
     try:
-        if _has_nul(path):
-            raise _NotCleanError
+        plain = _scan(path)
         with path.open("rb") as handle:
-            return _stream(handle, path, required, known)
+            if handle.read(2) in (b"\xff\xfe", b"\xfe\xff"):
+                raise _NotCleanError  # UTF-16: read_table names it
+            handle.seek(0)
+            table = Table(path, skip_bad_rows=False)
+            wanted: list[tuple[str, int]] = []  # filled from the header by the first block
+            blocks = (_plain_blocks if plain else _csv_blocks)(
+                handle, table, _Header(required, known, wanted))
+            return _coded(table, blocks, wanted)
     except (_NotCleanError, UnicodeDecodeError, csv.Error, OSError):
         return _from_table(read_table(path, required=required, known=known,
                                       skip_bad_rows=False), (*required, *known))
@@ -129,14 +138,54 @@ class _Coder:
         return column if len(set(texts)) == len(texts) else column.mapped(str)
 
 
-def _stream(handle: BinaryIO, path: Path, required: Collection[str],
-            known: Collection[str]) -> Columns:
-    if handle.read(2) in (b"\xff\xfe", b"\xfe\xff"):
-        raise _NotCleanError  # UTF-16: read_table names it
-    handle.seek(0)
+@dataclass(frozen=True)
+class _Block:
+    """Some rows of the file: each one's line, and the cells of each column read (in the
+    order of ``wanted``); ``distinct``: the first column's distinct cells, when known."""
+
+    lines: np.ndarray
+    cells: list[list[str]]
+    distinct: Iterable[str] | None = None
+
+
+def _coded(table: Table, blocks: Iterator[_Block], wanted: list[tuple[str, int]]
+           ) -> Columns:
+    """The columns of the blocks (reading the first fills ``table``'s header and
+    ``wanted``, the columns read and their positions)."""
+    first = next(blocks, None)
+    coders = [_Coder() for _ in wanted]
+    lines = []
+    for block in chain([first], blocks) if first is not None else ():  # one at a time
+        lines.append(block.lines)
+        coders[0].add(block.cells[0], block.distinct)
+        for coder, cells in zip(coders[1:], block.cells[1:], strict=True):
+            coder.add(cells)
+    table.lines = np.concatenate(lines) if lines else np.zeros(0, np.int64)  # type: ignore[assignment]
+    columns = {name: coder.column() for (name, _), coder in zip(wanted, coders, strict=True)}
+    return Columns(table, columns, len(table.lines))
+
+
+@dataclass(frozen=True)
+class _Header:
+    """The columns asked for, and (``wanted``, filled by :meth:`read`) where they are."""
+
+    required: Collection[str]
+    known: Collection[str]
+    wanted: list[tuple[str, int]]
+
+    def read(self, table: Table, fields: list[str]) -> list[int]:
+        """Read the header into ``table``; the positions of the columns wanted."""
+        if not _read_header(table, fields, required=self.required, known=self.known):
+            raise _NotCleanError
+        self.wanted.extend((name, n) for n, name in enumerate(table.columns)
+                           if name in (*self.required, *self.known))
+        return [n for _, n in self.wanted]
+
+
+def _csv_blocks(handle: BinaryIO, table: Table, header_of: _Header) -> Iterator[_Block]:
+    """Blocks through ``csv.reader`` (a file with quotes or old Mac line ends)."""
     text = io.TextIOWrapper(handle, encoding="utf-8-sig", errors="strict", newline="")
     reader = csv.reader(text, strict=True)  # any odd quote raises: read_table reads it
-    table = Table(path, skip_bad_rows=False)
     header = None
     while header is None:
         before = reader.line_num
@@ -146,36 +195,95 @@ def _stream(handle: BinaryIO, path: Path, required: Collection[str],
         if any(map(str.strip, fields)):
             header = fields
     table.header_line = reader.line_num
-    if table.header_line != before + 1 or not _read_header(table, header, required=required,
-                                                           known=known):
+    if table.header_line != before + 1:
         raise _NotCleanError
-    wanted = [(name, n) for n, name in enumerate(table.columns)
-              if name in (*required, *known)]
-    coders = {name: _Coder() for name, _ in wanted}
+    positions = header_of.read(table, header)
     width = len(table.columns)
-    lines: list[np.ndarray] = []
     while True:
         start = reader.line_num
         chunk = list(islice(reader, _CHUNK))
         if not chunk:
-            break
+            return
         if reader.line_num - start != len(chunk):
             raise _NotCleanError  # a record over several lines: read_table counts its lines
-        first = list(map(itemgetter(wanted[0][1]), chunk)) if _same_width(chunk, width) else []
-        distinct = dict.fromkeys(first)
-        if first and all(map(str.strip, distinct)):  # the usual chunk: no row can be blank
-            lines.append(np.arange(start + 1, reader.line_num + 1, dtype=np.int64))
-            coders[wanted[0][0]].add(first, distinct)
-        else:
-            kept = _without_blank_rows(chunk, width)
-            lines.append(start + 1 + np.asarray(kept, dtype=np.int64))
-            chunk = [chunk[n] for n in kept]
-            coders[wanted[0][0]].add(list(map(itemgetter(wanted[0][1]), chunk)))
-        for name, n in wanted[1:]:
-            coders[name].add(list(map(itemgetter(n), chunk)))
-    table.lines = np.concatenate(lines) if lines else np.zeros(0, np.int64)  # type: ignore[assignment]
-    columns = {name: coder.column() for name, coder in coders.items()}
-    return Columns(table, columns, len(table.lines))
+        yield _rows_block(chunk, start, width, positions)
+
+
+def _rows_block(rows: list[list[str]], start: int, width: int, positions: list[int]
+                ) -> _Block:
+    """The block of ``rows``, which begin after line ``start``: blank rows left out."""
+    first = list(map(itemgetter(positions[0]), rows)) if _same_width(rows, width) else []
+    distinct = dict.fromkeys(first)
+    if first and all(map(str.strip, distinct)):  # the usual chunk: no row can be blank
+        lines = np.arange(start + 1, start + 1 + len(rows), dtype=np.int64)
+        return _Block(lines, [first, *(list(map(itemgetter(n), rows)) for n in positions[1:])],
+                      distinct)
+    kept = _without_blank_rows(rows, width)
+    rows = [rows[n] for n in kept]
+    return _Block(start + 1 + np.asarray(kept, dtype=np.int64),
+                  [list(map(itemgetter(n), rows)) for n in positions])
+
+
+def _plain_blocks(handle: BinaryIO, table: Table, header_of: _Header) -> Iterator[_Block]:
+    """Blocks of a file without a quote or a lone carriage return: every line is a record
+    and every comma a separator, so a block of lines splits into its cells at once (four
+    times as fast as ``csv.reader``, which gives the same cells for such a file)."""
+    line = 0
+    positions: list[int] = []
+    for text in _text_blocks(handle):
+        lines = text.replace("\r\n", "\n").split("\n")
+        if text.endswith("\n"):
+            lines.pop()
+        if not positions:  # the header is the first line with a cell that is not blank
+            blank = next((n for n, row in enumerate(lines) if row.replace(",", "").strip()),
+                         len(lines))
+            if blank == len(lines):
+                line += len(lines)
+                continue
+            table.header_line = line + blank + 1
+            positions = header_of.read(table, lines[blank].split(","))
+            width = len(table.columns)
+            line, lines = line + blank + 1, lines[blank + 1:]
+        if not lines:
+            continue
+        if max(map(len, lines)) >= csv.field_size_limit():
+            raise _NotCleanError  # csv.reader refuses such a field: read_table says so
+        if set(map(str.count, lines, repeat(",", len(lines)))) == {width - 1}:
+            cells = ",".join(lines).split(",")
+            columns = [cells[n::width] for n in positions]
+            distinct = dict.fromkeys(columns[0])
+            if all(map(str.strip, distinct)):
+                yield _Block(np.arange(line + 1, line + 1 + len(lines), dtype=np.int64),
+                             columns, distinct)
+                line += len(lines)
+                continue
+        yield _rows_block([row.split(",") for row in lines], line, width, positions)
+        line += len(lines)
+    if not positions:
+        raise _NotCleanError  # no header: read_table says what the file lacks
+
+
+def _text_blocks(handle: BinaryIO) -> Iterator[str]:
+    """The file's text a few megabytes at a time, in whole lines (UTF-8, no BOM)."""
+    decoder = codecs.getincrementaldecoder("utf-8-sig")(errors="strict")
+    while block := handle.read(_BLOCK_BYTES):
+        yield decoder.decode(block + handle.readline())
+    tail = decoder.decode(b"", final=True)
+    if tail:
+        yield tail
+
+
+def _scan(path: Path) -> bool:
+    """Whether the file is plain (no quote, every carriage return followed by a line
+    feed); a NUL anywhere sends it to read_table. One pass, a megabyte at a time."""
+    plain = True
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20) + handle.readline(), b""):
+            if b"\x00" in block:
+                raise _NotCleanError
+            if plain and (b'"' in block or block.count(b"\r") != block.count(b"\r\n")):
+                plain = False
+    return plain
 
 
 def _same_width(chunk: list[list[str]], width: int) -> bool:
@@ -190,12 +298,6 @@ def _without_blank_rows(chunk: list[list[str]], width: int) -> list[int]:
     if any(len(chunk[n]) != width for n in kept):
         raise _NotCleanError
     return kept
-
-
-def _has_nul(path: Path) -> bool:
-    """Whether the file holds a NUL byte anywhere (1 MB at a time, at memchr's speed)."""
-    with path.open("rb") as handle:
-        return any(b"\x00" in block for block in iter(lambda: handle.read(1 << 20), b""))
 
 
 def _from_table(table: Table, names: Iterable[str]) -> Columns:

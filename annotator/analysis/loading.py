@@ -213,10 +213,12 @@ def _add_repeats(checks: RowChecks, counted: np.ndarray, keys: tuple[np.ndarray,
 
 def _sources(items: CodedColumn, sources: CodedColumn) -> dict[str, str]:
     """Each item's caption source: the last non-empty one given for it."""
-    named = np.flatnonzero(sources.where(bool))[::-1]
-    item, last = np.unique(items.codes[named], return_index=True)
+    named = np.flatnonzero(sources.where(bool))
+    last = np.full(len(items.texts), -1)
+    np.maximum.at(last, items.codes[named], named)  # each item's last row with a source
+    item = np.flatnonzero(last >= 0)
     return dict(zip(map(items.texts.__getitem__, item.tolist()),
-                    map(sources.texts.__getitem__, sources.codes[named[last]].tolist()),
+                    map(sources.texts.__getitem__, sources.codes[last[item]].tolist()),
                     strict=True))
 
 

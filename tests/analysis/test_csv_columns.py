@@ -51,6 +51,11 @@ HOSTILE = {
     "nul": HEADER + "a\x00b,ana,1,3,,\n",  # read_table decides about NUL: both go by it
     "extra-columns": "note,item_id,tagger,round,rating\nhi,a,ana,1,3\n,,,,\nx,,,,\n",
     "sources-last-wins": HEADER + "a,ana,1,3,one,\na,ben,1,2,two,\na,cy,1,1,,\nb,ana,1,skip,s,\n",
+    "no-final-newline": HEADER + "a,ana,1,3,,\nb,ana,1,2,,",
+    "header-after-blank-lines": "\n  \n,,\n" + HEADER + "a,ana,1,3,,\n",
+    "old-mac-line-ends": (HEADER + "a,ana,1,3,,\nb,ben,1,2,,\n").replace("\n", "\r"),
+    "crlf-blank-rows": (HEADER + "a,ana,1,3,,\n,,,,,\n\nb,ben,1,2,,\n").replace("\n", "\r\n"),
+    "blank-item-with-tagger": HEADER + "a,ana,1,3,,\n ,ben,1,2,,\n",
 }
 
 
@@ -130,13 +135,19 @@ def test_every_hostile_file_gives_what_it_gave(name: str, tmp_path: Path) -> Non
     assert_same(load(legacy_load_ratings_csv, path), load(load_ratings_csv, path))
 
 
-def test_a_file_read_in_several_chunks_keeps_its_lines(tmp_path: Path, monkeypatch) -> None:
+@pytest.mark.parametrize("quoted", [False, True], ids=["plain", "quoted"])
+def test_a_file_read_in_several_blocks_keeps_its_lines(tmp_path: Path, monkeypatch,
+                                                       quoted: bool) -> None:
     monkeypatch.setattr("annotator.analysis.csv_columns._CHUNK", 3)
+    monkeypatch.setattr("annotator.analysis.csv_columns._BLOCK_BYTES", 16)
+    source = '"x"' if quoted else "x"  # a quote: csv.reader, else plain splitting
     path = tmp_path / "r.csv"
-    path.write_text(HEADER + "".join(f"i{n},t{n % 3},1,{n % 5 + 1},,\n" for n in range(10))
-                    + "\n\ni1,t1,1,2,,\n", encoding="utf-8")
+    path.write_text("\n" + HEADER + "".join(f"i{n},t{n % 3},1,{n % 5 + 1},{source},\n"
+                                            for n in range(10))
+                    + "\n,,,,,\ni1,t1,1,2,,\n", encoding="utf-8")
     read = read_columns(path, required=("item_id", "tagger", "round", "rating"))
-    assert read.table.lines.tolist() == [*range(2, 12), 14]
+    assert read.table.header_line == 2
+    assert read.table.lines.tolist() == [*range(3, 13), 15]
     assert read["item_id"].cells()[-2:] == ["i9", "i1"]
     assert_same(load(legacy_load_ratings_csv, path), load(load_ratings_csv, path))
 
