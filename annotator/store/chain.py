@@ -45,22 +45,17 @@ def link(previous: str, content: Sequence[Any]) -> str:
     Question and stage are linked only when one is set: every chain written before they
     existed verifies unchanged, and setting or clearing either by hand still breaks it.
     """
-    return links([previous], [content])[0]
-
-
-def links(previous: Sequence[str], contents: Sequence[Sequence[Any]]) -> list[str]:
-    """:func:`link` of each row from the chain value before it, in one pass: merging
-    verifies every row of every file, and a call per row cost a third of that."""
-    sha256, sep = hashlib.sha256, _SEPARATOR
-    return [sha256(sep.join((
-        before, rating_id, tagger, item_id, str(rnd), phase, repr(float(value)), shown_at,
+    (rating_id, tagger, item_id, rnd, phase, value, shown_at, submitted_at, ms, consensus,
+     consensus_n, points, laptop_id, *question_stage) = content
+    # Unrolled (no per-column loop): merging verifies every row of every file.
+    text = _SEPARATOR.join((
+        previous, rating_id, tagger, item_id, str(rnd), phase, repr(float(value)), shown_at,
         submitted_at, str(ms), _NULL if consensus is None else repr(float(consensus)),
         _NULL if consensus_n is None else str(consensus_n),
-        _NULL if points is None else str(points), laptop_id,
-        *(question_stage if any(question_stage) else ()))).encode()).hexdigest()
-        for before, (rating_id, tagger, item_id, rnd, phase, value, shown_at, submitted_at,
-                     ms, consensus, consensus_n, points, laptop_id, *question_stage)
-        in zip(previous, contents, strict=True)]
+        _NULL if points is None else str(points), laptop_id))
+    if any(question_stage):
+        text = _SEPARATOR.join((text, *question_stage))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -82,26 +77,20 @@ def verify(
     """The first break in a chain, or None if every row fits.
 
     ``rows`` are ``(seq, chain, *content)`` in ``seq`` order, NULL ``seq`` last (SQLite
-    sorts NULL first, so the caller orders by ``seq IS NULL, seq``). Every link is checked
-    against the stored value before it, at once (:func:`links`); the first row that breaks
-    the chain in any way is the one named, as a row-by-row walk would name it.
+    sorts NULL first, so the caller orders by ``seq IS NULL, seq``).
     """
-    rows = list(rows)
-    whole = next((n for n, (seq, chain, *_) in enumerate(rows)
-                  if seq is None or chain is None or seq != n + 1), len(rows))
-    chains = [row[1] for row in rows[:whole]]
-    computed = links([start, *chains][:whole], [row[2:] for row in rows[:whole]])
-    changed = next((n for n, (new, old) in enumerate(zip(computed, chains, strict=True))
-                    if new != old), None)
-    if changed is not None:
-        return ChainBreak(rows[changed][0], rows[changed][2], "was changed after it was saved")
-    if whole < len(rows):
-        seq, chain, rating_id, *_ = rows[whole]
+    previous, expected_seq = start, 1
+    for seq, chain, *content in rows:
+        rating_id = content[0]
         if seq is None or chain is None:
             return ChainBreak(None, rating_id, "was added by hand: it has no place in the chain")
-        gap = _ratings_were(seq - (whole + 1))
-        return ChainBreak(seq, rating_id, f"follows a gap: {gap} removed before it")
-    length, previous = len(rows), chains[-1] if chains else start
+        if seq != expected_seq:
+            gap = _ratings_were(seq - expected_seq)
+            return ChainBreak(seq, rating_id, f"follows a gap: {gap} removed before it")
+        if link(previous, content) != chain:
+            return ChainBreak(seq, rating_id, "was changed after it was saved")
+        previous, expected_seq = chain, expected_seq + 1
+    length = expected_seq - 1
     if head_length is None or head_hash is None:
         return ChainBreak(None, None, "the record of the chain's end is missing")
     if head_length > length:

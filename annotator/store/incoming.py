@@ -41,16 +41,6 @@ class TamperedFileError(SessionFileError):
 
 
 @dataclass(frozen=True)
-class FileCopy:
-    """A session file as read, in one snapshot with its rows: the database ``image``
-    (``sqlite3.Connection.serialize``, marked as a rollback-journal database so that it
-    opens in memory) and the ``query`` that read the rows, on table ``{ratings}``."""
-
-    image: bytes
-    query: str
-
-
-@dataclass(frozen=True)
 class IncomingFile:
     """One checked session file: its identity and its rows (``STORED_COLUMNS`` order)."""
 
@@ -59,8 +49,6 @@ class IncomingFile:
     rows: list[tuple[Any, ...]]
     verified: bool
     """False for a file from before the hash chain: it could not be checked for edits."""
-    copy: FileCopy | None = None
-    """The file as it was read, for the panel to copy ``rows`` from without Python."""
 
     @property
     def project_id(self) -> str:
@@ -81,7 +69,6 @@ def read_incoming(path: Path) -> IncomingFile:
     path = Path(path)
     with open_read_only(path) as conn:
         try:
-            conn.execute("BEGIN")  # one snapshot: the rows checked are the copy merged
             verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
             if verdict != "ok":
                 raise SessionFileError(f"This file is damaged ({verdict}). {_ADVICE}", file=path)
@@ -89,24 +76,16 @@ def read_incoming(path: Path) -> IncomingFile:
             version = schema_of(conn)
             content = select_list(CONTENT_COLUMNS, has_questions=version >= QUESTIONS_SCHEMA)
             if version <= _UNCHAINED_SCHEMA:
-                query = f"SELECT {content}, NULL, NULL FROM {{ratings}} ORDER BY rowid"
-            else:
-                query = f"SELECT {content}, seq, chain FROM {{ratings}} ORDER BY seq IS NULL, seq"
-            rows = conn.execute(query.format(ratings="ratings")).fetchall()
-            copy = FileCopy(_in_memory(conn.serialize()), query)
+                rows = conn.execute(
+                    f"SELECT {content}, NULL, NULL FROM ratings ORDER BY rowid").fetchall()
+                return IncomingFile(path, info, rows, verified=False)
+            rows = conn.execute(
+                f"SELECT {content}, seq, chain FROM ratings ORDER BY seq IS NULL, seq"
+            ).fetchall()
         except sqlite3.DatabaseError as error:
             raise damaged_file_error(path, error, _ADVICE) from error
-    if version <= _UNCHAINED_SCHEMA:
-        return IncomingFile(path, info, rows, verified=False, copy=copy)
     _check_chain(path, info, rows)
-    return IncomingFile(path, info, rows, verified=True, copy=copy)
-
-
-def _in_memory(image: bytes) -> bytes:
-    """A serialized database marked as using a rollback journal (header bytes 18 and 19,
-    "file format write/read version", 1 instead of WAL's 2): a WAL database cannot open
-    from memory, and the pages are the same either way."""
-    return image[:18] + b"\x01\x01" + image[20:]
+    return IncomingFile(path, info, rows, verified=True)
 
 
 def _check_chain(path: Path, info: dict[str, str], rows: list[tuple[Any, ...]]) -> None:

@@ -173,13 +173,12 @@ class Panel:
         """
         conn = self._conn
         outcomes: list[FileMerge | AnnotatorError] = []
-        spans = self._stage(files)  # before the transaction: ATTACH is not allowed in one
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for incoming, span in zip(files, spans, strict=True):
+            for incoming in files:
                 conn.execute("SAVEPOINT one_file")
                 try:
-                    outcomes.append(self._merge_rows(incoming, project_id, span))
+                    outcomes.append(self._merge_rows(incoming, project_id))
                 except AnnotatorError as refusal:
                     conn.execute("ROLLBACK TO one_file")
                     outcomes.append(refusal)
@@ -188,42 +187,9 @@ class Panel:
             conn.execute("ROLLBACK")
             raise
         conn.execute("ROLLBACK" if preview else "COMMIT")
-        conn.execute("DELETE FROM temp.staged")
         return outcomes
 
-    def _stage(self, files: Sequence[IncomingFile]) -> list[tuple[int, int] | None]:
-        """Copy each file's checked rows into ``temp.staged`` (rowids ``span``), by SQLite
-        from the snapshot :func:`read_incoming` checked them in: a row never passes
-        through Python twice, the copy is exactly what was verified, and it costs a
-        fraction of binding every value again. A file read without a copy has no span
-        (its rows are bound from Python)."""
-        conn = self._conn
-        columns = ", ".join(STORED_COLUMNS)
-        conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS staged AS SELECT {columns} "
-                     "FROM ratings WHERE 0")
-        conn.execute("DELETE FROM temp.staged")
-        spans: list[tuple[int, int] | None] = []
-        for incoming in files:
-            if incoming.copy is None:
-                spans.append(None)
-                continue
-            first = conn.execute("SELECT coalesce(max(rowid), 0) + 1 FROM temp.staged"
-                                 ).fetchone()[0]
-            conn.execute("ATTACH ':memory:' AS incoming_file")
-            try:
-                conn.deserialize(incoming.copy.image, name="incoming_file")
-                copied = conn.execute("INSERT INTO temp.staged " + incoming.copy.query.format(
-                    ratings="incoming_file.ratings")).rowcount
-            finally:
-                conn.execute("DETACH incoming_file")
-            if copied != len(incoming.rows):
-                raise PanelError(f"The copy of this file holds {copied} ratings, not the "
-                                 f"{len(incoming.rows)} checked.", file=incoming.path)
-            spans.append((first, first + copied - 1))
-        return spans
-
-    def _merge_rows(self, incoming: IncomingFile, project_id: str | None,
-                    span: tuple[int, int] | None) -> FileMerge:
+    def _merge_rows(self, incoming: IncomingFile, project_id: str | None) -> FileMerge:
         conn = self._conn
         panel_project = self.project_id or project_id or incoming.project_id
         if incoming.project_id != panel_project:
@@ -238,12 +204,8 @@ class Panel:
         conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS incoming AS SELECT {columns} "
                      "FROM ratings WHERE 0")
         conn.execute("DELETE FROM temp.incoming")
-        if span is None:
-            marks = ", ".join("?" for _ in STORED_COLUMNS)
-            conn.executemany(f"INSERT INTO temp.incoming VALUES ({marks})", incoming.rows)
-        else:
-            conn.execute(f"INSERT INTO temp.incoming SELECT {columns} FROM temp.staged "
-                         "WHERE rowid BETWEEN ? AND ?", span)
+        marks = ", ".join("?" for _ in STORED_COLUMNS)
+        conn.executemany(f"INSERT INTO temp.incoming VALUES ({marks})", incoming.rows)
         present = conn.execute("SELECT count(*) FROM temp.incoming JOIN ratings "
                                "USING (rating_id)").fetchone()[0]
         if present:
