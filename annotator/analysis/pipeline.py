@@ -12,6 +12,7 @@ those come from its project folder, which is looked for beside the file and one 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
@@ -41,6 +42,8 @@ from annotator.store.reading import read_session_file
 
 NO_CHECKS_TO_EXCLUDE = ("--exclude-failed-checks needs a project folder whose gold.csv has "
                         "attention checks (purpose 'check').")
+NEGATIVE_RATIO = ("The ratio level needs a scale whose zero means none of the quality, so no "
+                  "negative values; this scale has {low:g}. Use --level interval.")
 
 
 class SourceKind(StrEnum):
@@ -55,10 +58,12 @@ class SourceKind(StrEnum):
 @dataclass(frozen=True)
 class AnalysisSource:
     """What to analyse: ``path`` is a project folder, panel database or session file, or
-    (``ratings_csv``) a ratings CSV."""
+    (``ratings_csv``) a ratings CSV, whose scale is ``levels`` (``--levels`` or a project's
+    rubric; None: the values rated)."""
 
     path: Path
     ratings_csv: bool = False
+    levels: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -109,17 +114,21 @@ class Analysis:
         return self.input.table
 
 
-def analyse(source: AnalysisSource, options: AnalysisOptions | None = None) -> Analysis:
-    """Read ``source`` without writing to it and analyse it; AnnotatorError names what is
-    wrong with the input."""
-    return analyse_input(load_source(source), options or AnalysisOptions())
+def analyse(source: AnalysisSource, options: AnalysisOptions | None = None, *,
+            progress: Callable[[str], None] = lambda _: None) -> Analysis:
+    """Read ``source`` without writing to it and analyse it, telling ``progress`` each step
+    in words; AnnotatorError names what is wrong with the input."""
+    progress(f"Reading the ratings of {Path(source.path).name}…")
+    loaded = load_source(source)
+    progress(f"Computing agreement on {len(loaded.table):,} ratings…")
+    return analyse_input(loaded, options or AnalysisOptions())
 
 
 def load_source(source: AnalysisSource) -> LoadedInput:
     """The ratings of ``source``, with the project they belong to when it can be found."""
     path = Path(source.path)
     if source.ratings_csv:
-        return LoadedInput(path, SourceKind.RATINGS_CSV, load_ratings_csv(path))
+        return LoadedInput(path, SourceKind.RATINGS_CSV, load_ratings_csv(path, source.levels))
     if path.is_dir():
         project = open_project(path)
         table, folder = project_table(project)
@@ -160,6 +169,9 @@ def analyse_input(loaded: LoadedInput, options: AnalysisOptions) -> Analysis:
     """Every figure of ``loaded``, with its project's attention checks and metric scores
     (``options.metrics_file``, else the project's ``metrics.csv`` when it has one)."""
     project = loaded.project
+    levels = loaded.table.levels
+    if options.level == "ratio" and len(levels) and levels[0] < 0:
+        raise AnnotatorError(NEGATIVE_RATIO.format(low=levels[0]), file=loaded.path)
     checks = check_spec(project) if project is not None else None
     if options.exclude_failed_checks and checks is None:
         raise AnnotatorError(NO_CHECKS_TO_EXCLUDE)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 from annotator.commands.analyze import ANALYZE
-from annotator.commands.contract import STREAMS, Command, Group, add_verbose
+from annotator.commands.contract import STREAMS, Command, Group, add_quiet, add_verbose
 from annotator.commands.export import EXPORT
 from annotator.commands.export_tasks import EXPORT_TASKS
 from annotator.commands.gui import OPEN
@@ -44,6 +44,7 @@ def add_commands(subparsers: Subparsers, entries: tuple[Command | Group, ...] = 
                     formatter_class=argparse.RawDescriptionHelpFormatter)
                 entry.add_arguments(parser)
                 add_verbose(parser, default=argparse.SUPPRESS)
+                add_quiet(parser)
                 parser.set_defaults(run=entry.run)
             case Group():
                 parser = subparsers.add_parser(

@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from annotator.commands.contract import Command, ExitCode, Exits
+from annotator.commands.contract import Command, ExitCode, Exits, Progress
 
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,9 +32,12 @@ def _run(args: argparse.Namespace) -> ExitCode:
     if folder is None and (args.panel.parent / MANIFEST_FILE).is_file():
         folder = args.panel.parent  # the panel's usual place: panel.sqlite in the project
     project = None if folder is None else open_project(folder)
-    report = merge_session_files(
-        args.panel, args.sessions, project_id=None if project is None else project.project_id,
-        preview=args.preview, rules=None if project is None else RowRules.of(project))
+    with Progress.of(args) as progress:
+        report = merge_session_files(
+            args.panel, args.sessions,
+            project_id=None if project is None else project.project_id,
+            preview=args.preview, rules=None if project is None else RowRules.of(project),
+            progress=progress)
     if project is None:
         print("No project folder was named (--project), so the ratings' values were checked "
               "for their form only, not against the project's rubric.", file=sys.stderr)

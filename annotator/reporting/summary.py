@@ -44,11 +44,7 @@ def summary_text(results: Results) -> str:
     for (name, mine), (_, shuffled) in zip(real.figures, chance.figures, strict=True):
         lines.append(f"  {name:16s} {_mean_sd(mine.mean, mine.sd):>16s} | "
                      f"{_mean_sd(shuffled.mean, shuffled.sd)}")
-    loo = {t: v for t, v in results.alpha_leave_one_out.items() if not isinstance(v, Undefined)}
-    if loo:
-        worst = max(loo, key=lambda t: loo[t])
-        lines.append(f"Leaving one tagger out raises alpha most without {worst}: "
-                     f"{_fig(loo[worst])}")
+    lines += _leave_one_out_lines(results)
     if results.retest:
         ranked = sorted(results.retest.items(), key=lambda tr: (
             not isinstance(tr[1].alpha, Undefined),
@@ -77,13 +73,35 @@ def summary_text(results: Results) -> str:
     return "\n".join(lines)
 
 
+def _leave_one_out_lines(results: Results) -> list[str]:
+    """Which tagger's absence gives the highest α; "raises" only when that is above the
+    panel's α."""
+    loo = {t: v for t, v in results.alpha_leave_one_out.items() if not isinstance(v, Undefined)}
+    if not loo:
+        return []
+    best = max(loo, key=lambda t: loo[t])
+    overall = results.alpha.value
+    if isinstance(overall, Undefined):
+        return [f"Alpha without one tagger is highest without {best}: {_fig(loo[best])}"]
+    if loo[best] > overall + 1e-12:
+        return [f"Leaving one tagger out raises alpha most without {best}: {_fig(loo[best])}"]
+    return [f"Leaving out any one tagger does not raise alpha (highest without {best}: "
+            f"{_fig(loo[best])})"]
+
+
 def _question_line(name: str, figures: QuestionFigures) -> str:
-    means = " → ".join(f"{stage.mean:.2f} {word}" for stage, word in
-                       ((figures.pre, "before"), (figures.post, "with the image"))
-                       if stage is not None)
+    """Before and after on the same answers (matched pairs) when the question was asked
+    both ways; else the one stage it was asked in."""
     change = figures.change
-    same = f" ({change.share_same:.0%} of answers unchanged)" if change is not None else ""
-    return f"Question {name}: mean {means}{same}"
+    if change is not None:
+        return (f"Question {name}: mean {change.mean_before:.2f} before → "
+                f"{change.mean_after:.2f} with the image on the {change.n_pairs} answers "
+                f"given both ways ({change.share_same:.0%} unchanged)")
+    stages = "; ".join(f"mean {stage.mean:.2f} {word} ({stage.n_answers} answers)"
+                       for stage, word in ((figures.pre, "before the image"),
+                                           (figures.post, "with the image"))
+                       if stage is not None)
+    return f"Question {name}: {stages}"
 
 
 def _checks_lines(checks: AttentionChecks) -> list[str]:

@@ -81,11 +81,15 @@ class Feedback:
 
 @dataclass(frozen=True)
 class OnScreen:
-    """The pair on screen: its item, the phase a rating of it is stored in, when it appeared."""
+    """The pair on screen: its item, the phase a rating of it is stored in, when it appeared,
+    and in a multi-question protocol the question and stage asked ("" otherwise): an
+    answer's identity, since several answers of one screen share its time."""
 
     item_id: str
     phase: Phase
     shown_at: datetime
+    question: str = ""
+    stage: str = ""
 
 
 class FlowError(Exception):
@@ -362,7 +366,10 @@ class RatingSession:
             return None
         item, shown_at, _ = self._shown
         phase = Phase.CHECK if self._check_due() is not None else self.phase
-        return OnScreen(item.item_id, phase, shown_at)
+        gold = item.item_id in self._gold_by_id and phase in _GOLD_PHASES
+        step = self._next_step(item.item_id) if self._steps and not gold else None
+        return OnScreen(item.item_id, phase, shown_at,
+                        step.question.question_id if step else "", step.stage if step else "")
 
     def now(self) -> datetime:
         """The session's clock (injected in tests)."""

@@ -69,7 +69,8 @@ def _saved(session: RatingSession, pair: OnScreen | None) -> bool | None:
     if pair is None:
         return False
     try:
-        return session.store.has_rating_shown_at(session.tagger, pair.item_id, pair.shown_at)
+        return session.store.has_answer(session.tagger, pair.item_id, pair.shown_at,
+                                        question=pair.question, stage=pair.stage)
     except Exception:  # the file itself failed: say so
         return None
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,6 +109,7 @@ def merge_session_files(
     project_id: str | None = None,
     preview: bool = False,
     rules: RowRules | None = None,
+    progress: Callable[[str], None] = lambda _: None,
 ) -> MergeReport:
     """Merge every file of ``paths`` (folders: their ``*.sqlite``) into the panel.
 
@@ -116,7 +117,8 @@ def merge_session_files(
     that project; without it a new panel takes the project of the files, and files of
     several projects are a :class:`PanelError`, since which one to keep cannot depend on
     the order they were named in. ``rules`` (the project's rubric) refuse a file holding a
-    value off the rubric; without them only each value's form is checked.
+    value off the rubric; without them only each value's form is checked. ``progress``
+    hears each step in words.
     """
     files = session_files_in(paths, panel=panel_path)
     if not files:
@@ -124,7 +126,8 @@ def merge_session_files(
                              "holding them.")
     readable: list[IncomingFile] = []
     reports: dict[Path, FileReport] = {}
-    for path in files:
+    for n, path in enumerate(files, start=1):
+        progress(f"Checking file {n} of {len(files)}: {path.name}…")
         try:
             readable.append(read_incoming(path, rules))
         except TamperedFileError as error:
@@ -142,6 +145,7 @@ def merge_session_files(
     readable = [incoming for incoming in readable if incoming.path not in disputed]
     with _panel_for(Path(panel_path), preview=preview) as panel:
         _check_projects(panel, readable, project_id)
+        progress(f"Merging {len(readable)} files into the panel…")
         outcomes = panel.merge_all(readable, project_id=project_id, preview=preview)
         for incoming, outcome in zip(readable, outcomes, strict=True):
             reports[incoming.path] = _file_report(incoming, outcome, preview=preview)

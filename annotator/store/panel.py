@@ -19,9 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-
-from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
+from typing import TYPE_CHECKING
 
 from annotator import __version__
 from annotator.errors import AnnotatorError
@@ -30,6 +28,10 @@ from annotator.store.checks import read_sqlite_file, schema_of
 from annotator.store.incoming import STORED_COLUMNS, IncomingFile
 from annotator.store.reading import RATING_ROWS_COLUMNS, RatingRows, select_list
 from annotator.store.records import SKIPPED_AFTER_ERROR, Phase
+from annotator.store.sqlite_db import Migrations, database
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 PANEL_MIGRATIONS = Migrations("annotator.panel")
 PANEL_SCHEMA_VERSION = 2
@@ -129,7 +131,7 @@ class Panel:
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
             conn.execute("PRAGMA temp_store = MEMORY")
-            PANEL_MIGRATIONS.apply(Database(conn))
+            PANEL_MIGRATIONS.apply(database(conn))
             conn.execute(
                 "INSERT OR IGNORE INTO panel_info (key, value) VALUES ('kind', ?), "
                 "('created_at', ?), ('app_version', ?)",

@@ -18,9 +18,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING, Any
 
 from annotator import __version__
 from annotator.errors import SessionFileError
@@ -35,6 +33,10 @@ from annotator.store.checks import (
 from annotator.store.lock import FolderNotWritableError, SessionLock, read_only_message
 from annotator.store.records import Phase, Rating
 from annotator.store.schema import MIGRATIONS
+from annotator.store.sqlite_db import database
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 _RATING_COLUMNS = ", ".join(CONTENT_COLUMNS)
 _DATA_PHASES = tuple(phase.value for phase in Phase if phase.is_data)
@@ -97,7 +99,7 @@ class SessionStore:
         except sqlite3.OperationalError as error:
             raise _cannot_write(path, error) from error
         try:
-            db = Database(conn)
+            db = database(conn)
             if existing:
                 refuse_foreign_database(conn, path)
                 check_schema_version(conn, path)
@@ -283,12 +285,15 @@ class SessionStore:
         ).fetchall()
         return [_rating_from_row(row) for row in rows]
 
-    def has_rating_shown_at(self, tagger: str, item_id: str, shown_at: datetime) -> bool:
-        """Whether a rating of ``item_id`` by ``tagger``, of the pair shown at ``shown_at``,
-        is stored: how a submit that failed is known to have been saved or not."""
+    def has_answer(self, tagger: str, item_id: str, shown_at: datetime, *,
+                   question: str = "", stage: str = "") -> bool:
+        """Whether ``tagger``'s answer to ``question`` at ``stage`` ("" for a
+        single-question protocol) of the pair shown at ``shown_at`` is stored: how a submit
+        that failed is known to have been saved or not."""
         found = self._db.execute(
-            "SELECT 1 FROM ratings WHERE tagger = ? AND item_id = ? AND shown_at = ? LIMIT 1",
-            [tagger, item_id, to_iso(shown_at)]).fetchone()
+            "SELECT 1 FROM ratings WHERE tagger = ? AND item_id = ? AND shown_at = ? "
+            "AND question = ? AND stage = ? LIMIT 1",
+            [tagger, item_id, to_iso(shown_at), question, stage]).fetchone()
         return found is not None
 
     def rating_ids(self) -> set[str]:

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import QApplication
 
 from annotator import __version__
 from annotator.applog import file_logging
-from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.icon import app_icon
 from annotator.ui.main_window import MainWindow
@@ -47,6 +46,8 @@ def run_gui(project: Path | None = None, *, tagger: str | None = None) -> int:
 
 def run_analysis_pane(source: Path) -> int:
     """``annotator analyze SOURCE --gui``: the analysis pane alone."""
+    from annotator.ui.analysis.pane import AnalysisPane  # not at start: see main_window
+
     app = _application()
     with file_logging():
         _log.info("analysis pane of %s opened (Caption Rating Annotator %s)", source,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -18,7 +19,6 @@ from annotator.session.opening import open_laptop_session, session_file_path, st
 from annotator.session.rounds import round_start_warnings
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import ACTIONS
-from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.merge_dialog import MergeDialog
 from annotator.ui.dialogs.rating_guide import RatingGuideDialog
@@ -35,6 +35,9 @@ from annotator.ui.lead_actions import (
 from annotator.ui.screens.rating_screen import RatingScreen
 from annotator.ui.screens.start_screen import StartScreen
 from annotator.userconfig import UserConfig, save_config
+
+if TYPE_CHECKING:  # the pane (numpy, the analysis) loads when first opened, not at start
+    from annotator.ui.analysis.pane import AnalysisPane
 
 TEXT_SCALE_STEP = 1.15
 KEYBOARD_HELP = (
@@ -171,6 +174,8 @@ class MainWindow(QMainWindow):
 
     def show_analysis(self, source: Path) -> AnalysisPane:
         """Open a pane on ``source``; it computes in the background and shows itself."""
+        from annotator.ui.analysis.pane import AnalysisPane
+
         pane = AnalysisPane(source, self)
         pane.setWindowFlag(Qt.WindowType.Window)
         pane.show()

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication
 from annotator.reporting.exports import export_content
 from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.app import build_main_window
-from annotator.ui.chart_image import render_png
+from annotator.ui.chart_image import png_bytes
 from annotator.ui.screens.rating_screen import RatingScreen, ScreenState
 
 WAIT_SECONDS = 20.0
@@ -132,7 +132,7 @@ def analyse_in_pane(source: Path, export_to: Path) -> str:
         if failures:
             raise RatingScreenError(f"the analysis pane failed: {failures[0]}")
         written = export_content(pane.content, export_to, generated_at="self-test",
-                                 png=render_png)
+                                 png=png_bytes)
         pngs = [path for path in written if path.suffix == ".png"]
         if not pngs or min(path.stat().st_size for path in pngs) < 1000:
             raise RatingScreenError("the charts were not drawn to PNG")

@@ -3,8 +3,9 @@
 Run: ``python tests/bench/bench_pane.py [--runs N]``. Times what the pane does off the GUI
 thread after reading (the analysis, then building every table and drawing every chart as
 SVG), the tabs' construction on the GUI thread (offscreen Qt), and the export of every
-table, chart (SVG and PNG) and the HTML report (the dataset: bench_dataset.py). No budget in
-DESIGN §11 names the pane; the analysis inside it has ≤ 0.5 s.
+table, chart (SVG and PNG) and the HTML report (budget: "export everything" ≤ 3 s; the
+synthetic panel has two rounds, so 113 per-tagger retest charts). The dataset is timed by
+bench_dataset.py. The analysis inside the pane has ≤ 0.5 s.
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ from annotator.reporting.exports import export_content
 from annotator.reporting.sections.items import item_detail
 from annotator.ui.analysis.items_view import ItemsView
 from annotator.ui.analysis.section_view import SectionView
-from annotator.ui.chart_image import render_png
+from annotator.ui.chart_image import png_bytes
+
+EXPORT_BUDGET = 3.0  # seconds
 
 
 def main() -> None:
@@ -61,9 +64,12 @@ def main() -> None:
     seconds, _ = timed(args.runs, tabs)
     print(f"  all tabs built on the GUI thread       {seconds * 1000:8.1f} ms")
     with tempfile.TemporaryDirectory() as folder:
-        seconds, written = timed(1, lambda: export_content(
-            content, Path(folder) / "all", generated_at="now", png=render_png))
-        print(f"  export everything ({len(written)} files)       {seconds * 1000:8.1f} ms")
+        runs = iter(range(args.runs))
+        seconds, written = timed(args.runs, lambda: export_content(
+            content, Path(folder) / f"all-{next(runs)}", generated_at="now", png=png_bytes))
+        print(f"  export everything ({len(written)} files)       {seconds * 1000:8.1f} ms"
+              f"   budget {EXPORT_BUDGET * 1000:.0f} ms: "
+              f"{'within' if seconds <= EXPORT_BUDGET else 'OVER'}")
 
 
 if __name__ == "__main__":

@@ -155,7 +155,7 @@ def test_a_yes_no_project_shows_the_binary_protocol(tmp_path: Path) -> None:
     analysed, content = prepare_pane(folder)
     panel = content.section("panel")
     binary = analysed.results.to_json()["binary"]
-    assert any(line.startswith("Yes/no protocol: 0 pairs set aside") for line in panel.summary)
+    assert any(line.startswith("Yes/no protocol: 0 items set aside") for line in panel.summary)
     assert any("within 0.25 (as Figure 3 of Levinboim et al. 2021)" in line
                for line in panel.summary)
     chart = next(c for c in panel.charts if c.name == "p_hat")
@@ -206,6 +206,7 @@ def test_a_multi_question_project_has_a_questions_tab(tmp_path: Path) -> None:
         (name, {"pre": "before the image", "post": "with the image"}[stage])
         for name, entry in figures.items() for stage in ("pre", "post") if stage in entry}
     overall = next(row for row in changes.rows if row[0] == "overall")
-    assert overall[1:3] == (figures["overall"]["change"]["n_pairs"],
-                            figures["overall"]["change"]["mean_change"])
+    change = figures["overall"]["change"]
+    assert overall[1:5] == (change["n_pairs"], change["mean_before"], change["mean_after"],
+                            change["mean_change"])
     assert analysed.results.n_ratings == 4 * 8  # overall with the image, per tagger and item

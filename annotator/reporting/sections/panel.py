@@ -40,7 +40,7 @@ def panel_section(analysis: Analysis) -> Section:
 
 def _binary_lines(binary: BinaryProtocol) -> list[str]:
     """The binary protocol of Levinboim et al. (2021) §3.2–3.3, in words."""
-    lines = [f"Yes/no protocol: {binary.dropped_items} pairs set aside for more than 2 "
+    lines = [f"Yes/no protocol: {binary.dropped_items} items set aside for more than 2 "
              "skips in a round; p̂ = round(mean · 8)/8 for the rest (chart below)."]
     stability = binary.stability
     if not isinstance(stability, Undefined):

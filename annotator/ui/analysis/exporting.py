@@ -23,7 +23,7 @@ from annotator.reporting.content import Chart, PaneContent, Table
 from annotator.reporting.dataset.writer import KEY_SUFFIX, DatasetOptions, export_dataset
 from annotator.reporting.html_report import render_html
 from annotator.ui.background_job import BackgroundJob
-from annotator.ui.chart_image import render_png
+from annotator.ui.chart_image import png_bytes, render_png
 from annotator.ui.error_report import report_unexpected_error
 
 
@@ -33,6 +33,7 @@ class PaneExporter(QObject):
 
     exported = Signal(list)
     busy = Signal(bool)
+    progress = Signal(str)
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
@@ -70,8 +71,9 @@ class PaneExporter(QObject):
         if folder is None or self._content is None:
             return None
         content = self._content
-        job = BackgroundJob(lambda _progress: exports.export_content(
-            content, folder, generated_at=_now(), png=render_png))
+        job = BackgroundJob(lambda progress: exports.export_content(
+            content, folder, generated_at=_now(), png=png_bytes, progress=progress))
+        job.progress.connect(self.progress)
         job.finished.connect(lambda written: self._done(folder, written))
         job.failed.connect(self._failed)
         job.crashed.connect(self._crashed)

@@ -49,6 +49,7 @@ class AnalysisPane(QMainWindow):
         self.tabs = QTabWidget()  # replaced by the result's tabs
         self.exporter = PaneExporter(self)
         self.exporter.busy.connect(self._exporting)
+        self.exporter.progress.connect(self.statusBar().showMessage)
         self._build_menu()
         self.resize(1200, 860)
         self._compute(exclude_failed_checks=False)
