@@ -1,4 +1,5 @@
-"""``annotator`` (the start screen) and ``annotator open FOLDER``: the app's window.
+"""``annotator`` (the start screen) and ``annotator open FOLDER``: the tagger's window
+(the lab lead's is ``annotator lead``).
 
 Qt is imported only here, inside the functions, so the headless commands and ``--help``
 never load it.
@@ -13,7 +14,7 @@ from annotator.commands.contract import Command, Exits
 
 
 def start_screen(args: argparse.Namespace) -> int:
-    """``annotator`` with no command: the start screen (open a project, pick your name)."""
+    """``annotator`` with no command: the start screen (open a project, type your name)."""
     return _window(None, None)
 
 
@@ -34,7 +35,7 @@ def _window(folder: Path | None, tagger: str | None) -> int:
 
 OPEN = Command(
     name="open",
-    help="open a project folder in the app",
+    help="open a project folder in the tagger's window (to rate)",
     exits=Exits(done="the window was closed (a folder that cannot be opened is explained "
                      "in the window)"),
     add_arguments=_add_arguments,
