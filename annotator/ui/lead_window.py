@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 
 from annotator.errors import AnnotatorError
@@ -32,6 +33,7 @@ from annotator.ui.lead_actions import (
     import_consensus_snapshot,
     open_merge_dialog,
 )
+from annotator.ui.screen_fit import fit_to_screen
 from annotator.ui.screens.lead_start import LeadStartPage
 from annotator.ui.text_scale import TextSizing
 from annotator.userconfig import UserConfig, save_config
@@ -77,7 +79,7 @@ class LeadWindow(TextSizing, QMainWindow):
         self.setCentralWidget(self._stack)
         self._build_menus()
         self.set_text_scale(config.text_scale)
-        self.resize(1200, 860)
+        fit_to_screen(self, QSize(1200, 860))
         if source is not None:
             self.show_source(source)
 

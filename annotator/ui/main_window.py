@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
 
@@ -22,6 +23,7 @@ from annotator.ui.actions import TAGGER_ACTIONS, bind_actions
 from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.rating_guide import RatingGuideDialog
 from annotator.ui.image_loader import ImageLoader
+from annotator.ui.screen_fit import fit_to_screen
 from annotator.ui.screens.rating_screen import RatingScreen
 from annotator.ui.screens.start_screen import StartScreen
 from annotator.ui.text_scale import TextSizing
@@ -59,7 +61,7 @@ class MainWindow(TextSizing, QMainWindow):
         self.setCentralWidget(self._stack)
         _menus, self.actions_by_name = bind_actions(self, TAGGER_ACTIONS)
         self.set_text_scale(config.text_scale)
-        self.resize(1200, 900)
+        fit_to_screen(self, QSize(1200, 900))
 
     @property
     def rating_screen(self) -> RatingScreen | None:
