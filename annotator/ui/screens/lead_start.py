@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from annotator.ui.widgets.recent_projects import RecentProjects
+from annotator.ui.widgets.start_page import start_page_column
 
 INTRO = (
     "See how your panel agrees: open a project folder (every laptop's session file in its "
@@ -27,11 +28,6 @@ class LeadStartPage(QWidget):
     def __init__(self, recent_projects: list[str], parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("leadStartPage")
-        title = QLabel("Caption Rating Annotator — lab lead", self, objectName="titleLabel")
-        font = title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.8)
-        font.setBold(True)
-        title.setFont(font)
         intro = QLabel(INTRO, self, objectName="leadIntro")
         intro.setWordWrap(True)
         intro.setAccessibleName("What this window does")
@@ -52,18 +48,11 @@ class LeadStartPage(QWidget):
         recent_label = QLabel("&Recent projects (Enter or double-click to analyse):", self)
         recent_label.setBuddy(self.recent)
 
-        column = QWidget(self)
-        column.setMaximumWidth(900)
-        layout = QVBoxLayout(column)
-        layout.addWidget(title)
+        layout = start_page_column(self, "Caption Rating Annotator — lab lead")
         layout.addWidget(intro)
         layout.addLayout(buttons)
         layout.addSpacing(12)
         layout.addWidget(recent_label)
         layout.addWidget(self.recent)
         layout.addStretch(1)
-        outer = QHBoxLayout(self)
-        outer.addStretch(1)
-        outer.addWidget(column, 4)
-        outer.addStretch(1)
         folder.setFocus(Qt.FocusReason.OtherFocusReason)

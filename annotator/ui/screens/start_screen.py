@@ -19,13 +19,13 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
 from annotator.project.model import Project
 from annotator.session.messages import round_line
 from annotator.ui.widgets.recent_projects import RecentProjects
+from annotator.ui.widgets.start_page import start_page_column
 
 MAX_PROBLEMS_SHOWN = 30
 NEW_NAME_NOTE = ("Nobody of this name has rated on this laptop yet: you start as a new "
@@ -55,12 +55,6 @@ class StartScreen(QWidget):
         self.setObjectName("startScreen")
         self._project: Project | None = None
         self._known: frozenset[str] = frozenset()
-
-        title = QLabel("Caption Rating Annotator", self, objectName="titleLabel")
-        font = title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.8)
-        font.setBold(True)
-        title.setFont(font)
 
         open_button = QPushButton("&Open project folder…", self, objectName="openProjectButton")
         open_button.setAccessibleName("Open project folder")
@@ -103,20 +97,13 @@ class StartScreen(QWidget):
         form.addRow(self._start_button)
         self._project_box.setEnabled(False)
 
-        column = QWidget(self)
-        column.setMaximumWidth(900)
-        layout = QVBoxLayout(column)
-        layout.addWidget(title)
+        layout = start_page_column(self, "Caption Rating Annotator")
         layout.addWidget(open_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(recent_label)
         layout.addWidget(self._recent)
         layout.addSpacing(12)
         layout.addWidget(self._project_box)
         layout.addStretch(1)
-        outer = QHBoxLayout(self)
-        outer.addStretch(1)
-        outer.addWidget(column, 4)
-        outer.addStretch(1)
 
     def set_recent_projects(self, folders: list[str]) -> None:
         self._recent.set_folders(folders)
