@@ -204,7 +204,6 @@ def inspect(qtbot, walk: Walk, *, sweep_keys: bool = True) -> None:
             assert not LEAD_WORDS.search(text), text
 
 
-@pytest.mark.slow  # thousands of key chords, every action at every stage
 def test_the_tagger_window_reaches_no_other_taggers_rating_or_name_and_no_lead_tool(
     qtbot, walk: Walk, rated_by_others: Path
 ) -> None:
