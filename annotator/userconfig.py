@@ -11,7 +11,6 @@ import json
 import os
 import platform
 import re
-import sys
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,16 +22,14 @@ MAX_RECENT = 10
 
 
 def config_dir() -> Path:
-    """Where this user's settings live on this OS."""
+    """Where this user's settings live on this OS: ``%APPDATA%`` (roaming) on Windows,
+    ``~/Library/Application Support`` on macOS, ``$XDG_CONFIG_HOME`` on Linux."""
     override = os.environ.get("ANNOTATOR_CONFIG_DIR")
     if override:
         return Path(override)
-    home = Path.home()
-    if sys.platform == "win32":
-        return Path(os.environ.get("APPDATA", home / "AppData" / "Roaming")) / APP_DIR_NAME
-    if sys.platform == "darwin":
-        return home / "Library" / "Application Support" / APP_DIR_NAME
-    return Path(os.environ.get("XDG_CONFIG_HOME", home / ".config")) / APP_DIR_NAME
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP_DIR_NAME, appauthor=False, roaming=True))
 
 
 @dataclass

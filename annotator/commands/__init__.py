@@ -12,7 +12,9 @@ from __future__ import annotations
 import argparse
 
 from annotator.commands.analyze import ANALYZE
-from annotator.commands.contract import STREAMS, Command, Group
+from annotator.commands.contract import STREAMS, Command, Group, add_quiet, add_verbose
+from annotator.commands.export import EXPORT
+from annotator.commands.export_tasks import EXPORT_TASKS
 from annotator.commands.gui import OPEN
 from annotator.commands.import_ratings import IMPORT_RATINGS
 from annotator.commands.init import INIT
@@ -24,7 +26,8 @@ from annotator.commands.snapshot import SNAPSHOT
 from annotator.commands.validate import VALIDATE
 
 COMMANDS: tuple[Command | Group, ...] = (
-    OPEN, LEAD, VALIDATE, INIT, SIMULATE, ROUND, IMPORT_RATINGS, ANALYZE, MERGE, SNAPSHOT)
+    OPEN, LEAD, VALIDATE, INIT, SIMULATE, ROUND, EXPORT_TASKS, IMPORT_RATINGS, ANALYZE, EXPORT,
+    MERGE, SNAPSHOT)
 """In the order ``annotator --help`` lists them."""
 
 Subparsers = argparse._SubParsersAction  # argparse's type for add_subparsers()
@@ -41,6 +44,8 @@ def add_commands(subparsers: Subparsers, entries: tuple[Command | Group, ...] = 
                     epilog=f"{entry.exits.epilog()}\n{STREAMS}",
                     formatter_class=argparse.RawDescriptionHelpFormatter)
                 entry.add_arguments(parser)
+                add_verbose(parser, default=argparse.SUPPRESS)
+                add_quiet(parser)
                 parser.set_defaults(run=entry.run)
             case Group():
                 parser = subparsers.add_parser(

@@ -1,4 +1,4 @@
-"""``annotator`` (the start screen) and ``annotator open FOLDER``: the tagger's window
+"""``annotator`` (the start screen) and ``annotator open PROJECT``: the tagger's window
 (the lab lead's is ``annotator lead``).
 
 Qt is imported only here, inside the functions, so the headless commands and ``--help``
@@ -19,7 +19,9 @@ def start_screen(args: argparse.Namespace) -> int:
 
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("folder", type=Path)
+    parser.add_argument("folder", type=Path, metavar="PROJECT",
+                        help="a project folder, its project.toml, or a .crproject shortcut "
+                             "naming the folder (what a double-click on either opens)")
     parser.add_argument("--tagger", help="start rating at once as this tagger")
 
 
@@ -35,7 +37,8 @@ def _window(folder: Path | None, tagger: str | None) -> int:
 
 OPEN = Command(
     name="open",
-    help="open a project folder in the tagger's window (to rate)",
+    help="open a project in the tagger's window, to rate (its folder, project.toml or a "
+         ".crproject shortcut)",
     exits=Exits(done="the window was closed (a folder that cannot be opened is explained "
                      "in the window)"),
     add_arguments=_add_arguments,

@@ -16,8 +16,9 @@ from annotator.errors import AnnotatorError
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("source", type=Path, nargs="?", metavar="FOLDER|PANEL.sqlite",
-                        help="a project folder or a panel database to analyse at once "
-                             "(without it: a start page to choose one)")
+                        help="a project (its folder, project.toml or a .crproject shortcut) "
+                             "or a panel database to analyse at once (without it: a start "
+                             "page to choose one)")
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -25,10 +26,16 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def open_lead_window(source: Path | None) -> int:
-    """The lead's window on ``source`` (refused at once when it does not exist), until it
-    is closed. ``annotator analyze SOURCE --gui`` comes here too."""
-    if source is not None and not source.exists():
-        raise AnnotatorError("There is no such project folder or panel database.", file=source)
+    """The lead's window on ``source`` (refused at once when it does not exist or is a
+    shortcut that cannot be used), until it is closed. ``annotator analyze SOURCE --gui``
+    comes here too."""
+    from annotator.project.shortcut import project_folder_of
+
+    if source is not None:
+        if not source.exists():
+            raise AnnotatorError("There is no such project folder or panel database.",
+                                 file=source)
+        source = project_folder_of(source)
     from annotator.ui.app import run_lead  # Qt only when a window is wanted
 
     return run_lead(source)

@@ -37,7 +37,7 @@ def _import(args: argparse.Namespace) -> ExitCode:
     from annotator.store.snapshot import import_snapshot
 
     project = open_project(args.folder)
-    snapshot, new = import_snapshot(args.snapshot, project.root, project.project_id)
+    snapshot, new = import_snapshot(args.snapshot, project)
     if new:
         print(f"Imported {snapshot.ratings} panel ratings into {snapshot.path}; the game's "
               "consensus on this laptop now includes them.", file=sys.stderr)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from annotator.errors import ProjectError, RubricError
 from annotator.project.check_settings import read_check_rule
+from annotator.project.dataset_settings import read_dataset_card
 from annotator.project.flow_settings import read_flow_plan
 from annotator.project.gold import GOLD_FILE, gold_shortfalls, read_gold
 from annotator.project.items import ITEMS_FILE, read_items
@@ -49,6 +50,9 @@ def open_project(folder: Path) -> Project:
     checks, check_problems = read_check_rule(
         manifest.document, manifest.lines, rubric, path=folder / MANIFEST_FILE
     )
+    dataset, dataset_problems = read_dataset_card(
+        manifest.document, manifest.lines, path=folder / MANIFEST_FILE
+    )
     problems = [
         *items_file.problems,
         *gold_problems,
@@ -56,6 +60,7 @@ def open_project(folder: Path) -> Project:
         *prior_problems,
         *round_problems,
         *check_problems,
+        *dataset_problems,
         *gold_shortfalls(folder, flow, gold),
     ]
     return Project(
@@ -72,6 +77,7 @@ def open_project(folder: Path) -> Project:
         rounds=rounds,
         washout_days=washout_days,
         checks=checks,
+        dataset=dataset,
     )
 
 

@@ -4,24 +4,28 @@ The game's consensus rests on every rating available on this laptop: this
 laptop's file, the other laptops' files a lead has put into the project's ``sessions/``
 folder (a shared drive, a returned USB stick, ``annotator simulate``), and the consensus
 snapshots of the whole panel imported into ``snapshots/``. Those are only read, never
-changed.
+changed, and a file holding anything off the project's rubric is left out whole
+(:mod:`annotator.store.validation`).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from annotator.errors import AnnotatorError, SessionFileError
+from annotator.errors import AnnotatorError
 from annotator.project.model import SKIP_VALUE, Project
 from annotator.session.flow import RatingSession
-from annotator.store.reading import read_session_file
 from annotator.store.records import Phase
 from annotator.store.session_file import SessionStore
+from annotator.store.sessions_folder import read_sessions_folder
 from annotator.store.snapshot import SNAPSHOTS_FOLDER, SnapshotError, read_snapshot
+from annotator.store.validation import RowRules
 from annotator.userconfig import UserConfig
 
+_log = logging.getLogger(__name__)
 _DATA = frozenset(phase.value for phase in Phase if phase.is_data)
 
 
@@ -32,12 +36,16 @@ def session_file_path(project: Project, config: UserConfig) -> Path:
 
 def open_laptop_session(project: Project, config: UserConfig) -> SessionStore:
     """Open (creating on first use) this laptop's session file of the project."""
-    return SessionStore.open(
-        session_file_path(project, config),
+    path = session_file_path(project, config)
+    store = SessionStore.open(
+        path,
         project_id=project.project_id,
         laptop_id=config.laptop_id,
         laptop_name=config.laptop_name,
     )
+    _log.info("opened project %r (%s, %d pairs); this laptop's session file is %s",
+              project.name, project.root, len(project.items), path)
+    return store
 
 
 @dataclass(frozen=True)
@@ -84,22 +92,18 @@ def _other_sources(
 ) -> Iterator[tuple[Path, Iterable[tuple[str, str, str, str, float, str]]]]:
     """(file, rows of rating_id, tagger, item_id, phase, value, question) of every readable
     source; a snapshot's rows answer no question."""
-    own = own.resolve()
-    for path in sorted(project.sessions_dir.glob("*.sqlite")):
-        if path.resolve() == own:
-            continue
-        try:
-            rows = read_session_file(path, project_id=project.project_id).ratings
-        except SessionFileError as error:
-            unreadable.append(error)
-            continue
-        yield path, zip(rows.rating_id, rows.tagger, rows.item_id, rows.phase, rows.value,
-                        rows.question, strict=True)
+    folder = read_sessions_folder(project, leave_out=own)
+    unreadable.extend(entry.error for entry in folder.unreadable)
+    for contents in folder.files:
+        rows = contents.ratings
+        yield contents.path, zip(rows.rating_id, rows.tagger, rows.item_id, rows.phase,
+                                 rows.value, rows.question, strict=True)
+    rules = RowRules.of(project)
     for path in sorted((project.root / SNAPSHOTS_FOLDER).glob("*.sqlite")):
         try:
-            # Fingerprint checked on import; here only kind, format and project.
+            # Fingerprint checked on import; here kind, format, project and every value.
             _, snapshot_rows = read_snapshot(path, project_id=project.project_id,
-                                             check_fingerprint=False)
+                                             rules=rules, check_fingerprint=False)
         except SnapshotError as error:
             unreadable.append(error)
             continue

@@ -31,6 +31,7 @@ VIEW_ACTIONS: tuple[ActionSpec, ...] = (
 )
 HELP_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("&Help", "keyboardShortcuts", "&Keyboard shortcuts", None, "show_shortcuts"),
+    ActionSpec("&Help", "openLogFolder", "Open &log folder", None, "open_log_folder"),
     ActionSpec("&Help", "about", "&About", None, "show_about"),
 )
 

@@ -7,12 +7,17 @@ the tagger's window never loads it.
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, qVersion
+from PySide6.QtGui import QFileOpenEvent
+from PySide6.QtWidgets import QApplication, QMainWindow
 
+from annotator import __version__
+from annotator.applog import file_logging
 from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.icon import app_icon
 from annotator.ui.main_window import MainWindow
@@ -20,6 +25,8 @@ from annotator.userconfig import load_config
 
 if TYPE_CHECKING:
     from annotator.ui.lead_window import LeadWindow
+
+_log = logging.getLogger(__name__)
 
 
 def build_main_window(project: Path | None = None, *, tagger: str | None = None) -> MainWindow:
@@ -32,11 +39,14 @@ def build_main_window(project: Path | None = None, *, tagger: str | None = None)
 
 
 def run_gui(project: Path | None = None, *, tagger: str | None = None) -> int:
-    """Start the event loop; returns the process exit code."""
+    """The event loop of the tagger's window; returns the process exit code."""
     app = _application()
-    window = build_main_window(project, tagger=tagger)
-    window.show()
-    return app.exec()
+    with file_logging():
+        _log_start(app)
+        window = build_main_window(project, tagger=tagger)
+        if sys.platform == "darwin":
+            open_files_in(app, window)
+        return _show_until_closed(app, window)
 
 
 def build_lead_window(source: Path | None = None) -> LeadWindow:
@@ -52,9 +62,44 @@ def run_lead(source: Path | None = None) -> int:
     """``annotator lead [SOURCE]`` (and ``analyze SOURCE --gui``): the event loop of the
     lead's window; returns the process exit code."""
     app = _application()
-    window = build_lead_window(source)
+    with file_logging():
+        _log_start(app)
+        _log.info("lab lead's window opened on %s", source or "its start page")
+        return _show_until_closed(app, build_lead_window(source))
+
+
+def _log_start(app: QApplication) -> None:
+    _log.info("Caption Rating Annotator %s started (Qt %s, '%s' platform)", __version__,
+              qVersion(), app.platformName())
+
+
+def _show_until_closed(app: QApplication, window: QMainWindow) -> int:
     window.show()
-    return app.exec()
+    code = app.exec()
+    _log.info("closed (exit status %d)", code)
+    return code
+
+
+class _FileOpener(QObject):
+    """Opens the project (folder, project.toml or .crproject) macOS hands the app."""
+
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self._window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
+            self._window.open_project_folder(Path(event.file()))
+            return True
+        return False
+
+
+def open_files_in(app: QApplication, window: MainWindow) -> None:
+    """macOS gives a double-clicked document to the app as a QFileOpenEvent, not in argv
+    (at launch too): open it in ``window``, the tagger's. Installed on macOS only, the one
+    platform that sends them, so no other platform pays for an application-wide event
+    filter."""
+    app.installEventFilter(_FileOpener(window))
 
 
 def _application() -> QApplication:

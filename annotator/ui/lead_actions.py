@@ -14,6 +14,7 @@ from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
 from annotator.store.snapshot import export_snapshot, import_snapshot
+from annotator.store.validation import RowRules
 from annotator.ui.dialogs.merge_dialog import MergeDialog
 
 PANEL_NAME = "panel.sqlite"
@@ -27,7 +28,8 @@ def open_merge_dialog(parent: QWidget, project: Project | None, *,
         dialog = MergeDialog(parent, panel=panel)
     else:
         dialog = MergeDialog(parent, panel=panel or project.root / PANEL_NAME,
-                             sources=[project.sessions_dir], project_id=project.project_id)
+                             sources=[project.sessions_dir], project_id=project.project_id,
+                             rules=RowRules.of(project))
     dialog.open()
     return dialog
 
@@ -73,7 +75,7 @@ def import_consensus_snapshot(parent: QWidget, folder_hint: Path | None) -> bool
     if not name:
         return False
     try:
-        snapshot, new = import_snapshot(Path(name), project.root, project.project_id)
+        snapshot, new = import_snapshot(Path(name), project)
     except AnnotatorError as error:
         QMessageBox.critical(parent, "Cannot import the snapshot", str(error))
         return False

@@ -25,6 +25,7 @@ from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.merge_dialog import MergeDialog
 from annotator.ui.dialogs.rounds_dialog import RoundsDialog
 from annotator.ui.dialogs.start_round import StartRoundDialog
+from annotator.ui.error_report import open_log_folder
 from annotator.ui.lead_actions import (
     PANEL_NAME,
     choose_panel_to_analyse,
@@ -73,6 +74,7 @@ class LeadWindow(TextSizing, QMainWindow):
         self.pane.windowTitleChanged.connect(lambda title: self.setWindowTitle(
             f"{title} — {TITLE}"))
         self.pane.exporter.busy.connect(self._exporting)
+        self.pane.exporter.progress.connect(self.statusBar().showMessage)
         self._stack = QStackedWidget(self)
         self._stack.addWidget(self.start_page)
         self._stack.addWidget(self.pane)
@@ -213,3 +215,6 @@ class LeadWindow(TextSizing, QMainWindow):
 
     def show_about(self) -> None:
         AboutDialog(self).open()
+
+    def open_log_folder(self) -> None:
+        open_log_folder(self)

@@ -17,11 +17,13 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBo
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
-from annotator.session.opening import open_laptop_session, start_session
+from annotator.project.shortcut import project_folder_of
+from annotator.session.opening import open_laptop_session, session_file_path, start_session
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import TAGGER_ACTIONS, bind_actions
 from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.rating_guide import RatingGuideDialog
+from annotator.ui.error_report import open_log_folder
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.screen_fit import fit_to_screen
 from annotator.ui.screens.rating_screen import RatingScreen
@@ -75,12 +77,22 @@ class MainWindow(TextSizing, QMainWindow):
             self.open_project_folder(Path(folder))
 
     def open_project_folder(self, folder: Path) -> bool:
-        """Open a project and this laptop's session file; explain any refusal."""
+        """Open a project (its folder, project.toml or a .crproject shortcut) and this
+        laptop's session file; explain any refusal (another window holding the file, a
+        read-only folder…)."""
         try:
+            folder = project_folder_of(folder)
             project = open_project(folder)
+            if self._store is not None and self._store.path == session_file_path(
+                    project, self._config):
+                self._close_session()  # the same file again: let go of its lock first
             store = open_laptop_session(project, self._config)
         except AnnotatorError as error:
             QMessageBox.critical(self, "Cannot open this project", str(error))
+            return False
+        except OSError as error:
+            QMessageBox.critical(self, "Cannot open this project",
+                                 f"{error.filename or folder}: {error.strerror or error}")
             return False
         self._close_session()
         self._project, self._store = project, store
@@ -136,6 +148,9 @@ class MainWindow(TextSizing, QMainWindow):
 
     def show_about(self) -> None:
         AboutDialog(self).open()
+
+    def open_log_folder(self) -> None:
+        open_log_folder(self)
 
     # closing ------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QApplication
 from annotator.reporting.exports import export_content
 from annotator.ui.actions import LEAD_ACTIONS
 from annotator.ui.app import build_lead_window, build_main_window
-from annotator.ui.chart_image import render_png
+from annotator.ui.chart_image import png_bytes
 from annotator.ui.screens.rating_screen import RatingScreen, ScreenState
 
 WAIT_SECONDS = 20.0
@@ -143,7 +143,7 @@ def analyse_in_lead_window(source: Path, export_to: Path) -> str:
         if failures:
             raise WindowCheckError(f"the analysis pane failed: {failures[0]}")
         written = export_content(pane.content, export_to, generated_at="self-test",
-                                 png=render_png)
+                                 png=png_bytes)
         pngs = [path for path in written if path.suffix == ".png"]
         if not pngs or min(path.stat().st_size for path in pngs) < 1000:
             raise WindowCheckError("the charts were not drawn to PNG")

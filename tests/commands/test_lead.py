@@ -86,6 +86,27 @@ def test_analyze_gui_opens_the_leads_window(run_window, panel_project: Path) -> 
     assert (code, title) == (ExitCode.DONE, f"Panel agreement: Test panel — {TITLE}")
 
 
+def test_lead_takes_a_project_shortcut_and_the_window_logs(run_window, panel_project: Path,
+                                                           tmp_path: Path,
+                                                           user_config_dir: Path) -> None:
+    shortcut = tmp_path / "Panel.crproject"
+    shortcut.write_text(f"folder = '{panel_project}'\n", encoding="utf-8")
+    code, title = run_window(["lead", str(shortcut)], analysed)
+    assert (code, title) == (ExitCode.DONE, f"Panel agreement: Test panel — {TITLE}")
+    log = (user_config_dir / "logs" / "annotator.log").read_text(encoding="utf-8")
+    assert f"INFO annotator.ui.app: lab lead's window opened on {panel_project}" in log
+    assert "INFO annotator.ui.app: closed (exit status 0)" in log
+
+
+def test_a_shortcut_to_nowhere_is_refused_by_name_before_any_window(tmp_path: Path,
+                                                                    capsys) -> None:
+    shortcut = tmp_path / "Broken.crproject"
+    shortcut.write_text("folder = \n", encoding="utf-8")
+    assert main(["lead", str(shortcut)]) == ExitCode.REFUSED
+    err = capsys.readouterr().err
+    assert str(shortcut) in err and "not valid TOML" in err
+
+
 def test_a_source_that_does_not_exist_is_refused_before_any_window(tmp_path: Path,
                                                                    capsys) -> None:
     assert main(["lead", str(tmp_path / "nowhere")]) == ExitCode.REFUSED

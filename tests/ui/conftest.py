@@ -6,7 +6,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QAbstractItemModel, QAbstractListModel, QModelIndex, Qt, QTimer
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractListModel,
+    QModelIndex,
+    QObject,
+    Qt,
+    QTimer,
+    QUrl,
+    Slot,
+)
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -121,3 +131,25 @@ def capture_message_box(qtbot) -> Callable[[], list[str]]:
 
     yield start
     timer.stop()
+
+
+class _UrlCatcher(QObject):
+    """Qt's own hook for where a URL goes (QDesktopServices.setUrlHandler)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.opened: list[Path] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.opened.append(Path(url.toLocalFile()))
+
+
+@pytest.fixture
+def opened_folders(qapp) -> list[Path]:
+    """The local files and folders the app asks the desktop to show, instead of starting
+    the file manager."""
+    catcher = _UrlCatcher()
+    QDesktopServices.setUrlHandler("file", catcher, "open")
+    yield catcher.opened
+    QDesktopServices.unsetUrlHandler("file")

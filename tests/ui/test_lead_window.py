@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QLabel
 
 from annotator.store.merge import merge_session_files
 from annotator.userconfig import load_config
@@ -80,3 +80,34 @@ def test_the_lead_keyboard_help_and_text_size(qtbot, make_lead_window, panel_pro
     window.actions_by_name["textNormal"].trigger()
     qtbot.waitUntil(lambda: abs(tabs.font().pointSizeF() - before) < 0.01)
     assert load_config().text_scale == 1.0
+
+
+def test_unreadable_session_files_are_named_under_the_tabs(qtbot, make_lead_window,
+                                                           panel_project: Path,
+                                                           tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    shutil.copytree(panel_project, project)
+    torn = sorted((project / "sessions").glob("*.sqlite"))[0]
+    torn.write_bytes(torn.read_bytes()[:2048])  # a copy broken off early
+    window = make_lead_window(project)
+    left_out = window.pane.findChild(QLabel, "leftOutFiles")
+    assert left_out is not None and left_out.isVisible()
+    assert left_out.text().startswith(f"⚠ {torn}: left out, none of its ratings are used.")
+    assert window.pane.analysis.input.left_out  # the figures are without it
+    with qtbot.waitSignal(window.pane.ready, timeout=60_000):
+        window.show_source(panel_project)  # a folder with nothing left out: no warning
+    assert window.pane.findChild(QLabel, "leftOutFiles") is None
+
+
+def test_exporting_everything_counts_the_files_in_the_status_bar(
+    qtbot, make_lead_window, panel_project: Path, tmp_path: Path, capture_message_box
+) -> None:
+    window = make_lead_window(panel_project)
+    messages: list[str] = []
+    window.statusBar().messageChanged.connect(messages.append)
+    capture_message_box()
+    with qtbot.waitSignal(window.pane.exporter.exported, timeout=60_000) as done:
+        window.pane.exporter.export_all(tmp_path / "out")
+    written = len(done.args[0])
+    assert messages[0] == "Exporting every table and chart…"
+    assert f"Exported {written} of {written} files…" in messages

@@ -105,8 +105,11 @@ def test_an_unexpected_error_is_logged_and_explained(qtbot, user_config_dir,
         raise RuntimeError("decoder exploded")
     except RuntimeError as error:
         report_unexpected_error(RuntimeError, error, error.__traceback__)
-    assert "decoder exploded" in texts[0] and "saved" in texts[0]
-    log = (user_config_dir / "errors.log").read_text(encoding="utf-8")
+    log_file = user_config_dir / "logs" / "annotator.log"
+    assert "decoder exploded" in texts[0] and "Every rating you submitted is saved" in texts[0]
+    assert f"written to {log_file} (Help → Open log folder)" in texts[0]
+    log = log_file.read_text(encoding="utf-8")
+    assert "CRITICAL annotator: Unexpected error" in log
     assert "Traceback" in log and "RuntimeError: decoder exploded" in log
 
 

@@ -100,7 +100,7 @@ def rated_by_others(make_project_folder, tmp_path: Path) -> Path:
     elsewhere.close()
     merge_session_files(tmp_path / "panel.sqlite", [tmp_path / "lab-9.sqlite"])
     snapshot = export_snapshot(tmp_path / "panel.sqlite", tmp_path / "panel.snapshot")
-    import_snapshot(snapshot.path, folder, project.project_id)
+    import_snapshot(snapshot.path, project)
     return folder
 
 
@@ -132,19 +132,26 @@ class Walk:
 
     def back_to_window(self, qtbot) -> None:
         """Shortcuts act in the active window only: make it active again, as a person
-        clicks back into it once a dialog is gone."""
+        clicks back into it once a dialog is gone (asked again while waiting: a dialog
+        that closes after the first request leaves no window active)."""
+
+        def active() -> bool:
+            if not self.window.isActiveWindow():
+                self.window.activateWindow()
+            return self.window.isActiveWindow()
+
         if not self.window.isActiveWindow():
-            self.window.activateWindow()
-            qtbot.waitUntil(self.window.isActiveWindow)
+            qtbot.waitUntil(active)
 
     def kinds(self) -> set[str]:
         return {kind for kind, _ in self.seen}
 
 
 @pytest.fixture
-def walk(qtbot, make_main_window):
+def walk(qtbot, make_main_window, opened_folders):
     """A tagger's window on its start screen, and a walk that closes what opens over it
-    (modal dialogs too: the timer runs inside their event loops)."""
+    (modal dialogs too: the timer runs inside their event loops). Help ▸ Open log folder
+    shows the folder to no file manager."""
     window = make_main_window()
     walk = Walk(window)
     timer = QTimer()
@@ -237,10 +244,28 @@ def test_the_tagger_window_reaches_no_other_taggers_rating_or_name_and_no_lead_t
             inspect(qtbot, walk)
         else:
             assert not SECRET.search(all_text(window))
-    assert stages == set(ScreenState)
+    assert stages == set(ScreenState) - {ScreenState.UNRATABLE}  # walked in the next test
     assert ME in all_text(window)  # the walk sees names: the tagger's own is shown
     feedback = [text for kind, text in walk.seen]  # every window shown was looked at
     assert {"RatingGuideDialog", "AboutDialog", "QMenu"} <= walk.kinds(), feedback[:3]
+
+
+def test_a_pair_whose_image_cannot_be_shown_reaches_no_one_either(
+    qtbot, walk: Walk, rated_by_others: Path
+) -> None:
+    for image in (rated_by_others / "images").glob("*.jpg"):
+        image.write_bytes(b"not a JPEG at all")  # opening never decodes images
+    window = walk.window
+    assert window.open_project_folder(rated_by_others)
+    name = by_name(window, "Your name")
+    qtbot.keyClicks(name, ME)
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    screen = window.rating_screen
+    qtbot.keyClick(screen, Qt.Key.Key_Return)  # past the tutorial's first page
+    qtbot.waitUntil(lambda: screen.state is ScreenState.UNRATABLE, timeout=5000)
+    inspect(qtbot, walk, sweep_keys=False)
+    assert screen.state is ScreenState.UNRATABLE
+    assert walk.kinds() <= ALLOWED_WINDOWS
 
 
 def test_the_game_feedback_names_no_one(qtbot, make_main_window, rated_by_others: Path) -> None:

@@ -130,8 +130,8 @@ class AnalysisPane(QWidget):
             ("exportEverything", "&Export everything (CSV, SVG, PNG, HTML)…", "Ctrl+E",
              self.exporter.export_all),
             ("saveReport", "Save the HTML &report…", "Ctrl+R", self.exporter.save_report),
-            ("exportDataset", "Export the &dataset (ratings and items CSV)…", "Ctrl+D",
-             self.exporter.export_dataset),
+            ("exportDataset", "Export the &dataset (ratings, items, codebook, card)…",
+             "Ctrl+D", self.exporter.export_dataset),
         ):
             action = QAction(text, self, objectName=name)
             action.setShortcut(QKeySequence(shortcut))
@@ -163,13 +163,31 @@ class AnalysisPane(QWidget):
                                    save_chart=self.exporter.save_chart)
             self.tabs.addTab(view, section.title)
         self.setWindowTitle(self.content.title)
-        self._show_page(self.tabs)
+        self._show_page(self._result_page(self.analysis.input.left_out))
         for action in self.export_actions:
             action.setEnabled(True)
         self.exclude_action.setEnabled(
             isinstance(self.analysis.results.checks, AttentionChecks))
         self.tabs.setFocus()
         self.ready.emit()
+
+    def _result_page(self, warnings: tuple[str, ...]) -> QWidget:
+        """The tabs, and under them the session files the figures leave out (damaged,
+        another project's…) with what each holds, for as long as this result is shown."""
+        if not warnings:
+            return self.tabs
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs, 1)
+        label = QLabel("⚠ " + "\n⚠ ".join(warnings), objectName="leftOutFiles")
+        label.setAccessibleName("Session files left out of every figure")
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                      | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        label.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        layout.addWidget(label)
+        return page
 
     def _exporting(self, busy: bool) -> None:
         """While files are written in the background, allow no second export (the window

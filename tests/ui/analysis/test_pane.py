@@ -14,7 +14,10 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QComboBox, QTableView
 
 from annotator.analysis.undefined import Undefined
-from annotator.reporting.exports import DATASET_ITEMS_FILE, DATASET_RATINGS_FILE, REPORT_FILE
+from annotator.cli import main
+from annotator.reporting.dataset.writer import KEY_SUFFIX
+from annotator.reporting.exports import REPORT_FILE
+from annotator.reporting.items_table import items_table
 from annotator.ui.analysis.pane import AnalysisPane
 
 
@@ -122,16 +125,24 @@ def test_export_everything_writes_files_that_parse(qtbot, pane: AnalysisPane, tm
     HTMLParser().feed((tmp_path / "out" / REPORT_FILE).read_text(encoding="utf-8"))
 
 
-def test_export_the_dataset(pane: AnalysisPane, tmp_path: Path, capture_message_box) -> None:
-    capture_message_box()
-    pane.exporter.export_dataset(tmp_path)
-    with (tmp_path / DATASET_RATINGS_FILE).open(encoding="utf-8-sig") as f:
-        ratings = list(csv.DictReader(f))
-    assert len(ratings) == len(pane.analysis.table)
-    with (tmp_path / DATASET_ITEMS_FILE).open(encoding="utf-8-sig") as f:
+def test_export_the_dataset_asks_about_pseudonyms_and_writes_what_export_writes(
+        pane: AnalysisPane, tmp_path: Path, capture_message_box) -> None:
+    texts = capture_message_box()  # closes the question with "No", then the "Exported" box
+    written = pane.exporter.export_dataset(tmp_path / "out")
+    assert "T01, T02" in texts[0] and "Wrote 7 files" in texts[1]
+    assert {p.name for p in written} == {"ratings.csv", "items.csv", "codebook.json",
+                                         "codebook.md", "README.md", "datapackage.json",
+                                         "croissant.json"}
+    assert not (tmp_path / f"out{KEY_SUFFIX}").exists()
+    with (tmp_path / "out" / "items.csv").open(encoding="utf-8-sig") as f:
         items = list(csv.DictReader(f))
     assert len(items) == len(pane.analysis.input.project.items)
-    assert {"item_id", "image", "caption", "source", "n", "mean", "vote", "sd"} <= set(items[0])
+    assert list(items[0]) == [c.key for c in items_table(pane.analysis).columns]
+    cli = tmp_path / "cli"
+    assert main(["export", str(pane.analysis.input.path), "--out", str(cli)]) == 0
+    assert (cli / "ratings.csv").read_bytes() == (tmp_path / "out" / "ratings.csv").read_bytes()
+    pane.exporter.export_dataset(tmp_path / "public", pseudonymise=True)
+    assert (tmp_path / f"public{KEY_SUFFIX}").is_file()
 
 
 def test_what_cannot_be_analysed_is_said_in_the_window(qtbot, tmp_path: Path) -> None:
