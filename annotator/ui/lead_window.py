@@ -21,11 +21,10 @@ from annotator.project.round_start import start_round
 from annotator.session.rounds import round_start_warnings
 from annotator.ui.actions import LEAD_ACTIONS, bind_actions
 from annotator.ui.analysis.pane import AnalysisPane
-from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.merge_dialog import MergeDialog
 from annotator.ui.dialogs.rounds_dialog import RoundsDialog
 from annotator.ui.dialogs.start_round import StartRoundDialog
-from annotator.ui.error_report import open_log_folder
+from annotator.ui.help_menu import HelpHandlers
 from annotator.ui.lead_actions import (
     PANEL_NAME,
     choose_panel_to_analyse,
@@ -55,8 +54,10 @@ NO_PROJECT = ("Open a project folder first (File ▸ Open project folder…), or
               "with its project folder beside it.")
 
 
-class LeadWindow(TextSizing, QMainWindow):
+class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
     """Holds one analysis pane, pointed at whatever the lead opens."""
+
+    keyboard_help = KEYBOARD_HELP
 
     def __init__(self, config: UserConfig, source: Path | None = None):
         super().__init__()
@@ -202,19 +203,10 @@ class LeadWindow(TextSizing, QMainWindow):
             "laptop: the app opens it in this round.",
         )
 
-    # view and help ----------------------------------------------------------------
+    # view -----------------------------------------------------------------------
 
     def _exporting(self, busy: bool) -> None:
         if busy:
             self.statusBar().showMessage("Exporting every table and chart…")
         else:
             self.statusBar().clearMessage()
-
-    def show_shortcuts(self) -> None:
-        QMessageBox.information(self, "Keyboard shortcuts", KEYBOARD_HELP)
-
-    def show_about(self) -> None:
-        AboutDialog(self).open()
-
-    def open_log_folder(self) -> None:
-        open_log_folder(self)

@@ -21,9 +21,8 @@ from annotator.project.shortcut import project_folder_of
 from annotator.session.opening import open_laptop_session, session_file_path, start_session
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import TAGGER_ACTIONS, bind_actions
-from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.rating_guide import RatingGuideDialog
-from annotator.ui.error_report import open_log_folder
+from annotator.ui.help_menu import HelpHandlers
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.screen_fit import fit_to_screen
 from annotator.ui.screens.rating_screen import RatingScreen
@@ -42,8 +41,10 @@ KEYBOARD_HELP = (
 )
 
 
-class MainWindow(TextSizing, QMainWindow):
+class MainWindow(TextSizing, HelpHandlers, QMainWindow):
     """The tagger's window: owns the opened project and this laptop's session file for it."""
+
+    keyboard_help = KEYBOARD_HELP
 
     def __init__(self, config: UserConfig):
         super().__init__()
@@ -143,15 +144,6 @@ class MainWindow(TextSizing, QMainWindow):
     def rating_guide(self) -> RatingGuideDialog | None:
         return self._guide
 
-    def show_shortcuts(self) -> None:
-        QMessageBox.information(self, "Keyboard shortcuts", KEYBOARD_HELP)
-
-    def show_about(self) -> None:
-        AboutDialog(self).open()
-
-    def open_log_folder(self) -> None:
-        open_log_folder(self)
-
     # closing ------------------------------------------------------------------
 
     def _drop_rating_screen(self) -> None:
@@ -174,4 +166,3 @@ class MainWindow(TextSizing, QMainWindow):
         self.loader.wait_idle(5000)
         self._close_session()
         super().closeEvent(event)
-
