@@ -26,7 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="annotator",
         description="Rate how well captions describe images, with an expert panel, offline. "
-                    "With no command: the app's start screen.",
+                    "With no command: the tagger's window (its start screen); the lab "
+                    "lead's window is 'annotator lead'.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

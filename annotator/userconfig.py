@@ -34,12 +34,12 @@ def config_dir() -> Path:
 
 @dataclass
 class UserConfig:
-    """This laptop's identity and the tagger's recent choices."""
+    """This laptop's identity, recent projects and text size (never a tagger's name: the
+    laptop may be shared)."""
 
     laptop_id: str
     laptop_name: str
     recent_projects: list[str] = field(default_factory=list)
-    last_tagger: str = ""
     text_scale: float = 1.0
 
     @property
@@ -63,7 +63,6 @@ def load_config() -> UserConfig:
             laptop_id=str(raw["laptop_id"]),
             laptop_name=str(raw.get("laptop_name") or platform.node()),
             recent_projects=[str(p) for p in raw.get("recent_projects", [])],
-            last_tagger=str(raw.get("last_tagger", "")),
             text_scale=float(raw.get("text_scale", 1.0)),
         )
     except (OSError, ValueError, KeyError, TypeError):
@@ -80,7 +79,6 @@ def save_config(config: UserConfig) -> None:
         "laptop_id": config.laptop_id,
         "laptop_name": config.laptop_name,
         "recent_projects": config.recent_projects,
-        "last_tagger": config.last_tagger,
         "text_scale": config.text_scale,
     }
     write_text(folder / "settings.json", json.dumps(settings, indent=2))

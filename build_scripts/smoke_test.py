@@ -49,9 +49,10 @@ SMOKES: tuple[Smoke, ...] = (
     Smoke("annotator --version", ("--version",), r"^annotator {version}$"),
     Smoke("annotator validate (bundled sample)", ("validate", "{sample}"),
           r"^0 problems; \d+ pairs can be rated\.$", stream="stderr"),
-    # The lab lead's window, once `annotator lead` exists (issue 15), is one more line:
-    # Smoke("annotator lead (self-test)", ("lead", "{sample}", "--self-test"), ...),
+    Smoke("annotator lead --help (the lab lead's window)", ("lead", "--help"),
+          r"^usage: annotator lead .*FOLDER\|PANEL\.sqlite"),
 )
+"""The windows themselves (the tagger's and the lab lead's) are opened by ``--self-test``."""
 SELF_TESTS: tuple[Smoke, ...] = (
     Smoke("annotator --self-test", ("--self-test",), r"^Self-test passed: \d+ checks"),
     Smoke("window program --self-test", ("--self-test",), "", program="gui"),

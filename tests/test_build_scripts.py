@@ -116,6 +116,7 @@ def test_the_smoke_test_runs_the_command_and_reports_figures(tmp_path: Path) -> 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "[ok]   annotator --version" in result.stdout
     assert "[ok]   annotator validate (bundled sample)" in result.stdout
+    assert "[ok]   annotator lead --help (the lab lead's window)" in result.stdout
     summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
     assert "### Caption Rating Annotator " in summary and " on test" in summary
     assert re.search(r"\| `annotator validate \(bundled sample\)` \| [\d.]+ s \|", summary)

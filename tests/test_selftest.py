@@ -20,7 +20,7 @@ from annotator.store.session_file import SessionStore
 
 REPO = Path(__file__).resolve().parent.parent
 CHECK_NAMES = ["resources", "sample project", "rating screen", "session file", "analysis",
-               "merge", "analysis pane"]
+               "merge", "lead's window"]
 
 
 def check_lines(output: str) -> list[str]:

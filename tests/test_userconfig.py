@@ -38,3 +38,16 @@ def test_session_file_names_are_readable_and_safe() -> None:
     config = UserConfig(laptop_id="0123456789abcdef" * 2, laptop_name="Ana's Mac/Book Pro")
     assert config.session_file_stem == "ana-s-mac-book-pro-01234567"
     assert UserConfig(laptop_id="ab" * 16, laptop_name="???").session_file_stem == "laptop-abababab"
+
+
+def test_settings_keep_no_tagger_name(user_config_dir: Path) -> None:
+    """A laptop may be shared: an older settings file's last tagger is read past and
+    dropped on the next save."""
+    user_config_dir.mkdir(parents=True)
+    (user_config_dir / "settings.json").write_text(
+        '{"laptop_id": "ab12", "laptop_name": "lab-3", "last_tagger": "Ana Secret"}',
+        encoding="utf-8")
+    config = load_config()
+    assert (config.laptop_id, config.laptop_name) == ("ab12", "lab-3")
+    save_config(config)
+    assert "Ana Secret" not in (user_config_dir / "settings.json").read_text(encoding="utf-8")

@@ -18,6 +18,7 @@ from annotator.commands.export_tasks import EXPORT_TASKS
 from annotator.commands.gui import OPEN
 from annotator.commands.import_ratings import IMPORT_RATINGS
 from annotator.commands.init import INIT
+from annotator.commands.lead import LEAD
 from annotator.commands.merge import MERGE
 from annotator.commands.round import ROUND
 from annotator.commands.simulate import SIMULATE
@@ -25,8 +26,8 @@ from annotator.commands.snapshot import SNAPSHOT
 from annotator.commands.validate import VALIDATE
 
 COMMANDS: tuple[Command | Group, ...] = (
-    OPEN, VALIDATE, INIT, SIMULATE, ROUND, EXPORT_TASKS, IMPORT_RATINGS, ANALYZE, EXPORT, MERGE,
-    SNAPSHOT)
+    OPEN, LEAD, VALIDATE, INIT, SIMULATE, ROUND, EXPORT_TASKS, IMPORT_RATINGS, ANALYZE, EXPORT,
+    MERGE, SNAPSHOT)
 """In the order ``annotator --help`` lists them."""
 
 Subparsers = argparse._SubParsersAction  # argparse's type for add_subparsers()

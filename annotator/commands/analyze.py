@@ -3,7 +3,8 @@
 Files people keep (the JSON, the CSV tables) are written beside their target and renamed
 into place, so an interrupted run never leaves half a file (STYLE rule 6). ``--json -``
 prints the JSON on stdout, and the summary then goes to stderr so stdout stays valid JSON.
-numpy and the analysis load only when the command runs, Qt only for ``--gui``.
+numpy and the analysis load only when the command runs, Qt only for ``--gui`` (the lab
+lead's window, as ``annotator lead SOURCE`` opens it).
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exclude-failed-checks", action="store_true",
                         help="leave out taggers who failed the attention checks")
     parser.add_argument("--gui", action="store_true",
-                        help="open the analysis pane (charts, items, exports) in a window")
+                        help="open the lab lead's window on it instead (the same as "
+                             "'annotator lead SOURCE')")
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -65,9 +67,9 @@ def _open_pane(args: argparse.Namespace) -> int:
     if args.input is None or args.ratings_csv is not None:
         raise AnnotatorError("--gui opens a project folder or a panel database, not a "
                              "ratings CSV.")
-    from annotator.ui.app import run_analysis_pane  # Qt only when a window is wanted
+    from annotator.commands.lead import open_lead_window
 
-    return run_analysis_pane(args.input)
+    return open_lead_window(args.input)
 
 
 def run_analyze(args: argparse.Namespace) -> ExitCode:

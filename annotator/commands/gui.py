@@ -1,4 +1,5 @@
-"""``annotator`` (the start screen) and ``annotator open PROJECT``: the app's window.
+"""``annotator`` (the start screen) and ``annotator open PROJECT``: the tagger's window
+(the lab lead's is ``annotator lead``).
 
 Qt is imported only here, inside the functions, so the headless commands and ``--help``
 never load it.
@@ -13,7 +14,7 @@ from annotator.commands.contract import Command, Exits
 
 
 def start_screen(args: argparse.Namespace) -> int:
-    """``annotator`` with no command: the start screen (open a project, pick your name)."""
+    """``annotator`` with no command: the start screen (open a project, type your name)."""
     return _window(None, None)
 
 
@@ -36,7 +37,8 @@ def _window(folder: Path | None, tagger: str | None) -> int:
 
 OPEN = Command(
     name="open",
-    help="open a project in the app (its folder, project.toml or a .crproject shortcut)",
+    help="open a project in the tagger's window, to rate (its folder, project.toml or a "
+         ".crproject shortcut)",
     exits=Exits(done="the window was closed (a folder that cannot be opened is explained "
                      "in the window)"),
     add_arguments=_add_arguments,

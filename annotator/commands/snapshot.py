@@ -26,7 +26,8 @@ def _export(args: argparse.Namespace) -> ExitCode:
     snapshot = export_snapshot(args.panel, args.snapshot)
     print(f"{snapshot.path}: consensus snapshot of {snapshot.ratings} ratings "
           f"(id {snapshot.snapshot_id[:16]}). Import it on each laptop: "
-          "annotator snapshot import FOLDER SNAPSHOT, or Lead ▸ Import consensus snapshot.",
+          "annotator snapshot import FOLDER SNAPSHOT, or Study ▸ Import consensus snapshot… in "
+          "the lead's window (annotator lead).",
           file=sys.stderr)
     return ExitCode.DONE
 

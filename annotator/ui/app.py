@@ -1,14 +1,20 @@
-"""Composition root of the GUI: builds the application and the main window."""
+"""Composition root of the GUI: builds the application and one of its two windows, the
+tagger's (``annotator``, ``annotator open``) or the lab lead's (``annotator lead``).
+
+The lead's window (and with it the analysis and numpy) is imported only when asked for, so
+the tagger's window never loads it.
+"""
 
 from __future__ import annotations
 
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, qVersion
 from PySide6.QtGui import QFileOpenEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMainWindow
 
 from annotator import __version__
 from annotator.applog import file_logging
@@ -17,11 +23,14 @@ from annotator.ui.icon import app_icon
 from annotator.ui.main_window import MainWindow
 from annotator.userconfig import load_config
 
+if TYPE_CHECKING:
+    from annotator.ui.lead_window import LeadWindow
+
 _log = logging.getLogger(__name__)
 
 
 def build_main_window(project: Path | None = None, *, tagger: str | None = None) -> MainWindow:
-    """The main window, on the start screen or already on a project (and a tagger)."""
+    """The tagger's window, on the start screen or already on a project (and a tagger)."""
     window = MainWindow(load_config())
     window.setWindowIcon(app_icon())
     if project is not None and window.open_project_folder(project) and tagger:
@@ -30,31 +39,45 @@ def build_main_window(project: Path | None = None, *, tagger: str | None = None)
 
 
 def run_gui(project: Path | None = None, *, tagger: str | None = None) -> int:
-    """Start the event loop; returns the process exit code."""
+    """The event loop of the tagger's window; returns the process exit code."""
     app = _application()
     with file_logging():
-        _log.info("Caption Rating Annotator %s started (Qt %s, '%s' platform)", __version__,
-                  qVersion(), app.platformName())
+        _log_start(app)
         window = build_main_window(project, tagger=tagger)
         if sys.platform == "darwin":
             open_files_in(app, window)
-        window.show()
-        code = app.exec()
-        _log.info("closed (exit status %d)", code)
-        return code
+        return _show_until_closed(app, window)
 
 
-def run_analysis_pane(source: Path) -> int:
-    """``annotator analyze SOURCE --gui``: the analysis pane alone."""
-    from annotator.ui.analysis.pane import AnalysisPane  # not at start: see main_window
+def build_lead_window(source: Path | None = None) -> LeadWindow:
+    """The lab lead's window: analysing ``source``, or on its start page."""
+    from annotator.ui.lead_window import LeadWindow
 
+    window = LeadWindow(load_config(), source)
+    window.setWindowIcon(app_icon())
+    return window
+
+
+def run_lead(source: Path | None = None) -> int:
+    """``annotator lead [SOURCE]`` (and ``analyze SOURCE --gui``): the event loop of the
+    lead's window; returns the process exit code."""
     app = _application()
     with file_logging():
-        _log.info("analysis pane of %s opened (Caption Rating Annotator %s)", source,
-                  __version__)
-        pane = AnalysisPane(source)
-        pane.show()
-        return app.exec()
+        _log_start(app)
+        _log.info("lab lead's window opened on %s", source or "its start page")
+        return _show_until_closed(app, build_lead_window(source))
+
+
+def _log_start(app: QApplication) -> None:
+    _log.info("Caption Rating Annotator %s started (Qt %s, '%s' platform)", __version__,
+              qVersion(), app.platformName())
+
+
+def _show_until_closed(app: QApplication, window: QMainWindow) -> int:
+    window.show()
+    code = app.exec()
+    _log.info("closed (exit status %d)", code)
+    return code
 
 
 class _FileOpener(QObject):
@@ -73,8 +96,9 @@ class _FileOpener(QObject):
 
 def open_files_in(app: QApplication, window: MainWindow) -> None:
     """macOS gives a double-clicked document to the app as a QFileOpenEvent, not in argv
-    (at launch too): open it in ``window``. Installed on macOS only, the one platform that
-    sends them, so no other platform pays for an application-wide event filter."""
+    (at launch too): open it in ``window``, the tagger's. Installed on macOS only, the one
+    platform that sends them, so no other platform pays for an application-wide event
+    filter."""
     app.installEventFilter(_FileOpener(window))
 
 

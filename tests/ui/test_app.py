@@ -1,12 +1,12 @@
-"""The composition root's links to the desktop: files macOS hands the app, and the log
-folder (Help → Open log folder)."""
+"""The composition root's links to the desktop: files macOS hands the app (the tagger's
+window opens them), and the log folder (Help → Open log folder, in both windows)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QUrl, Slot
-from PySide6.QtGui import QDesktopServices, QFileOpenEvent
+import pytest
+from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
 
 from annotator.ui.app import open_files_in
@@ -30,28 +30,14 @@ def test_a_project_handed_over_by_the_desktop_opens_in_the_window(
     assert window.windowTitle() == "Harbour panel — Caption Rating Annotator"
 
 
-class _UrlCatcher(QObject):
-    """Qt's own hook for where a URL goes (QDesktopServices.setUrlHandler)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[QUrl] = []
-
-    @Slot(QUrl)
-    def open(self, url: QUrl) -> None:
-        self.urls.append(url)
-
-
-def test_help_opens_the_log_folder(make_main_window, user_config_dir: Path) -> None:
-    window = make_main_window()
+@pytest.mark.parametrize("make_window", ["make_main_window", "make_lead_window"])
+def test_help_opens_the_log_folder_in_both_windows(request, make_window: str,
+                                                   user_config_dir: Path,
+                                                   opened_folders: list[Path]) -> None:
+    window = request.getfixturevalue(make_window)()
     action = window.actions_by_name["openLogFolder"]
     assert action.text() == "Open &log folder"
     assert action in window.menuBar().actions()[-1].menu().actions()  # under Help
-    catcher = _UrlCatcher()
-    QDesktopServices.setUrlHandler("file", catcher, "open")
-    try:
-        action.trigger()
-    finally:
-        QDesktopServices.unsetUrlHandler("file")
-    assert [Path(url.toLocalFile()) for url in catcher.urls] == [user_config_dir / "logs"]
+    action.trigger()
+    assert opened_folders == [user_config_dir / "logs"]
     assert (user_config_dir / "logs").is_dir()  # made, so the file manager has a folder

@@ -1,4 +1,5 @@
-"""Lead → Merge session files…: choose files or a folder, see what will happen, then merge.
+"""Study ▸ Merge session files… in the lead's window: choose files or a folder, see what
+will happen, then merge.
 
 The table is filled by :func:`annotator.store.merge.merge_session_files` itself: first as a
 preview (the same work, rolled back), then for real. Merge stays disabled until the lead

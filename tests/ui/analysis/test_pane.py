@@ -156,14 +156,15 @@ def test_what_cannot_be_analysed_is_said_in_the_window(qtbot, tmp_path: Path) ->
     assert not any(action.isEnabled() for action in pane.export_actions)
 
 
-def test_the_lead_menu_opens_the_pane_on_the_project(qtbot, make_main_window,
-                                                     simulated_project: Path) -> None:
-    window = make_main_window(simulated_project)
-    window.actions_by_name["analysisPane"].trigger()
-    (pane,) = window.analysis_panes
-    with qtbot.waitSignal(pane.ready, timeout=60_000):
-        pass
-    assert pane.analysis.input.path == simulated_project
+def test_a_later_source_replaces_one_still_computing(qtbot, simulated_project: Path,
+                                                    panel_project: Path) -> None:
+    pane = AnalysisPane(simulated_project)
+    qtbot.addWidget(pane)
+    first = pane._job
+    with qtbot.waitSignals([pane.ready, first.finished], timeout=60_000):
+        pane.analyse(panel_project)
+    assert pane.analysis.input.path == panel_project
+    assert pane.windowTitle() == "Panel agreement: Test panel"
 
 
 def test_items_sort_by_mean_and_the_detail_follows(pane: AnalysisPane) -> None:
@@ -176,10 +177,11 @@ def test_items_sort_by_mean_and_the_detail_follows(pane: AnalysisPane) -> None:
 
 
 @pytest.mark.slow  # waits 3 s for the orphaned job to finish
-def test_closing_the_pane_while_it_computes_is_safe(qtbot, simulated_project: Path) -> None:
+def test_deleting_the_pane_while_it_computes_is_safe(qtbot, simulated_project: Path) -> None:
     pane = AnalysisPane(simulated_project)
     pane.show()
-    pane.close()  # deletes the window (WA_DeleteOnClose) while the job still runs
+    pane.deleteLater()  # as when its window is closed while the job still runs
+    qtbot.wait(0)
     del pane
     gc.collect()
     qtbot.wait(3000)  # the job finishes and reports to nobody; the process must live on
