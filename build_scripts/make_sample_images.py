@@ -234,8 +234,7 @@ def notes(photo: Photo) -> str:
                     "upright in any viewer that reads EXIF")
     made.append(f"embedded EXIF thumbnail ({THUMBNAIL_SIDE} px)" if photo.thumbnail
                 else "no EXIF thumbnail")
-    shared = "" if photo.licence.startswith("CC0") else \
-        f"; shared under the same licence, {LICENCE_URLS[photo.licence]}"
+    shared = "" if photo.licence.startswith("CC0") else "; shared under the same licence"
     return f"© {photo.year} {photo.author}. " + "; ".join(made) + shared + "."
 
 
@@ -250,11 +249,11 @@ def licences_csv(files: Iterable[str] | None = None) -> str:
     wanted = None if files is None else set(files)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["file", "title", "origin", "author", "licence", "notes"])
+    writer.writerow(["file", "title", "origin", "author", "licence", "licence_url", "notes"])
     for photo in PHOTOS:
         if wanted is None or photo.file in wanted:
             writer.writerow([photo.file, photo.title, origin(photo), photo.author,
-                             photo.licence, notes(photo)])
+                             photo.licence, LICENCE_URLS[photo.licence], notes(photo)])
     return out.getvalue()
 
 
