@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import importlib.util
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -47,6 +48,7 @@ def build_script(name: str):
     spec = importlib.util.spec_from_file_location(
         name, SAMPLE.parents[1] / "build_scripts" / f"{name}.py")
     script = importlib.util.module_from_spec(spec)
+    sys.modules[name] = script  # what dataclasses look up while the module runs
     spec.loader.exec_module(script)
     return script
 

@@ -63,8 +63,8 @@ def test_a_label_studio_export_with_choices_ratings_and_a_cancel(vicr: Project,
     rows = imported("label-studio", FIXTURES / "label-studio-export.json", vicr,
                     tmp_path / "r.csv")
     assert [(r["item_id"], r["tagger"], r["rating"], r["source"]) for r in rows] == [
-        ("astronaut-a", "3", "5", "human"), ("astronaut-a", "ben@lab.example", "4", "human"),
-        ("astronaut-b", "3", "3", "model-a"), ("astronaut-c", "3", "2", "model-b")]
+        ("spaniels-a", "3", "5", "human"), ("spaniels-a", "ben@lab.example", "4", "human"),
+        ("spaniels-b", "3", "3", "model-a"), ("spaniels-c", "3", "2", "model-b")]
 
 
 def test_every_bad_label_studio_entry_is_named_by_line(vicr: Project, tmp_path: Path) -> None:
@@ -80,7 +80,7 @@ def test_every_bad_label_studio_entry_is_named_by_line(vicr: Project, tmp_path: 
 def test_label_studio_files_that_are_no_export_are_refused(vicr: Project,
                                                            tmp_path: Path) -> None:
     minimal = tmp_path / "min.json"
-    minimal.write_text('{"item_id": "astronaut-a", "rating": ["3"]}', encoding="utf-8")
+    minimal.write_text('{"item_id": "spaniels-a", "rating": ["3"]}', encoding="utf-8")
     assert "not a list of tasks" in refusal("label-studio", minimal, vicr, tmp_path / "r.csv")
     broken = tmp_path / "broken.json"
     broken.write_text('[\n {"data": {"item_id": "a"}},\n {"data": ', encoding="utf-8")
@@ -92,8 +92,8 @@ def test_a_potato_output_folder_with_radio_and_likert_schemes(vicr: Project,
                                                               tmp_path: Path) -> None:
     rows = imported("potato", FIXTURES / "potato", vicr, tmp_path / "r.csv")
     assert [(r["item_id"], r["tagger"], r["rating"]) for r in rows] == [
-        ("astronaut-a", "ana", "5"), ("astronaut-b", "ana", "3"),  # radio: the level's label
-        ("astronaut-a", "ben", "4"), ("astronaut-c", "ben", "2")]  # likert: scale_<n>
+        ("spaniels-a", "ana", "5"), ("spaniels-b", "ana", "3"),  # radio: the level's label
+        ("spaniels-a", "ben", "4"), ("spaniels-c", "ben", "2")]  # likert: scale_<n>
     same = imported("potato", FIXTURES / "potato" / "annotation_output", vicr,
                     tmp_path / "s.csv")
     assert same == rows
@@ -104,12 +104,12 @@ def test_bad_potato_lines_and_an_empty_folder_are_refused(vicr: Project,
     user = tmp_path / "out" / "cy"
     user.mkdir(parents=True)
     (user / "annotated_instances.jsonl").write_text(
-        '{"id": "astronaut-a", "label_annotations": {"rating": {"Wrong": "1", "Objects right":'
-        ' "3"}}}\n{"id": "astronaut-b"}\n{"id": "astronaut-c", "label_annotations": '
+        '{"id": "spaniels-a", "label_annotations": {"rating": {"Wrong": "1", "Objects right":'
+        ' "3"}}}\n{"id": "spaniels-b"}\n{"id": "spaniels-c", "label_annotations": '
         '{"rating": {"Perfect": "6"}}}\n', encoding="utf-8")
     text = refusal("potato", tmp_path / "out", vicr, tmp_path / "r.csv")
     path = user / "annotated_instances.jsonl"
-    assert f"{path}:1: The 'rating' scheme of instance astronaut-a has 2 labels" in text
+    assert f"{path}:1: The 'rating' scheme of instance spaniels-a has 2 labels" in text
     assert f"{path}:2: This line has no label_annotations" in text
     assert f"{path}:3: The answer 'Perfect' is not an answer" in text
     (tmp_path / "empty").mkdir()
@@ -122,8 +122,8 @@ def test_a_prodigy_export_keeps_accepted_answers_only(vicr: Project, tmp_path: P
     assert read.not_answers == 2  # one ignored, one rejected
     rows = imported("prodigy", FIXTURES / "prodigy.jsonl", vicr, tmp_path / "r.csv")
     assert [(r["item_id"], r["tagger"], r["rating"]) for r in rows] == [
-        ("astronaut-a", "vicr_demo-ana", "5"), ("astronaut-b", "vicr_demo-ana", "3"),
-        ("astronaut-a", "vicr_demo-ben", "4")]
+        ("spaniels-a", "vicr_demo-ana", "5"), ("spaniels-b", "vicr_demo-ana", "3"),
+        ("spaniels-a", "vicr_demo-ben", "4")]
 
 
 def test_every_bad_prodigy_line_is_named(vicr: Project, tmp_path: Path) -> None:
@@ -136,10 +136,10 @@ def test_every_bad_prodigy_line_is_named(vicr: Project, tmp_path: Path) -> None:
 
 def test_an_answer_twice_and_an_overwrite_are_refused(vicr: Project, tmp_path: Path) -> None:
     twice = tmp_path / "twice.jsonl"
-    line = ('{"meta": {"item_id": "astronaut-a"}, "accept": [%d], "answer": "accept", '
+    line = ('{"meta": {"item_id": "spaniels-a"}, "accept": [%d], "answer": "accept", '
             '"_annotator_id": "d-ana"}\n')
     twice.write_text(line % 3 + line % 4, encoding="utf-8")
-    assert f"{twice}:2: d-ana answered astronaut-a twice (first at twice.jsonl:1)" in refusal(
+    assert f"{twice}:2: d-ana answered spaniels-a twice (first at twice.jsonl:1)" in refusal(
         "prodigy", twice, vicr, tmp_path / "r.csv")
     with pytest.raises(AnnotatorError, match="overwrite"):
         write_ratings(TOOLS["prodigy"].read(twice), vicr, twice, round_number=1, source=twice)

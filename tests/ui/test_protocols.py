@@ -98,7 +98,7 @@ def test_a_protocol_is_played_and_analysed(qtbot, tmp_path: Path, make_main_wind
 def test_a_pair_skipped_more_than_twice_is_set_aside(qtbot, tmp_path: Path,
                                                     make_main_window) -> None:
     folder = copy_without_dwell("good-bad-skip-demo", tmp_path)
-    target = "cat-a"
+    target = "nuthatch-a"
     for tagger in ("ana", "ben", "cy"):  # each skips the same pair, wherever it comes
         window = make_main_window(folder, tagger=tagger)
         screen = window.rating_screen

@@ -35,14 +35,31 @@ class ImageCredit:
     title: str
     author: str
     licence: str
+    licence_url: str = ""  # the licence's text on the web; attribution under CC BY links it
+
+
+def _web_address(text: str) -> str:
+    """``text`` if it is an https address, else "": the file may come from anywhere, and a
+    link in the dialog must never run a script or open a local file."""
+    text = text.strip()
+    return text if text.startswith("https://") and not any(c.isspace() for c in text) else ""
 
 
 def read_image_credits(path: Path) -> list[ImageCredit]:
-    """The credits listed in ``licenses.csv`` (file, title, author, licence columns); a row
-    that cannot be read is left out."""
-    table = read_table(path, required=("file", "title", "author", "licence"))
+    """The credits listed in ``licenses.csv`` (file, title, author, licence columns and an
+    optional licence_url); a row that cannot be read is left out."""
+    table = read_table(path, required=("file", "title", "author", "licence"),
+                       known=("licence_url",))
     return [ImageCredit(row.values["file"], row.values["title"], row.values["author"],
-                        row.values["licence"]) for row in table.rows]
+                        row.values["licence"], _web_address(row.values.get("licence_url", "")))
+            for row in table.rows]
+
+
+def _licence_cell(credit: ImageCredit) -> str:
+    name = html.escape(credit.licence)
+    if not credit.licence_url:
+        return name
+    return f'<a href="{html.escape(credit.licence_url, quote=True)}">{name}</a>'
 
 
 def bundled_image_credits() -> list[ImageCredit]:
@@ -66,7 +83,7 @@ def about_html(*, qt_version: str, pyside_version: str, credits: list[ImageCredi
               if notices.is_file() else licence_link("THIRD-PARTY.md"))
     rows = "".join(
         f"<tr><td>{html.escape(c.file)}</td><td>{html.escape(c.title)}</td>"
-        f"<td>{html.escape(c.author)}</td><td>{html.escape(c.licence)}</td></tr>"
+        f"<td>{html.escape(c.author)}</td><td>{_licence_cell(c)}</td></tr>"
         for c in credits
     )
     images = (
@@ -74,7 +91,9 @@ def about_html(*, qt_version: str, pyside_version: str, credits: list[ImageCredi
         "<table cellspacing='0' cellpadding='3' border='1'>"
         "<tr><th>File</th><th>Title</th><th>Author</th><th>Licence</th></tr>"
         f"{rows}</table>"
-        "<p>The photographs are not covered by the app's licence; each keeps the status above.</p>"
+        "<p>The photographs are not covered by the app's licence; each keeps the status above. "
+        "They are adapted from the originals (scaled, some cropped): the sample project's "
+        "images/licenses.csv says where each comes from and what was changed.</p>"
         if credits
         else "<p>No sample photographs are installed with this copy.</p>"
     )

@@ -9,11 +9,16 @@ other random draws, the same law) and the by-round interval of a single round (t
 overall interval, no longer drawn a second time); then the figures issue 17 found wrong:
 α of one item and of a one-tagger panel (now undefined), ``binary.dropped_items`` (items,
 not item-rounds), the before/after means of a question (on the matched answers) and the
-summary's leave-one-out line. To write them again from a given commit::
+summary's leave-one-out line. The cases built on the sample projects were written again
+when the samples got new photographs and captions (issue 18), by the code of commit 7835d76
+(the last to write them) on the new samples. To write them again from a given commit
+(all cases, or the ones named)::
 
     git archive <commit> | tar -x -C /tmp/old
     cp -r tests/analysis/pinned /tmp/old/tests/analysis/
-    cd /tmp/old && python -m tests.analysis.pinned.generate
+    cd /tmp/old && python -m tests.analysis.pinned.generate [CASE ...]
+
+(copy ``sample_projects`` too when the inputs built on it changed).
 
 Only interfaces both versions share are used here: ``annotator.cli.main`` and
 ``annotator.reporting.build.prepare_pane``.
@@ -25,6 +30,7 @@ import contextlib
 import hashlib
 import io
 import json
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -84,9 +90,13 @@ def _cell(value: Any) -> Any:
     return value.item() if hasattr(value, "item") else value
 
 
-def main() -> None:
+def main(names: list[str]) -> None:
+    """Write every case, or only the cases ``names`` names."""
+    unknown = set(names) - {case.name for case in CASES}
+    if unknown:
+        raise SystemExit(f"no such case: {', '.join(sorted(unknown))}")
     EXPECTED.mkdir(exist_ok=True)
-    for case in CASES:
+    for case in (case for case in CASES if not names or case.name in names):
         with tempfile.TemporaryDirectory() as folder:
             result = run_case(case, Path(folder))
         (EXPECTED / f"{case.name}.json").write_text(
@@ -95,4 +105,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

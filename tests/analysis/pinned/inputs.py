@@ -181,8 +181,8 @@ def vicr_project(folder: Path, *, exclude: bool = False) -> list[str]:
     with (root / "gold.csv").open("a", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle)
         for n, rating in enumerate((1, 5)):
-            writer.writerow([f"check-{n}", "images/cat.jpg", f"A check caption {n}.", rating,
-                             "The experts agree.", "check"])
+            writer.writerow([f"check-{n}", "images/spaniels.jpg", f"A check caption {n}.",
+                             rating, "The experts agree.", "check"])
     rng = random.Random(11)
     laptops = _Laptops(root, project_id)
     quality = {item: rng.uniform(1, 5) for item in items}
@@ -191,8 +191,9 @@ def vicr_project(folder: Path, *, exclude: bool = False) -> list[str]:
         laptop = f"laptop-{t % 3}"
         bias = rng.gauss(0, 0.4)
         for n in range(3):
-            laptops.rate(laptop, tagger, f"gold-cat-t{4 - n}" if n < 2 else "gold-coins-t3",
-                         rng.choice([2, 3, 4]), phase=Phase.TUTORIAL, points=rng.choice([0, 2]))
+            gold = f"gold-spaniels-t{4 - n}" if n < 2 else "gold-mountain-path-t3"
+            laptops.rate(laptop, tagger, gold, rng.choice([2, 3, 4]), phase=Phase.TUTORIAL,
+                         points=rng.choice([0, 2]))
         laptops.rate(laptop, tagger, "check-0", 1 if t != 4 else 4, phase=Phase.CHECK)
         laptops.rate(laptop, tagger, "check-1", 5 if t not in (4, 5) else 2, phase=Phase.CHECK)
         mine = [item for n, item in enumerate(items) if (n + t) % 6 != 0][: 40 - 5 * (t == 5)]
@@ -221,7 +222,7 @@ def contextref_project(folder: Path) -> list[str]:
     laptops = _Laptops(root, project_id)
     for t in range(5):
         tagger = f"reader {t + 1}"
-        for item in [*items, "check-coffee"]:
+        for item in [*items, "check-fig"]:
             phase = Phase.CHECK if item.startswith("check") else Phase.GAME
             for question in QUESTIONS:
                 base = rng.randint(1, 5)

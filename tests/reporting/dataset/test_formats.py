@@ -119,7 +119,7 @@ def test_a_changed_file_fails_the_data_package(exported, tmp_path: Path) -> None
     folder = tmp_path / "copy"
     shutil.copytree(exported["vicr-demo", "csv"], folder)
     items = folder / "items.csv"
-    items.write_bytes(items.read_bytes().replace(b"astronaut", b"astronawt", 1))
+    items.write_bytes(items.read_bytes().replace(b"spaniels", b"spanials", 1))
     report = validate(folder / "datapackage.json")
     assert not report.valid
     assert "hash-count" in {error[0] for error in report.flatten(["type"])}

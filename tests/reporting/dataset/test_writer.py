@@ -164,8 +164,8 @@ def test_a_skip_is_a_json_null_rating(samples: dict[str, Path], tmp_path: Path) 
     root = tmp_path / "good-bad-skip-demo"
     shutil.copytree(samples["good-bad-skip-demo"], root)
     lab = session(root, "lab-skips")
-    rate(lab, "Skipper", "astronaut-a", SKIP_VALUE, minute=1)
-    rate(lab, "Skipper", "astronaut-b", 1, minute=2)
+    rate(lab, "Skipper", "spaniels-a", SKIP_VALUE, minute=1)
+    rate(lab, "Skipper", "spaniels-b", 1, minute=2)
     lab.close()
     folder = export(root, tmp_path / "out", format="jsonl").folder
     as_json = [json.loads(line) for line in
@@ -210,7 +210,7 @@ def test_taggers_who_failed_the_checks_are_left_out_everywhere(samples: dict[str
                               project_id=project.project_id, laptop_id="careless",
                               laptop_name="careless")
     for minute, (item, phase, value) in enumerate(
-            [(project.items[0].item_id, Phase.GAME, 4), ("check-coffee", Phase.CHECK, 5)]):
+            [(project.items[0].item_id, Phase.GAME, 4), ("check-fig", Phase.CHECK, 5)]):
         rate(store, "Careless", item, value, minute=minute, phase=phase,
              question="added_info", stage="post")  # "added info" 5 on a copy: a failure
     store.close()
