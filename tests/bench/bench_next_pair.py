@@ -76,19 +76,23 @@ def later_pairs(window: MainWindow, *, pairs: int, prefetched: bool,
         screen.choose_level(3)
         if prefetched:
             window.loader.wait_idle()
+            QApplication.instance().processEvents()  # the decodes' results reach the cache
         if not at_once:
             wait_until(submit.isEnabled, timeout=30)
         start = time.perf_counter()
         screen.submit()
         if screen.current_pair is None:
             break
-        wait_until(view.has_image)
-        window.repaint()
-        first.append((time.perf_counter() - start) * 1000)
-        wait_until(view.is_sharp)
-        window.repaint()
-        sharp.append((time.perf_counter() - start) * 1000)
+        first.append(painted(window, view.has_image, start))
+        sharp.append(first[-1] if view.is_sharp() else painted(window, view.is_sharp, start))
     return first, sharp
+
+
+def painted(window: MainWindow, shown: Callable[[], bool], start: float) -> float:
+    """Milliseconds from ``start`` until ``shown()`` and the window repainted."""
+    wait_until(shown)
+    window.repaint()
+    return (time.perf_counter() - start) * 1000
 
 
 def sitting_first_pair(folder: Path, run: int) -> tuple[float, float, float]:

@@ -20,6 +20,7 @@ from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QPainter,
+    QPaintEvent,
     QResizeEvent,
     QShowEvent,
     QTransform,
@@ -46,6 +47,9 @@ SETTLE_MS = 120
 ZOOM_MAX_PIXELS = 25_000_000
 """A zoomed-in decode is at most the photo's own size and at most this (100 MB) in all."""
 LOADING_TEXT = "Loading image…"
+PREFETCH_FALLBACK_MS = 100
+"""Prefetches start once the sharp frame is painted (decoders then do not compete with that
+paint for the CPU), or after this long when no paint comes (a covered window)."""
 
 
 def enlargement_notice(percent: int, native: tuple[int, int]) -> tuple[str, str] | None:
@@ -149,6 +153,8 @@ class ImageView(QGraphicsView):
         self._waiting: list[Path] = []  # prefetches held until the photo on screen is sharp
         self._settle = QTimer(self, singleShot=True)
         self._settle.timeout.connect(self._refresh)
+        self._prefetch_timer = QTimer(self, singleShot=True)
+        self._prefetch_timer.timeout.connect(self._start_prefetches)
         self._zoom = 1.0
         self._fit = True
         self._set_scroll_bars(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -182,6 +188,7 @@ class ImageView(QGraphicsView):
         "Loading image…" until the sharp frame arrives (``failed`` if it cannot)."""
         self._path, self._description, self._asked = str(path), description, None
         self._waiting = []
+        self._prefetch_timer.stop()
         frames = self._loader.frames(path)
         if frames:
             self._show_frame(self._best(frames), new_photo=True)
@@ -297,6 +304,12 @@ class ImageView(QGraphicsView):
             self._loader.request(Path(self._path), box, keep=self._fit)
 
     def _release_prefetches(self) -> None:
+        """Start the prefetches held back, right after the next paint."""
+        if self.isVisible() and self._waiting and not self._prefetch_timer.isActive():
+            self._prefetch_timer.start(PREFETCH_FALLBACK_MS)
+            self.viewport().update()
+
+    def _start_prefetches(self) -> None:
         if not self.isVisible():
             return
         box = self._device_box()
@@ -393,6 +406,11 @@ class ImageView(QGraphicsView):
         self._notice.move(area.left() + 8, area.bottom() - self._notice.height() - 8)
 
     # events -----------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._prefetch_timer.isActive():
+            self._prefetch_timer.start(0)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
