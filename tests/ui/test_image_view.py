@@ -11,31 +11,12 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QImage
 
 from annotator.ui.image_loader import ImageLoader
-from annotator.ui.widgets.image_view import ImageView, enlargement_notice
+from annotator.ui.widgets.image_view import SETTLE_MS, ImageView, enlargement_notice
 from tests.conftest import write_jpeg
 from tests.photo_files import detailed_photo, mean_abs_difference
-
-
-def to_pil(image: QImage) -> Image.Image:
-    rgb = image.convertToFormat(QImage.Format.Format_RGB888)
-    return Image.frombuffer("RGB", (rgb.width(), rgb.height()), bytes(rgb.constBits()), "raw",
-                            "RGB", rgb.bytesPerLine(), 1)
-
-
-def painted_photo(view: ImageView) -> Image.Image:
-    """The photo's pixels as painted on screen (device pixels), cut from a grab."""
-    frame = view.frame()
-    assert frame is not None
-    ratio = view.devicePixelRatioF()
-    rect = view.viewportTransform().mapRect(QRectF(0, 0, *frame.native))
-    left, top = round(rect.left() * ratio), round(rect.top() * ratio)
-    shot = to_pil(view.viewport().grab().toImage())
-    return shot.crop((left, top, left + round(rect.width() * ratio),
-                      top + round(rect.height() * ratio)))
+from tests.ui.painted import painted_photo, to_pil
 
 
 @pytest.fixture
@@ -147,6 +128,26 @@ def test_the_next_photos_are_prefetched_at_this_views_size(qtbot, make_view,
     assert view.is_sharp()  # at once, no decode
 
 
+def test_a_smaller_prefetched_frame_is_shown_meanwhile_never_as_the_final_frame(
+        qtbot, make_view, tmp_path: Path) -> None:
+    view = make_view(400, 300)
+    current = write_jpeg(tmp_path / "a.jpg", size=(2000, 1000))
+    upcoming = detailed_photo(tmp_path / "b.jpg", (3000, 2000))
+    view.show_path(current, description="Image")
+    view.prefetch([upcoming])
+    qtbot.waitUntil(lambda: bool(view._loader.frames(upcoming)), timeout=5000)
+    draft = view._loader.frames(upcoming)[0].size  # decoded for the 400 × 300 view
+    view.resize(900, 650)
+    view.show_path(upcoming, description="Image")
+    assert view.frame().size == draft and not view.is_sharp()  # scaled up, for now only
+    qtbot.waitUntil(view.is_sharp, timeout=5000)
+    view._loader.wait_idle()
+    qtbot.wait(SETTLE_MS * 2)  # whatever else arrives late must not replace it
+    final = view.frame()
+    assert final.size[0] > 2 * draft[0] and final.size == view._wanted_size()
+    assert mean_abs_difference(painted_photo(view), to_pil(final.image)) < 0.01
+
+
 def test_an_unreadable_photo_shows_why(qtbot, make_view, tmp_path: Path) -> None:
     view = make_view()
     broken = tmp_path / "broken.jpg"
@@ -164,7 +165,7 @@ HIGH_DPI = """
     from annotator.ui.image_loader import ImageLoader
     from annotator.ui.widgets.image_view import ImageView
     from tests.photo_files import detailed_photo, mean_abs_difference
-    from tests.ui.test_image_view import painted_photo, to_pil
+    from tests.ui.painted import painted_photo, to_pil
 
     app = QApplication([])
     view = ImageView(ImageLoader())
