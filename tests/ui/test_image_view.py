@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from annotator.ui.image_loader import ImageLoader
-from annotator.ui.widgets.image_view import SETTLE_MS, ImageView, enlargement_notice
+from annotator.ui.widgets.image_view import SETTLE_MS, ImageView
 from tests.conftest import write_jpeg
 from tests.photo_files import detailed_photo, mean_abs_difference
 from tests.ui.painted import painted_photo, to_pil
@@ -30,19 +30,6 @@ def make_view(qtbot):
         return view
 
     return make
-
-
-@pytest.mark.parametrize(("percent", "shown"), [(100, None), (60, None), (101, "101 %"),
-                                                (200, "200 %")])
-def test_the_notice_speaks_only_of_enlargement(percent: int, shown: str | None) -> None:
-    notice = enlargement_notice(percent, (600, 400))
-    if shown is None:
-        assert notice is None
-    else:
-        assert notice is not None
-        line, sentence = notice
-        assert f"Shown at {shown}" in line and "600 × 400" in line
-        assert f"Shown at {shown}" in sentence and "fine detail is missing" in sentence
 
 
 def test_a_large_photo_is_decoded_to_the_pixels_it_fills_and_painted_as_is(

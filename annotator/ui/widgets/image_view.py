@@ -30,13 +30,13 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
     QGraphicsView,
-    QLabel,
     QStyleOptionGraphicsItem,
     QWidget,
 )
 
 from annotator.ui.image_decode import fit_size
 from annotator.ui.image_loader import Frame, ImageLoader
+from annotator.ui.widgets.scale_notice import ScaleNotice
 
 NEUTRAL_GREY = "#808080"
 """Mid grey behind the photo: neither glare nor a colour cast on how it looks."""
@@ -50,18 +50,6 @@ LOADING_TEXT = "Loading image…"
 PREFETCH_FALLBACK_MS = 100
 """Prefetches start once the sharp frame is painted (decoders then do not compete with that
 paint for the CPU), or after this long when no paint comes (a covered window)."""
-
-
-def enlargement_notice(percent: int, native: tuple[int, int]) -> tuple[str, str] | None:
-    """What the view says when it shows the photo larger than its own pixels (``percent``
-    device pixels per 100 photo pixels): a short line on the image and a sentence for
-    screen readers; None at 100 % or less."""
-    if percent <= 100:
-        return None
-    size = f"{native[0]} × {native[1]}"
-    return (f"Shown at {percent} %: the photo is {size} px, fine detail is missing",
-            f"Shown at {percent} %: the photo is {size} pixels, smaller than it is shown, "
-            "so fine detail is missing.")
 
 
 def _distance(size: tuple[int, int], wanted: tuple[int, int]) -> int:
@@ -137,13 +125,7 @@ class ImageView(QGraphicsView):
         scene.addItem(self._photo)
         self.setScene(scene)
         self._message_item = scene.addText("")
-        self._notice = QLabel(self, objectName="imageScaleNotice")
-        self._notice.setAccessibleName("Image scale")
-        self._notice.setWordWrap(True)
-        self._notice.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self._notice.setStyleSheet("QLabel { background: rgba(0, 0, 0, 190); color: white; "
-                                   "padding: 3px 6px; border-radius: 3px; }")
-        self._notice.hide()
+        self._notice = ScaleNotice(self)
         self._loader = loader
         loader.frame_ready.connect(self._on_frame)
         loader.image_failed.connect(self._on_failed)
@@ -202,6 +184,10 @@ class ImageView(QGraphicsView):
         self._waiting = list(paths)
         if self._path is None or self.is_sharp():
             self._release_prefetches()
+
+    def prefetch_pending(self) -> bool:
+        """Prefetches are held back, not yet handed to the loader (benchmarks wait them out)."""
+        return bool(self._waiting)
 
     def show_message(self, text: str) -> None:
         """Replace the photo by a sentence (why it cannot be shown, or why it is hidden)."""
@@ -379,31 +365,16 @@ class ImageView(QGraphicsView):
         self.setVerticalScrollBarPolicy(policy)
 
     def _update_notice(self) -> None:
-        """Say so when the photo is shown larger than its own pixels."""
+        """Say so, on screen and to screen readers, when the photo is shown larger than its
+        own pixels."""
         native = self._shown_native()
         if native is None:  # a sentence instead of the photo: it is the description
             self._notice.hide()
             return
         percent = round(self.transform().m11() * self.devicePixelRatioF() * 100)
-        notice = enlargement_notice(percent, native)
-        if notice is None:
-            self._notice.hide()
-            self.setAccessibleDescription(self._description)
-            return
-        shown, spoken = notice
-        self._notice.setText(shown)
-        self._notice.setToolTip(spoken)
-        self.setAccessibleDescription(f"{self._description}. {spoken}")
-        self._place_notice()
-        self._notice.show()
-
-    def _place_notice(self) -> None:
-        area = self.viewport().geometry()
-        margins = self._notice.contentsMargins()
-        text_width = self._notice.fontMetrics().horizontalAdvance(self._notice.text())
-        width = min(text_width + margins.left() + margins.right() + 16, area.width() - 16)
-        self._notice.resize(max(60, width), self._notice.heightForWidth(max(60, width)))
-        self._notice.move(area.left() + 8, area.bottom() - self._notice.height() - 8)
+        spoken = self._notice.show_for(percent, native, self.viewport().geometry())
+        self.setAccessibleDescription(f"{self._description}. {spoken}" if spoken
+                                      else self._description)
 
     # events -----------------------------------------------------------------------
 
@@ -416,7 +387,7 @@ class ImageView(QGraphicsView):
         super().resizeEvent(event)
         if self._fit:
             self._fit_transform()
-        self._place_notice()
+        self._notice.place(self.viewport().geometry())
         self._refresh_soon()
 
     def showEvent(self, event: QShowEvent) -> None:
