@@ -74,9 +74,10 @@ def later_pairs(window: MainWindow, *, pairs: int, prefetched: bool,
     first, sharp = [], []
     for _ in range(pairs):
         screen.choose_level(3)
-        if prefetched:
+        if prefetched:  # prefetches start after a paint; their results arrive as events
+            wait_until(lambda: not view.prefetch_pending())
             window.loader.wait_idle()
-            QApplication.instance().processEvents()  # the decodes' results reach the cache
+            QApplication.instance().processEvents()
         if not at_once:
             wait_until(submit.isEnabled, timeout=30)
         start = time.perf_counter()
