@@ -18,6 +18,7 @@ import pytest
 from PIL import Image
 
 from annotator.project.manifest import new_manifest, write_manifest
+from tests.photo_files import exif_with_thumbnail
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -38,11 +39,16 @@ def user_config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def write_jpeg(path: Path, *, size: tuple[int, int] = (64, 48), color: tuple = (200, 80, 40),
-               exif_orientation: int | None = None) -> Path:
-    """A real JPEG file (optionally with an EXIF orientation tag)."""
+               exif_orientation: int | None = None,
+               thumbnail: Image.Image | None = None) -> Path:
+    """A real JPEG file (optionally with an EXIF orientation tag, and an embedded EXIF
+    thumbnail as cameras write one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     image = Image.new("RGB", size, color)
-    if exif_orientation is None:
+    if thumbnail is not None:
+        image.save(path, "JPEG", quality=85,
+                   exif=exif_with_thumbnail(thumbnail, orientation=exif_orientation or 1))
+    elif exif_orientation is None:
         image.save(path, "JPEG", quality=85)
     else:
         exif = Image.Exif()

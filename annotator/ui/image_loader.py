@@ -1,141 +1,195 @@
-"""Decoding images off the GUI thread, with a small cache for prefetching the next pair.
+"""Decoding images off the GUI thread, with a cache bounded in bytes for prefetching.
 
-Large photos (24 MP and more) are never decoded at full size: JPEG DCT scaling
-(``Image.draft``) decodes straight to about the display size, then the EXIF orientation
-is applied so a phone photo stands the way it was taken.
+Decodes are asked for a size (the device pixels the image will fill, see
+:mod:`annotator.ui.image_decode`), so a frame is painted pixel for pixel. The image on
+screen is asked for with :meth:`ImageLoader.request` and jumps ahead of prefetches still
+queued; EXIF thumbnails (:meth:`ImageLoader.first_frame`) have a thread of their own, so a
+first frame never waits behind a decode.
 """
 
 from __future__ import annotations
 
+import sys
 from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtGui import QImage
 
-DISPLAY_MAX_SIDE = 2560
-"""Longest side kept after decoding: sharp on a 4K laptop screen, zoom still useful."""
+from annotator.ui.image_decode import ImageDecodeError, decode_fitted, exif_thumbnail
+
+CACHE_BYTES = 160 * 2**20
+"""Decoded frames kept: five frames filling a 4K pane, or dozens at laptop size. A 24-MP
+photo decoded whole would take 96 MB; only a zoomed-in view asks for that, and such frames
+are held by the view alone (``keep=False``), never cached."""
+DECODE_THREADS = 2
+URGENT = 1  # QThreadPool priority of the image on screen; prefetches have 0
+
+Box = tuple[int, int]
+Key = tuple[str, Box | None]
+"""A decode: the file and the box it is fitted to (None: the EXIF thumbnail)."""
+
+_LITTLE = sys.byteorder == "little"
+_QT_LAYOUT = {  # Pillow mode → (raw byte order of Qt's native 32-bit formats, QImage format)
+    "RGB": ("BGRX" if _LITTLE else "XRGB", QImage.Format.Format_RGB32),
+    "RGBA": ("BGRA" if _LITTLE else "ARGB", QImage.Format.Format_ARGB32),
+}
 
 
-class ImageDecodeError(Exception):
-    """An image that cannot be shown, with a sentence saying why."""
+@dataclass(frozen=True, eq=False)
+class Frame:
+    """Decoded pixels of one photo, upright, in the format the raster painter blits."""
+
+    path: str
+    image: QImage
+    native: tuple[int, int]
+    """The photo's own upright size in pixels (what the frame may be a reduction of)."""
+    draft: bool = False
+    """An embedded EXIF thumbnail, shown only until a decode of the photo arrives."""
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.image.width(), self.image.height()
 
 
-def decode_for_display(path: Path, *, max_side: int = DISPLAY_MAX_SIDE) -> QImage:
-    """Decode ``path`` to a QImage no larger than ``max_side``, upright per EXIF."""
-    try:
-        with Image.open(path) as image:
-            image.draft("RGB", draft_request(image.size, max_side=max_side))
-            image = ImageOps.exif_transpose(image)
-            if max(image.size) > max_side:
-                image.thumbnail((max_side, max_side), Image.Resampling.BILINEAR)
-            image = image.convert("RGBA" if _has_alpha(image) else "RGB")
-            return _to_qimage(image)
-    except FileNotFoundError as error:
-        raise ImageDecodeError(f"The image file {path} is missing.") from error
-    except UnidentifiedImageError as error:
-        raise ImageDecodeError(f"{path} is not an image this app can read.") from error
-    except (OSError, ValueError, Image.DecompressionBombError) as error:
-        raise ImageDecodeError(f"{path} cannot be shown: {error}") from error
-
-
-def draft_request(size: tuple[int, int], *, max_side: int) -> tuple[int, int]:
-    """The size to ask ``Image.draft`` for: the display size with the image's own aspect.
-
-    Pillow picks the smallest JPEG scale that covers the request in *both* directions, so
-    asking for a square would make a 6000×4000 photo decode at full size instead of half.
-    """
-    width, height = size
-    scale = min(1.0, max_side / max(width, height))
-    return max(1, round(width * scale)), max(1, round(height * scale))
-
-
-def _has_alpha(image: Image.Image) -> bool:
-    return image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
-
-
-def _to_qimage(image: Image.Image) -> QImage:
+def to_qimage(image: Image.Image) -> QImage:
+    """RGB/RGBA pixels as a QImage the painter draws without converting them again."""
+    raw_mode, fmt = _QT_LAYOUT[image.mode]
     width, height = image.size
-    if image.mode == "RGBA":
-        fmt, channels = QImage.Format.Format_RGBA8888, 4
-    else:
-        fmt, channels = QImage.Format.Format_RGB888, 3
-    data = image.tobytes()
-    return QImage(data, width, height, width * channels, fmt).copy()
-
-
-class _DecodeJob(QRunnable):
-    def __init__(self, path: Path, loader: ImageLoader):
-        super().__init__()
-        self._path = path
-        self._signals = loader._job_signals
-
-    def run(self) -> None:
-        try:
-            image = decode_for_display(self._path)
-        except ImageDecodeError as error:
-            self._signals.failed.emit(str(self._path), str(error))
-        else:
-            self._signals.decoded.emit(str(self._path), image)
+    data = image.tobytes("raw", raw_mode)
+    qimage = QImage(data, width, height, width * 4, fmt).copy()
+    if fmt == QImage.Format.Format_ARGB32:
+        qimage = qimage.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+    return qimage
 
 
 class _JobSignals(QObject):
-    decoded = Signal(str, QImage)
-    failed = Signal(str, str)
+    done = Signal(object, object)  # key, Frame or None (no thumbnail in the file)
+    failed = Signal(object, str)  # key, why
+
+
+class _DecodeJob(QRunnable):
+    def __init__(self, key: Key, signals: _JobSignals):
+        super().__init__()
+        self.setAutoDelete(False)  # the loader holds it, and may take it back from the queue
+        self.key = key
+        self._signals = signals
+
+    def run(self) -> None:
+        path, box = self.key
+        try:
+            decoded = exif_thumbnail(Path(path)) if box is None else decode_fitted(Path(path), box)
+        except ImageDecodeError as error:
+            self._signals.failed.emit(self.key, str(error))
+            return
+        frame = None if decoded is None else Frame(path, to_qimage(decoded.image),
+                                                   decoded.native, draft=box is None)
+        self._signals.done.emit(self.key, frame)
 
 
 class ImageLoader(QObject):
-    """Decodes requested images on a thread pool; keeps the last few for instant display.
+    """Decodes on a thread pool; keeps recent frames for instant display.
 
-    ``image_ready(path, image)`` and ``image_failed(path, message)`` arrive on the GUI thread.
+    ``frame_ready(Frame)`` and ``image_failed(path, message)`` arrive on the GUI thread, for
+    every decode (views keep those of the photo they show).
     """
 
-    image_ready = Signal(str, QImage)
+    frame_ready = Signal(object)
     image_failed = Signal(str, str)
 
-    def __init__(self, parent: QObject | None = None, *, cache_size: int = 4):
+    def __init__(self, parent: QObject | None = None, *, cache_bytes: int = CACHE_BYTES):
         super().__init__(parent)
-        self._cache: OrderedDict[str, QImage] = OrderedDict()
-        self._cache_size = cache_size
-        self._pending: set[str] = set()
+        self._cache: OrderedDict[Key, Frame] = OrderedDict()
+        self._cache_bytes = cache_bytes
+        self._jobs: dict[Key, _DecodeJob] = {}
+        self._keep: set[Key] = set()
         self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(2)
-        self._job_signals = _JobSignals(self)
-        self._job_signals.decoded.connect(self._on_decoded)
-        self._job_signals.failed.connect(self._on_failed)
+        self._pool.setMaxThreadCount(DECODE_THREADS)
+        self._thumbnail_pool = QThreadPool(self)
+        self._thumbnail_pool.setMaxThreadCount(1)
+        self._signals = _JobSignals(self)
+        self._signals.done.connect(self._on_done)
+        self._signals.failed.connect(self._on_failed)
 
-    def cached(self, path: Path) -> QImage | None:
-        return self._cache.get(str(path))
-
-    def request(self, path: Path) -> None:
-        """Decode ``path`` unless it is cached or already on its way."""
+    def frames(self, path: Path | str) -> list[Frame]:
+        """The cached decodes (not thumbnails) of ``path``, the most recently used first."""
         key = str(path)
+        return [frame for (name, box), frame in reversed(self._cache.items())
+                if name == key and box is not None]
+
+    def cached_bytes(self) -> int:
+        return sum(frame.image.sizeInBytes() for frame in self._cache.values())
+
+    def first_frame(self, path: Path) -> None:
+        """Read the EXIF thumbnail of ``path``; ``frame_ready`` brings it (nothing if none)."""
+        key: Key = (str(path), None)
+        if key in self._cache:
+            self.frame_ready.emit(self._cache[key])
+        elif key not in self._jobs:
+            self._start(key, self._thumbnail_pool, URGENT, keep=True)
+
+    def request(self, path: Path, box: Box, *, keep: bool = True) -> None:
+        """Decode ``path`` fitted to ``box`` now: the image on screen. Queued decodes of the
+        same file at another size are dropped; with ``keep=False`` the frame is not cached
+        (a zoomed-in view's, up to the photo's full size)."""
+        key: Key = (str(path), box)
         if key in self._cache:
             self._cache.move_to_end(key)
-            self.image_ready.emit(key, self._cache[key])
+            self.frame_ready.emit(self._cache[key])
             return
-        if key not in self._pending:
-            self._pending.add(key)
-            self._pool.start(_DecodeJob(path, self))
+        for other, job in list(self._jobs.items()):
+            if other[0] == key[0] and other[1] not in (None, box) and self._pool.tryTake(job):
+                del self._jobs[other]
+                self._keep.discard(other)
+        job = self._jobs.get(key)
+        if job is None:
+            self._start(key, self._pool, URGENT, keep=keep)
+            return
+        if keep:
+            self._keep.add(key)
+        if self._pool.tryTake(job):  # still queued behind prefetches: go first
+            self._pool.start(job, URGENT)
 
-    def prefetch(self, path: Path) -> None:
-        """Like :meth:`request`, for an image that will be needed soon."""
-        if str(path) not in self._cache:
-            self.request(path)
+    def prefetch(self, path: Path, box: Box) -> None:
+        """Decode ``path`` fitted to ``box`` when the decoders are free: needed soon."""
+        key: Key = (str(path), box)
+        if key not in self._cache and key not in self._jobs:
+            self._start(key, self._pool, 0, keep=True)
 
     def wait_idle(self, msecs: int = 30000) -> bool:
         """Block until running decodes finish (benchmarks and shutdown)."""
-        return self._pool.waitForDone(msecs)
+        return self._thumbnail_pool.waitForDone(msecs) and self._pool.waitForDone(msecs)
 
-    def _on_decoded(self, key: str, image: QImage) -> None:
-        self._pending.discard(key)
-        self._cache[key] = image
-        self._cache.move_to_end(key)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
-        self.image_ready.emit(key, image)
+    def _start(self, key: Key, pool: QThreadPool, priority: int, *, keep: bool) -> None:
+        job = _DecodeJob(key, self._signals)
+        self._jobs[key] = job
+        if keep:
+            self._keep.add(key)
+        pool.start(job, priority)
 
-    def _on_failed(self, key: str, message: str) -> None:
-        self._pending.discard(key)
-        self.image_failed.emit(key, message)
+    def _on_done(self, key: Key, frame: Frame | None) -> None:
+        self._jobs.pop(key, None)
+        keep = key in self._keep
+        self._keep.discard(key)
+        if frame is None:
+            return
+        if keep:
+            self._store(key, frame)
+        self.frame_ready.emit(frame)
+
+    def _on_failed(self, key: Key, message: str) -> None:
+        self._jobs.pop(key, None)
+        self._keep.discard(key)
+        self.image_failed.emit(key[0], message)
+
+    def _store(self, key: Key, frame: Frame) -> None:
+        size = frame.image.sizeInBytes()
+        if size > self._cache_bytes:
+            return
+        self._cache[key] = frame
+        total = self.cached_bytes()
+        while total > self._cache_bytes:
+            _, evicted = self._cache.popitem(last=False)
+            total -= evicted.image.sizeInBytes()

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import csv
 import os
+import sys
 from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout, for tests.*
+
 from annotator.project.manifest import new_manifest, write_manifest
+from tests.photo_files import exif_with_thumbnail
 
 NO_WAIT = {"dwell_seconds": 0}
 """Benchmarks time the app's work, not the 3 s the game makes a tagger wait."""
@@ -39,9 +43,19 @@ def small_jpeg(path: Path) -> Path:
     return path
 
 
-def large_jpeg(path: Path, *, seed: int, size: tuple[int, int] = (6000, 4000)) -> Path:
-    """A 24-megapixel JPEG with photo-like noise (so it does not compress to nothing)."""
+def large_jpeg(path: Path, *, seed: int, size: tuple[int, int] = (6000, 4000),
+               thumbnail: bool = False) -> Path:
+    """A 24-megapixel JPEG with photo-like noise (so it does not compress to nothing); with
+    ``thumbnail``, an EXIF thumbnail as a camera writes it (160 × 120, the 3:2 photo
+    letterboxed)."""
     noise = Image.effect_noise((size[0] // 4, size[1] // 4), 40 + seed).resize(size)
     gradient = Image.linear_gradient("L").resize(size)
-    Image.merge("RGB", (noise, gradient, noise.rotate(180))).save(path, "JPEG", quality=90)
+    image = Image.merge("RGB", (noise, gradient, noise.rotate(180)))
+    if not thumbnail:
+        image.save(path, "JPEG", quality=90)
+        return path
+    small = image.resize((160, round(160 * size[1] / size[0])), Image.Resampling.BOX)
+    framed = Image.new("RGB", (160, 120))
+    framed.paste(small, (0, (120 - small.height) // 2))
+    image.save(path, "JPEG", quality=90, exif=exif_with_thumbnail(framed))
     return path

@@ -1,99 +1,95 @@
-"""Images decode off the GUI thread, upright per EXIF, never larger than needed."""
+"""Images decode off the GUI thread to the size asked for; the cache is bounded in bytes."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PIL import Image
+from PySide6.QtGui import QImage
 
-from annotator.ui.image_loader import (
-    ImageDecodeError,
-    ImageLoader,
-    decode_for_display,
-    draft_request,
-)
+from annotator.ui.image_loader import Frame, ImageLoader, to_qimage
 from tests.conftest import write_jpeg
 
 
-@pytest.mark.parametrize(("orientation", "expected"), [(1, (60, 40)), (3, (60, 40)),
-                                                       (6, (40, 60)), (8, (40, 60))])
-def test_exif_orientation_is_honoured(tmp_path: Path, orientation: int, expected) -> None:
-    path = write_jpeg(tmp_path / "phone.jpg", size=(60, 40), exif_orientation=orientation)
-    image = decode_for_display(path)
-    assert (image.width(), image.height()) == expected
+def test_frames_are_qt_native_32_bit_with_the_right_colours() -> None:
+    rgb = to_qimage(Image.new("RGB", (3, 2), (200, 80, 40)))
+    assert rgb.format() == QImage.Format.Format_RGB32
+    assert rgb.pixelColor(2, 1).getRgb() == (200, 80, 40, 255)
+    rgba = to_qimage(Image.new("RGBA", (3, 2), (200, 80, 40, 128)))
+    assert rgba.format() == QImage.Format.Format_ARGB32_Premultiplied
+    red, _green, blue, alpha = rgba.pixelColor(0, 0).getRgb()
+    assert alpha == 128 and abs(red - 200) <= 2 and abs(blue - 40) <= 2
 
 
-def test_rotation_puts_the_marked_corner_where_the_camera_meant(tmp_path: Path) -> None:
-    raw = Image.new("RGB", (60, 40), (0, 0, 255))
-    raw.paste((255, 0, 0), (0, 0, 10, 10))  # red top-left corner as stored
-    exif = Image.Exif()
-    exif[0x0112] = 6  # "rotate 90° clockwise to display"
-    raw.save(tmp_path / "p.png", exif=exif)
-    image = decode_for_display(tmp_path / "p.png")
-    top_right = image.pixelColor(image.width() - 3, 2)
-    assert (top_right.red(), top_right.blue()) == (255, 0)
-
-
-def test_large_images_are_decoded_at_display_size(tmp_path: Path) -> None:
-    path = write_jpeg(tmp_path / "big.jpg", size=(6000, 4000))
-    image = decode_for_display(path, max_side=1500)
-    assert max(image.width(), image.height()) <= 1500
-    assert abs(image.width() / image.height() - 1.5) < 0.01
-
-
-def test_transparent_png_keeps_its_alpha(tmp_path: Path) -> None:
-    Image.new("RGBA", (8, 8), (0, 0, 0, 0)).save(tmp_path / "t.png")
-    assert decode_for_display(tmp_path / "t.png").hasAlphaChannel()
-
-
-@pytest.mark.parametrize(("damage", "words"), [("delete", "missing"), ("text", "not an image"),
-                                               ("truncate", "cannot be shown")])
-def test_undecodable_files_raise_a_sentence(tmp_path: Path, damage: str, words: str) -> None:
-    path = write_jpeg(tmp_path / "x.jpg", size=(400, 300))
-    data = path.read_bytes()
-    if damage == "delete":
-        path.unlink()
-    elif damage == "text":
-        path.write_text("hello", encoding="utf-8")
-    else:
-        path.write_bytes(data[: len(data) // 2])
-    with pytest.raises(ImageDecodeError) as caught:
-        decode_for_display(path)
-    assert words in str(caught.value) and str(path) in str(caught.value)
-
-
-def test_loader_decodes_in_the_background_and_caches(qtbot, tmp_path: Path) -> None:
-    loader = ImageLoader(cache_size=2)
-    paths = [write_jpeg(tmp_path / f"{i}.jpg", size=(30 + i, 20)) for i in range(3)]
-    with qtbot.waitSignal(loader.image_ready, timeout=5000) as ready:
-        loader.request(paths[0])
-    assert ready.args[0] == str(paths[0]) and ready.args[1].width() == 30
-    for path in paths[1:]:
-        with qtbot.waitSignal(loader.image_ready, timeout=5000):
-            loader.prefetch(path)
-    assert loader.cached(paths[0]) is None  # evicted: only the last two are kept
-    assert loader.cached(paths[2]).width() == 32
-
-
-def test_loader_reports_failures(qtbot, tmp_path: Path) -> None:
+def test_a_request_decodes_in_the_background_to_the_box_and_caches(qtbot,
+                                                                    tmp_path: Path) -> None:
     loader = ImageLoader()
+    path = write_jpeg(tmp_path / "a.jpg", size=(1200, 800))
+    with qtbot.waitSignal(loader.frame_ready, timeout=5000) as ready:
+        loader.request(path, (300, 300))
+    frame: Frame = ready.args[0]
+    assert (frame.path, frame.size, frame.native, frame.draft) == (str(path), (300, 200),
+                                                                   (1200, 800), False)
+    assert loader.frames(path) == [frame]
+    with qtbot.waitSignal(loader.frame_ready, timeout=100) as again:  # cached: at once
+        loader.request(path, (300, 300))
+    assert again.args[0] is frame
+
+
+def test_the_cache_is_bounded_in_bytes(qtbot, tmp_path: Path) -> None:
+    one_frame = 400 * 300 * 4
+    loader = ImageLoader(cache_bytes=2 * one_frame)
+    paths = [write_jpeg(tmp_path / f"{i}.jpg", size=(800, 600)) for i in range(3)]
+    for path in paths:
+        with qtbot.waitSignal(loader.frame_ready, timeout=5000):
+            loader.prefetch(path, (400, 300))
+    assert loader.frames(paths[0]) == []  # evicted: only the last two fit
+    assert [f.size for f in loader.frames(paths[2])] == [(400, 300)]
+    assert loader.cached_bytes() == 2 * one_frame
+
+
+def test_a_zoomed_in_decode_is_delivered_but_not_cached(qtbot, tmp_path: Path) -> None:
+    loader = ImageLoader()
+    path = write_jpeg(tmp_path / "big.jpg", size=(2000, 1500))
+    with qtbot.waitSignal(loader.frame_ready, timeout=5000) as ready:
+        loader.request(path, (2000, 1500), keep=False)
+    assert ready.args[0].size == (2000, 1500)
+    assert loader.frames(path) == [] and loader.cached_bytes() == 0
+
+
+def test_a_request_for_a_queued_prefetch_still_arrives_once(qtbot, tmp_path: Path) -> None:
+    """The image on screen takes a prefetch out of the queue and puts it first."""
+    loader = ImageLoader()
+    paths = [write_jpeg(tmp_path / f"{i}.jpg", size=(3000, 2000)) for i in range(5)]
+    arrived: list[str] = []
+    loader.frame_ready.connect(lambda frame: arrived.append(frame.path))
+    for path in paths:
+        loader.prefetch(path, (600, 600))
+    loader.request(paths[-1], (600, 600))
+    qtbot.waitUntil(lambda: len(arrived) == 5, timeout=10_000)
+    assert sorted(arrived) == sorted(str(path) for path in paths)
+
+
+def test_the_first_frame_is_the_exif_thumbnail(qtbot, tmp_path: Path) -> None:
+    loader = ImageLoader()
+    path = write_jpeg(tmp_path / "cam.jpg", size=(1500, 1000),
+                      thumbnail=Image.new("RGB", (160, 107), (0, 200, 0)))
+    with qtbot.waitSignal(loader.frame_ready, timeout=5000) as ready:
+        loader.first_frame(path)
+    frame = ready.args[0]
+    assert frame.draft and frame.size == (160, 107) and frame.native == (1500, 1000)
+    assert loader.frames(path) == []  # thumbnails are not decodes of the photo
+
+
+def test_no_thumbnail_no_first_frame_and_failures_are_reported(qtbot, tmp_path: Path) -> None:
+    loader = ImageLoader()
+    arrived: list[Frame] = []
+    loader.frame_ready.connect(arrived.append)
+    loader.first_frame(write_jpeg(tmp_path / "plain.jpg"))
+    loader.first_frame(tmp_path / "gone.jpg")
     with qtbot.waitSignal(loader.image_failed, timeout=5000) as failed:
-        loader.request(tmp_path / "gone.jpg")
-    assert "missing" in failed.args[1]
-
-
-@pytest.mark.parametrize(("size", "expected"), [((6000, 4000), (2560, 1707)),
-                                                ((4000, 6000), (1707, 2560)),
-                                                ((800, 600), (800, 600))])
-def test_draft_request_keeps_the_aspect_so_jpeg_scaling_applies(size, expected) -> None:
-    assert draft_request(size, max_side=2560) == expected
-
-
-def test_a_24_megapixel_jpeg_decodes_at_half_size_not_full(tmp_path: Path) -> None:
-    path = write_jpeg(tmp_path / "big.jpg", size=(6000, 4000))
-    with Image.open(path) as image:
-        image.draft("RGB", draft_request(image.size, max_side=2560))
-        assert image.size == (3000, 2000)
-    decoded = decode_for_display(path, max_side=2560)
-    assert (decoded.width(), decoded.height()) == (2560, 1707)
+        loader.request(tmp_path / "gone.jpg", (100, 100))
+    assert failed.args[0] == str(tmp_path / "gone.jpg") and "missing" in failed.args[1]
+    assert loader.wait_idle(5000)
+    qtbot.wait(20)
+    assert arrived == []

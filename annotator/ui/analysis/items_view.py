@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from annotator.reporting.content import Section
@@ -30,7 +29,6 @@ class ItemsView(QSplitter):
         self.setObjectName("section_items")
         self.setAccessibleName("Items tab")
         self._detail = detail
-        self._shown_image = ""
         left = QWidget()
         left_layout = QVBoxLayout(left)
         for line in section.summary:
@@ -42,7 +40,7 @@ class ItemsView(QSplitter):
         self.addWidget(left)
         right = QWidget()
         right_layout = QVBoxLayout(right)
-        self.image = ImageView()
+        self.image = ImageView(ImageLoader(self))
         self.image.setMinimumSize(320, 240)
         self.image.show_message("Choose an item in the list.")
         right_layout.addWidget(self.image, 3)
@@ -64,9 +62,6 @@ class ItemsView(QSplitter):
         self.addWidget(right)
         self.setStretchFactor(0, 3)
         self.setStretchFactor(1, 2)
-        self._loader = ImageLoader(self, cache_size=8)
-        self._loader.image_ready.connect(self._on_image)
-        self._loader.image_failed.connect(self._on_image_failed)
         self.items_view.selectionModel().currentRowChanged.connect(self._on_current)
         self.shown: ItemDetail | None = None
 
@@ -91,18 +86,7 @@ class ItemsView(QSplitter):
         fit_columns(self.ratings_view, detail.ratings)
         self.save_ratings.setEnabled(True)
         if detail.image is None:
-            self._shown_image = ""
             self.image.show_message("No image: the project folder was not found.")
-            return
-        self._shown_image = str(detail.image)
-        self.image.show_message("Loading the image…")
-        self._loader.request(detail.image)
-
-    def _on_image(self, path: str, image: QImage) -> None:
-        if path == self._shown_image and self.shown is not None:
-            self.image.set_image(image, description=f"Image of {self.shown.item_id}")
-
-    def _on_image_failed(self, path: str, message: str) -> None:
-        if path == self._shown_image:
-            self.image.show_message(message)
+        else:
+            self.image.show_path(detail.image, description=f"Image of {detail.item_id}")
 

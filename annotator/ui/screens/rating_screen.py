@@ -18,7 +18,6 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
-    QImage,
     QKeySequence,
     QShortcut,
     QShowEvent,
@@ -62,7 +61,7 @@ from annotator.ui.widgets.rubric_panel import RubricPanel
 
 CAPTION_SCALE = 1.6
 PREFETCH_AHEAD = 2
-"""Images decoded ahead; with the current one this must fit the loader's cache (4)."""
+"""Images decoded ahead, so a tagger answering as soon as the dwell allows never waits."""
 DWELL_TICK_MS = 100
 SUBMIT_TEXT = "Submit (Enter)"
 NEXT_TEXT = "Next pair (Enter)"
@@ -103,8 +102,7 @@ class RatingScreen(QWidget):
         self._dwell_timer.timeout.connect(self._update_submit)
         self._build()
         self._bind_keys()
-        loader.image_ready.connect(self._on_image_ready)
-        loader.image_failed.connect(self._on_image_failed)
+        self._image.failed.connect(self._on_image_failed)
         self._pending = opening_texts(session)
         self._next_notice_or_pair()
 
@@ -122,7 +120,7 @@ class RatingScreen(QWidget):
         top.addWidget(self._progress, 1)
         top.addWidget(guide_button)
 
-        self._image = ImageView(self)
+        self._image = ImageView(self._loader, self)
         self._text = PairText(rubric, self)
         self._caption = self._text.caption
         self._rubric = RubricPanel(rubric, self)
@@ -226,20 +224,17 @@ class RatingScreen(QWidget):
         self._text.show_text(pair.item.caption, pair.item.context,
                              step.question.text if step else self._session.project.rubric.question)
         self._focus_current_text()  # a screen reader reads the new caption at once
-        path = self._session.project.image_path(pair.item)
-        cached = self._loader.cached(path)
+        project = self._session.project
+        ahead = [project.image_path(item) for item in self._session.upcoming_items(PREFETCH_AHEAD)]
         if step is not None and step.stage == "pre":
             self._image.show_message(TEXT_ONLY)
-            self._loader.prefetch(path)
-        elif cached is not None:
-            self._set_image(cached)
+            ahead.insert(0, project.image_path(pair.item))
         else:
-            self._image.show_message("Loading image…")
-            self._loader.request(path)
+            self._image.show_path(project.image_path(pair.item),
+                                  description=f"Image {pair.item.image}")
+        self._image.prefetch(ahead)
         if pair.earlier is not None:
             self._rubric.choose(pair.earlier)
-        for upcoming in self._session.upcoming_items(PREFETCH_AHEAD):
-            self._loader.prefetch(self._session.project.image_path(upcoming))
         self._update_submit()
         self._dwell_timer.start()
         if step is not None:
@@ -299,25 +294,9 @@ class RatingScreen(QWidget):
         else:
             self._caption.setFocus()
 
-    def _set_image(self, image: QImage) -> None:
-        assert self._pair is not None
-        self._image.set_image(image, description=f"Image {self._pair.item.image}")
-
-    def _is_current_image(self, key: str) -> bool:
-        """Decodes finish in any order; only the pair on screen may take the image, and
-        not while its questions are answered from the text alone."""
-        pair = self._pair
-        hidden = pair is not None and pair.step is not None and pair.step.stage == "pre"
-        return pair is not None and not hidden and key == str(
-            self._session.project.image_path(pair.item))
-
-    def _on_image_ready(self, key: str, image: QImage) -> None:
-        if self._is_current_image(key):
-            self._set_image(image)
-
-    def _on_image_failed(self, key: str, message: str) -> None:
+    def _on_image_failed(self, message: str) -> None:
         """A pair whose image cannot be shown cannot be rated: only skipping it is offered."""
-        if self._is_current_image(key) and self.state is ScreenState.RATING:
+        if self.state is ScreenState.RATING:
             self.state = ScreenState.UNRATABLE
             self._dwell_timer.stop()
             self._image.show_message(f"{message}\nSkip this pair and tell your lab lead.")
