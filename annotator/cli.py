@@ -9,10 +9,11 @@ print sentences, never tracebacks. Every refusal goes through one helper
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
 from annotator import __version__
-from annotator.commands import add_commands, gui, selftest
+from annotator.commands import add_commands, gui, selftest, with_default_actions
 from annotator.commands.contract import CONTRACT, refuse
 from annotator.errors import AnnotatorError
 
@@ -35,7 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(with_default_actions(sys.argv[1:] if argv is None
+                                                          else argv))
     run = selftest.run if args.self_test else args.run
     try:
         return run(args)

@@ -1,4 +1,5 @@
-"""Per-user settings kept outside any project: this laptop's id and recent projects.
+"""Per-user settings kept outside any project: this laptop's id, recent projects, and the
+seat it took in each project planned by laptop.
 
 Stored as a small JSON file in the platform's configuration folder (overridable with
 ``ANNOTATOR_CONFIG_DIR``, which tests use). A damaged file is replaced by defaults rather
@@ -44,6 +45,9 @@ class UserConfig:
     recent_projects: list[str] = field(default_factory=list)
     last_tagger: str = ""
     text_scale: float = 1.0
+    plan_seats: dict[str, str] = field(default_factory=dict)
+    """Project id → the seat (``laptop-03``) this laptop took in the project's plan by
+    laptop: asked once, when a tagger first opens the project here."""
 
     @property
     def session_file_stem(self) -> str:
@@ -68,6 +72,7 @@ def load_config() -> UserConfig:
             recent_projects=[str(p) for p in raw.get("recent_projects", [])],
             last_tagger=str(raw.get("last_tagger", "")),
             text_scale=float(raw.get("text_scale", 1.0)),
+            plan_seats={str(k): str(v) for k, v in dict(raw.get("plan_seats", {})).items()},
         )
     except (OSError, ValueError, KeyError, TypeError):
         config = UserConfig(laptop_id=uuid.uuid4().hex, laptop_name=platform.node())
@@ -85,5 +90,6 @@ def save_config(config: UserConfig) -> None:
         "recent_projects": config.recent_projects,
         "last_tagger": config.last_tagger,
         "text_scale": config.text_scale,
+        "plan_seats": config.plan_seats,
     }
     write_text(folder / "settings.json", json.dumps(settings, indent=2))

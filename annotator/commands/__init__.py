@@ -10,6 +10,7 @@ below them only inside their bodies, so ``annotator --help`` loads neither numpy
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from annotator.commands.analyze import ANALYZE
 from annotator.commands.contract import STREAMS, Command, Group
@@ -17,14 +18,27 @@ from annotator.commands.gui import OPEN
 from annotator.commands.import_ratings import IMPORT_RATINGS
 from annotator.commands.init import INIT
 from annotator.commands.merge import MERGE
+from annotator.commands.plan import PLAN
 from annotator.commands.round import ROUND
 from annotator.commands.simulate import SIMULATE
 from annotator.commands.snapshot import SNAPSHOT
 from annotator.commands.validate import VALIDATE
 
 COMMANDS: tuple[Command | Group, ...] = (
-    OPEN, VALIDATE, INIT, SIMULATE, ROUND, IMPORT_RATINGS, ANALYZE, MERGE, SNAPSHOT)
+    OPEN, VALIDATE, INIT, PLAN, SIMULATE, ROUND, IMPORT_RATINGS, ANALYZE, MERGE, SNAPSHOT)
 """In the order ``annotator --help`` lists them."""
+
+def with_default_actions(argv: Sequence[str]) -> list[str]:
+    """``argv`` with a group's default action put in where the word after the group names
+    none of its actions (``plan FOLDER …`` → ``plan make FOLDER …``)."""
+    words = list(argv)
+    for entry in COMMANDS:
+        if (isinstance(entry, Group) and entry.default and words[:1] == [entry.name]
+                and len(words) > 1 and not words[1].startswith("-")
+                and words[1] not in {action.name for action in entry.actions}):
+            return [entry.name, entry.default, *words[1:]]
+    return words
+
 
 Subparsers = argparse._SubParsersAction  # argparse's type for add_subparsers()
 

@@ -15,8 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from annotator.analysis.table import RatingTable
+from annotator.analysis.loading import project_table
+from annotator.analysis.pipeline import AnalysisSource, load_source
+from annotator.analysis.table import RatingTable, build_table
+from annotator.errors import AnnotatorError
+from annotator.project.folder import open_project
+from annotator.project.model import Project
 from annotator.project.plan import Plan, PlanBy, name_key
 from annotator.store.records import Phase
 
@@ -182,3 +188,29 @@ def disputed(table: RatingTable, count: int, *, exclude: Iterable[str] = ()) -> 
             sd = (sum((v - mean) ** 2 for v in values) / (len(values) - 1)) ** 0.5
             spread.append((-sd, data.item_ids[item]))
     return [item for _, item in sorted(spread)[:count]]
+
+
+def plan_ratings(path: Path, project: Project | None = None
+                 ) -> tuple[Project, Plan, RatingTable]:
+    """The project, its plan and the ratings of ``path``: a project folder (its session
+    files; none yet means no ratings) or a panel database (its project is ``project``, or
+    the folder beside it or one up, as for ``annotator analyze``)."""
+    path = Path(path)
+    if path.is_dir():
+        folder = open_project(path)
+        project = project or folder
+        table = (project_table(folder) if any(folder.sessions_dir.glob("*.sqlite")) else
+                 build_table(item_ids=[], taggers=[], rounds=[], values=[],
+                             levels=[level.value for level in project.rubric.levels]))
+    else:
+        loaded = load_source(AnalysisSource(path))
+        project = project or loaded.project
+        if project is None:
+            raise AnnotatorError("No project folder with this panel's project id was found "
+                                 "beside it or one folder up; the plan is in the project "
+                                 "folder. Keep the panel database there.", file=path)
+        table = loaded.table
+    if project.plan is None:
+        raise AnnotatorError("This project has no plan yet: make one with `annotator plan "
+                             "FOLDER --ratings-per-item K …`.", file=project.root / "project.toml")
+    return project, project.plan, table

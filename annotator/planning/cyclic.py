@@ -103,11 +103,18 @@ def difference_set(t: int, k: int) -> tuple[int, ...] | None:
 
 
 def base_blocks(t: int, k: int, count: int, rng: np.random.Generator) -> list[np.ndarray]:
+    """``count`` base blocks covering the differences of Z_T as evenly as possible. Once
+    the blocks so far cover every difference equally (a difference family), they are
+    repeated, which keeps that balance, and only the blocks beyond are searched for."""
     if count and (found := difference_set(t, k)) is not None:
         return [np.array(found)] * count
     differences = _Differences(t)
-    blocks = []
+    blocks: list[np.ndarray] = []
     for _ in range(count):
+        if blocks and differences.spread() == 0 and count >= 2 * len(blocks):
+            family = list(blocks)
+            repeats, rest = divmod(count, len(family))
+            return family * repeats + base_blocks(t, k, rest, rng) if rest else family * repeats
         best: tuple[float, np.ndarray] | None = None
         for _restart in range(RESTARTS if t <= SMALL else 1):
             block = _one_base_block(differences, k, rng)

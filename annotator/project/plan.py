@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
@@ -68,7 +68,6 @@ class Plan:
     assignments: Mapping[str, tuple[str, ...]]
     top_ups: tuple[TopUp, ...] = ()
     pairs_per_tagger: int | None = None
-    _late: dict[int, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def column(self) -> str:
@@ -98,27 +97,27 @@ class Plan:
     def largest_share(self) -> int:
         return max((len(items) for items in self.assignments.values()), default=0)
 
-    def items_of(self, who: str | None, *, seed: int) -> frozenset[str]:
+    def items_of(self, who: str | None, *, seed: int, among: Collection[str] = ()
+                 ) -> frozenset[str]:
         """The items ``who`` rates (a tagger's name or a laptop's seat): their rows of the
         plan and its top-ups; someone not in the plan (None: a laptop without a seat) gets
-        :meth:`late_share` and any top-up rows naming them."""
+        :meth:`late_share` of ``among`` (the round's items) and any top-up rows naming
+        them."""
         key = name_key(who) if who is not None else None
         own = self.assignments.get(key) if key is not None else None
-        items = set(own) if own is not None else set(self.late_share(seed))
+        items = set(own) if own is not None else set(self.late_share(among, seed=seed))
         for top_up in self.top_ups:
             if key is not None:
                 items.update(top_up.assignments.get(key, ()))
         return frozenset(items)
 
-    def late_share(self, seed: int) -> frozenset[str]:
-        """A late joiner's items: the plan's least-planned items (a share as large as the
-        largest planned one), ties broken by ``seed``."""
-        if seed not in self._late:
-            draw = random.Random(f"{seed}:late joiner")
-            keys = {item: (count, draw.random()) for item, count in self.planned.items()}
-            chosen = sorted(keys, key=keys.__getitem__)[: self.largest_share]
-            self._late[seed] = frozenset(chosen)
-        return self._late[seed]
+    def late_share(self, among: Collection[str], *, seed: int) -> frozenset[str]:
+        """A late joiner's items: those of ``among`` the plan gives fewest ratings (none,
+        for an item it leaves out), a share as large as the largest planned one, ties
+        broken by ``seed``."""
+        draw = random.Random(f"{seed}:late joiner")
+        keys = {item: (self.planned.get(item, 0), draw.random()) for item in sorted(among)}
+        return frozenset(sorted(keys, key=keys.__getitem__)[: self.largest_share])
 
     def assigned_to(self, item_ids: Collection[str]) -> dict[str, set[str]]:
         """For each of ``item_ids``: the assignees (keys) the plan or a top-up gives it to."""

@@ -189,7 +189,7 @@ class RatingSession:
         round_items = self.project.round_items(self.round)
         plan = self.project.plan
         if plan is not None:
-            mine = plan.items_of(self._assignee, seed=seed)
+            mine = plan.items_of(self._assignee, seed=seed, among=round_items)
             round_items = tuple(item_id for item_id in round_items if item_id in mine)
         known = set(recorded)
         added = [item_id for item_id in round_items if item_id not in known]

@@ -15,12 +15,13 @@ from pathlib import Path
 
 from annotator.errors import AnnotatorError, SessionFileError
 from annotator.project.model import SKIP_VALUE, Project
+from annotator.project.plan import PlanBy, name_key
 from annotator.session.flow import RatingSession
 from annotator.store.reading import read_session_file
 from annotator.store.records import Phase
 from annotator.store.session_file import SessionStore
 from annotator.store.snapshot import SNAPSHOTS_FOLDER, SnapshotError, read_snapshot
-from annotator.userconfig import UserConfig
+from annotator.userconfig import UserConfig, save_config
 
 _DATA = frozenset(phase.value for phase in Phase if phase.is_data)
 
@@ -108,12 +109,50 @@ def _other_sources(
 
 
 def start_session(
-    project: Project, store: SessionStore, tagger: str, *, round_number: int | None = None
+    project: Project, store: SessionStore, tagger: str, *, round_number: int | None = None,
+    seat: str | None = None,
 ) -> RatingSession:
     """The tagger's session, scored against every rating available on this laptop.
 
-    By default in the project's current round, the one the lead started last.
+    By default in the project's current round, the one the lead started last. ``seat``:
+    this laptop's seat in a plan by laptop (None: none taken).
     """
     others = read_other_laptops(project, store).values_by_item(except_tagger=tagger)
     number = project.current_round if round_number is None else round_number
-    return RatingSession(project, store, tagger, round_number=number, others=others)
+    return RatingSession(project, store, tagger, round_number=number, others=others, seat=seat)
+
+
+def laptop_seat(project: Project, config: UserConfig) -> str | None:
+    """The seat this laptop took in the project's plan by laptop, if it is one of the plan's
+    (None: the plan is by tagger, or no seat was taken: a late joiner's share)."""
+    plan = project.plan
+    seat = config.plan_seats.get(project.project_id)
+    if plan is None or plan.by is not PlanBy.LAPTOP or seat is None:
+        return None
+    return plan.name_of(seat)
+
+
+def remember_seat(config: UserConfig, project: Project, seat: str) -> None:
+    """Take ``seat`` in the project's plan by laptop for this laptop (``annotator open
+    --seat``); refused, naming the seats, when the plan has no such seat."""
+    plan = project.plan
+    if plan is None or plan.by is not PlanBy.LAPTOP:
+        raise AnnotatorError("This project is not planned by laptop, so there is no seat to "
+                             "take.", file=project.root / "project.toml")
+    name = plan.name_of(seat)
+    if name is None:
+        raise AnnotatorError(f"{seat} is not a seat of this project's plan (seats: "
+                             f"{plan.assignees[0]} … {plan.assignees[-1]}).",
+                             file=project.root / "project.toml")
+    config.plan_seats[project.project_id] = name
+    save_config(config)
+
+
+def tagger_choices(project: Project, store: SessionStore) -> list[str]:
+    """The names the start screen offers: the taggers of this laptop, and in a plan by
+    tagger the plan's names (spelt as the plan does), so a tagger picks rather than types."""
+    names = {name_key(name): name for name in store.taggers()}
+    if project.plan is not None and project.plan.by is PlanBy.TAGGER:
+        names.update({name_key(name): name for name in project.plan.assignees
+                      if name_key(name) not in names})
+    return sorted(names.values(), key=str.casefold)

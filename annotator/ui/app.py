@@ -7,6 +7,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
+from annotator.project.folder import open_project
+from annotator.session.opening import remember_seat
 from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.icon import app_icon
@@ -14,19 +16,25 @@ from annotator.ui.main_window import MainWindow
 from annotator.userconfig import load_config
 
 
-def build_main_window(project: Path | None = None, *, tagger: str | None = None) -> MainWindow:
-    """The main window, on the start screen or already on a project (and a tagger)."""
-    window = MainWindow(load_config())
+def build_main_window(project: Path | None = None, *, tagger: str | None = None,
+                      seat: str | None = None) -> MainWindow:
+    """The main window, on the start screen or already on a project (and a tagger);
+    ``seat``: this laptop's seat in the project's plan by laptop, remembered."""
+    config = load_config()
+    if project is not None and seat is not None:
+        remember_seat(config, open_project(project), seat)
+    window = MainWindow(config)
     window.setWindowIcon(app_icon())
     if project is not None and window.open_project_folder(project) and tagger:
         window.start_rating(tagger)
     return window
 
 
-def run_gui(project: Path | None = None, *, tagger: str | None = None) -> int:
+def run_gui(project: Path | None = None, *, tagger: str | None = None,
+            seat: str | None = None) -> int:
     """Start the event loop; returns the process exit code."""
     app = _application()
-    window = build_main_window(project, tagger=tagger)
+    window = build_main_window(project, tagger=tagger, seat=seat)
     window.show()
     return app.exec()
 

@@ -13,7 +13,12 @@ from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
 from annotator.project.round_start import start_round
-from annotator.session.opening import open_laptop_session, start_session
+from annotator.session.opening import (
+    laptop_seat,
+    open_laptop_session,
+    start_session,
+    tagger_choices,
+)
 from annotator.session.rounds import round_start_warnings
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import ACTIONS
@@ -21,6 +26,7 @@ from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.merge_dialog import MergeDialog
 from annotator.ui.dialogs.rating_guide import RatingGuideDialog
+from annotator.ui.dialogs.seat import SeatDialog, ask_seat_if_needed
 from annotator.ui.dialogs.start_round import StartRoundDialog
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.lead_actions import (
@@ -60,6 +66,7 @@ class MainWindow(QMainWindow):
         self._guide: RatingGuideDialog | None = None
         self.merge_dialog: MergeDialog | None = None
         self.round_dialog: StartRoundDialog | None = None
+        self.seat_dialog: SeatDialog | None = None
         self.analysis_panes: list[AnalysisPane] = []
         self.loader = ImageLoader(self)
         self.start_screen = StartScreen(config.recent_projects, self)
@@ -111,9 +118,11 @@ class MainWindow(QMainWindow):
         self.start_screen.set_recent_projects(self._config.recent_projects)
         self.setWindowTitle(f"{project.name} — Caption Rating Annotator")
         self.start_screen.show_project(
-            project, taggers=store.taggers(), last_tagger=self._config.last_tagger
+            project, taggers=tagger_choices(project, store),
+            last_tagger=self._config.last_tagger
         )
         self._stack.setCurrentWidget(self.start_screen)
+        self.seat_dialog = ask_seat_if_needed(self, project, self._config)
         return True
 
     def start_rating(self, tagger: str) -> None:
@@ -121,7 +130,8 @@ class MainWindow(QMainWindow):
         if self._project is None or self._store is None:
             return
         try:
-            session = start_session(self._project, self._store, tagger)
+            session = start_session(self._project, self._store, tagger,
+                                    seat=laptop_seat(self._project, self._config))
         except AnnotatorError as error:
             QMessageBox.critical(self, "Cannot start", str(error))
             return
