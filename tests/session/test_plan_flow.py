@@ -31,7 +31,7 @@ def rate_all(session) -> list[str]:
 def test_each_tagger_rates_their_share_in_their_own_order(make_project_folder) -> None:
     folder = plan(make_project_folder(12), "--taggers", "Ana,Ben,Chen")
     share = open_project(folder).plan.items_of("Ana", seed=0)
-    _, store, ana = start(folder, "ana", seed=1)
+    _, _, ana = start(folder, "ana", seed=1)
     assert set(ana.order) == share and len(share) == 8 and ana.total == 8
     _, _, again = start(folder, "ana", seed=2)  # restarted on the same laptop: same order
     assert again.order == ana.order
@@ -58,8 +58,8 @@ def test_attention_checks_and_gold_still_come(make_project_folder) -> None:
                                       tutorial=[3, 4]), "--taggers", "Ana,Ben")
     _, _, ana = start(folder, "Ana", seed=3)
     phases = []
-    while (pair := ana.pair_shown()) is not None:
-        phases.append(ana.submit(3 if pair.phase is not Phase.TUTORIAL else 3).rating.phase)
+    while ana.pair_shown() is not None:
+        phases.append(ana.submit(3).rating.phase)
     assert phases[:2] == [Phase.TUTORIAL, Phase.TUTORIAL]
     assert phases.count(Phase.CHECK) == 2 and phases.count(Phase.GAME) == 20
 
