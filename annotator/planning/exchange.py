@@ -9,8 +9,12 @@ from annotator.planning.pairs import components, pair_counts
 
 STEPS = 3_000
 """Exchanges tried, at most, to bring every overlap within one."""
-STALL = 400
-"""The search stops after this many steps without fewer overlaps out of the band."""
+STALL = 150
+"""The search stops after this many steps without fewer overlaps out of the band..."""
+STALL_LARGE = 30
+"""... and after this many on a large design (over :data:`LARGE` ratings), where one swap
+moves a few of thousands of overlaps and the search has seldom found more to do."""
+LARGE = 20_000
 
 
 def _outside(value: int, low: int, high: int) -> int:
@@ -35,6 +39,7 @@ class ExchangeSearch:
         low, high = self.band
         upper = np.triu_indices(self.t, 1)
         fewest, since = self.t * self.t, 0
+        stall = STALL if self.blocks.size <= LARGE else STALL_LARGE
         for _ in range(steps):
             values = self.shared[upper]
             wrong = np.flatnonzero((values < low - 1) | (values > high + 1))
@@ -43,7 +48,7 @@ class ExchangeSearch:
             if len(wrong) < fewest:
                 fewest, since = len(wrong), 0
             since += 1
-            if not len(wrong) or since > STALL:
+            if not len(wrong) or since > stall:
                 return
             index = wrong[self.rng.integers(len(wrong))]
             a, b = int(upper[0][index]), int(upper[1][index])
@@ -78,26 +83,24 @@ class ExchangeSearch:
                     moves.append((self._gain(i, j, x, b), i, j, x, b))
         return moves
 
-    def _changes(self, i: int, j: int, x: int, y: int) -> dict[tuple[int, int], int]:
-        """Overlap changes when x leaves item i for item j and y leaves j for i."""
-        delta: dict[tuple[int, int], int] = {}
-        steps = ([(x, z, -1) for z in self.blocks[i].tolist() if z != x]
-                 + [(y, z, 1) for z in self.blocks[i].tolist() if z != x]
-                 + [(y, z, -1) for z in self.blocks[j].tolist() if z != y]
-                 + [(x, z, 1) for z in self.blocks[j].tolist() if z != y])
-        for p, q, step in steps:
-            key = (min(p, q), max(p, q))
-            delta[key] = delta.get(key, 0) + step
-        return delta
+    def _changes(self, i: int, j: int, x: int, y: int) -> list[tuple[int, int, int]]:
+        """Overlap changes (tagger, tagger, ±1) when x leaves item i for item j and y
+        leaves j for i; a partner in both items sees no change."""
+        stay_i = [z for z in self.blocks[i].tolist() if z != x]
+        stay_j = [w for w in self.blocks[j].tolist() if w != y]
+        only_i = [z for z in stay_i if z not in stay_j]
+        only_j = [w for w in stay_j if w not in stay_i]
+        return ([(x, z, -1) for z in only_i] + [(y, z, 1) for z in only_i]
+                + [(y, w, -1) for w in only_j] + [(x, w, 1) for w in only_j])
 
     def _gain(self, i: int, j: int, x: int, y: int) -> int:
         """How much the swap changes Σ (distance of an overlap from the band)²."""
-        shared, (low, high) = self.shared, self.band
+        low, high = self.band
+        rows = {x: self.shared[x].tolist(), y: self.shared[y].tolist()}
         total = 0
-        for (p, q), d in self._changes(i, j, x, y).items():
-            if d:
-                before = int(shared[p, q])
-                total += _outside(before + d, low, high) - _outside(before, low, high)
+        for p, q, d in self._changes(i, j, x, y):
+            before = rows[p][q]
+            total += _outside(before + d, low, high) - _outside(before, low, high)
         return total
 
     def connect(self) -> None:
@@ -124,7 +127,7 @@ class ExchangeSearch:
                 return
 
     def _swap(self, i: int, j: int, x: int, y: int) -> None:
-        for (p, q), d in self._changes(i, j, x, y).items():
+        for p, q, d in self._changes(i, j, x, y):
             self.shared[p, q] += d
             self.shared[q, p] += d
         row_i, row_j = self.blocks[i], self.blocks[j]

@@ -32,9 +32,10 @@ from annotator.planning.design import BlockDesign, block_design
 CALIBRATION_ITEMS = 20_000
 """Items of the large simulated panel on which the noise is set to give the pilot's α."""
 MAX_NOISE = 20.0
-INTERVAL_REPS = 25
-"""Simulated studies whose bootstrap interval is computed: the mean width of 25 is within
-about 1 % of the mean of all (widths vary little), and the intervals are the slow part."""
+INTERVAL_REPS = 20
+"""Simulated studies whose bootstrap interval is computed: widths vary little between
+studies of one size (a few per cent), so their mean over 20 is close to that over all, and
+the intervals are the slow part."""
 
 
 @dataclass(frozen=True)

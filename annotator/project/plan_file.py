@@ -171,26 +171,34 @@ def _assignments(path: Path, by: PlanBy, item_ids: Collection[str]
     column = by.value
     table = read_table(path, required=(column, ITEM_COLUMN), known=(column, ITEM_COLUMN))
     problems = list(table.problems)
+    written = table.column(column)
+    key_of = {raw: name_key(raw) for raw in set(written)}  # a plan repeats a few names
+    keys = [key_of[raw] for raw in written]
+    items = [cell.strip() for cell in table.column(ITEM_COLUMN)]
+    clean = (all(keys) and all(items) and not set(items) - set(item_ids)
+             and len(set(zip(keys, items, strict=True))) == len(items))
+    rows = zip(keys, items, written, table.lines, strict=True)
     found: dict[str, list[str]] = {}
     names: dict[str, str] = {}
     seen: dict[tuple[str, str], int] = {}
-    for row in table.rows:
-        who = " ".join(row.values.get(column, "").split())
-        item = row.values.get(ITEM_COLUMN, "").strip()
-        key = name_key(who)
-        message = None
-        if not who or not item:
-            message = f"The {column} or the item_id is empty."
-        elif (key, item) in seen:
-            message = f"{who} and {item} are already listed on line {seen[key, item]}."
-        elif item not in item_ids:
-            message = f"The item id {item!r} is not an item of items.csv."
-        if message is not None:
-            problems.append(Problem(path, row.line, f"{message} The row was skipped."))
-            continue
-        seen[key, item] = row.line
-        names.setdefault(key, who)
-        found.setdefault(key, []).append(item)
+    for key, item, raw, line in rows:
+        if not clean:  # the slow way, naming each bad row, only when there is one
+            message = None
+            if not key or not item:
+                message = f"The {column} or the item_id is empty."
+            elif (key, item) in seen:
+                message = (f"{raw.strip()} and {item} are already listed on line "
+                           f"{seen[key, item]}.")
+            elif item not in item_ids:
+                message = f"The item id {item!r} is not an item of items.csv."
+            if message is not None:
+                problems.append(Problem(path, line, f"{message} The row was skipped."))
+                continue
+            seen[key, item] = line
+        if key not in names:
+            names[key] = " ".join(raw.split())
+            found[key] = []
+        found[key].append(item)
     return ({key: tuple(items) for key, items in found.items()}, tuple(names.values()),
             problems)
 
