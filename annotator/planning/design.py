@@ -1,28 +1,29 @@
 """Block designs: which K of T taggers rate each of N items.
 
-What :func:`block_design` guarantees, and checks before it returns:
+Guaranteed, and checked before :func:`block_design` returns:
 
 * every item has exactly K different taggers;
-* loads differ by at most one: each tagger has ⌊NK/T⌋ or ⌈NK/T⌉ items.
+* loads differ by at most one: each tagger has ⌊NK/T⌋ or ⌈NK/T⌉ items;
+* a balanced incomplete block design when a cyclic difference set of K points modulo T
+  exists (:func:`~annotator.planning.cyclic.difference_set` finds it) and T divides N:
+  every pair of taggers shares the same number of items (7 taggers, K = 3: the Fano plane).
 
-What it aims at, and reports (:class:`DesignFigures`): every pair of taggers shares
-⌊λ̄⌋ or ⌈λ̄⌉ items, λ̄ = N·K(K−1) / (T(T−1)), so overlaps are within one of each other.
-Where a cyclic difference family exists and N is a multiple of T times its number of base
-blocks, the design is that balanced incomplete block design, every pair sharing the same
-number of items (7 taggers, K = 3, 7 items: the Fano plane; 13 taggers and K = 4; 11 and
-K = 5; 21 and K = 5…). Some parameter sets admit no such design at all (43 taggers, K = 7,
-43 items would be a projective plane of order 6, which does not exist); the figures then
-say how close the plan came.
+Aimed at, and reported (:class:`DesignFigures`): every pair of taggers sharing ⌊λ̄⌋ or ⌈λ̄⌉
+items, λ̄ = N·K(K−1) / (T(T−1)), i.e. overlaps within one of each other, and every tagger
+linked to every other through shared items. :func:`overlap_band` says when loads within one
+rule the first out. The tests show how close the search comes (within one whenever allowed
+with K ≤ 3 and T ≤ 30, within one of the aim with K ≤ 6 and T ≤ 20); some designs do not
+exist at all (43 taggers, K = 7, 43 items would be a projective plane of order 6).
 
 Construction. Items come in cycles of T: a base block B ⊂ Z_T and its T shifts B + s give
 every tagger exactly K items, and taggers a and b share as many of them as B has ordered
 pairs of points with difference a − b. So the base blocks are chosen to cover every
-difference as evenly as possible (greedily, point by point, then improved by exchanging
-points), which evens out every pair at once. The N mod T items left over go to the
-least-loaded taggers, each preferring the partners it shares fewest items with; a last
-exchange search (swapping two taggers between two items, which keeps every load) evens out
-what remains. Taggers and items are then relabelled at random (seeded), so no tagger's
-share follows the order of ``items.csv``.
+difference as evenly as possible (:mod:`annotator.planning.cyclic`), which evens out every
+pair at once. The N mod T items left over go to the least-loaded taggers, each preferring
+the partners it shares fewest items with; an exchange search
+(:mod:`annotator.planning.exchange`) evens out what remains and links separate groups.
+Taggers and items are then relabelled at random (seeded), so no tagger's share follows the
+order of ``items.csv``.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from annotator.planning.pairs import components, pair_counts
 
 ATTEMPTS = 4
 """Whole designs tried, keeping the closest to the aim, while they are small..."""
-SMALL_DESIGN = 2_000
+FEW_RATINGS = 2_000
 """... up to this many ratings (N·K)."""
 
 
@@ -114,7 +115,7 @@ def block_design(n_items: int, n_taggers: int, k: int, *, seed: int) -> BlockDes
     else:
         mean = n_items * k * (k - 1) / (t * (t - 1))
         band = overlap_band(n_items, t, k) or (int(mean), int(np.ceil(mean)))
-        attempts = ATTEMPTS if n_items * k <= SMALL_DESIGN else 1
+        attempts = ATTEMPTS if n_items * k <= FEW_RATINGS else 1
         tried = [_attempt(n_items, t, k, band, rng) for _ in range(attempts)]
         blocks = min(tried, key=lambda found: _distance(found, t, band))
     relabel = rng.permutation(t)
