@@ -38,3 +38,13 @@ def test_session_file_names_are_readable_and_safe() -> None:
     config = UserConfig(laptop_id="0123456789abcdef" * 2, laptop_name="Ana's Mac/Book Pro")
     assert config.session_file_stem == "ana-s-mac-book-pro-01234567"
     assert UserConfig(laptop_id="ab" * 16, laptop_name="???").session_file_stem == "laptop-abababab"
+
+
+def test_the_seats_a_laptop_took_are_kept() -> None:
+    from annotator.userconfig import load_config, save_config
+
+    config = load_config()
+    assert config.plan_seats == {}
+    config.plan_seats["project-1"] = "laptop-03"
+    save_config(config)
+    assert load_config().plan_seats == {"project-1": "laptop-03"}

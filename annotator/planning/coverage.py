@@ -131,19 +131,20 @@ def coverage(plan: Plan, table: RatingTable) -> Coverage:
     for tagger, key in holders.items():
         by_share.setdefault(key, set()).update(done[tagger])
     given_to = plan.assigned_to(plan.planned.keys() | plan.topped_up.keys())
-    items = []
+    covered = []
     for item in sorted(given_to):
         keys = given_to[item]
         waiting = sorted(names.get(key, key) for key in keys
                          if item not in by_share.get(key, ()))
-        items.append(ItemCoverage(item, len(keys), len(rated.get(item, ())), tuple(waiting)))
+        covered.append(ItemCoverage(item, len(keys), len(rated.get(item, ())),
+                                    tuple(waiting)))
     progress = [Progress(names.get(key, key), len(items_given),
                          len(items_given & by_share.get(key, set())),
                          tuple(sorted(t for t, k in holders.items() if k == key))
                          if plan.by is PlanBy.LAPTOP else ())
                 for key, items_given in shares.items()]
     progress.sort(key=lambda p: p.assignee)
-    return Coverage(plan.by, plan.ratings_per_item, tuple(items), tuple(progress),
+    return Coverage(plan.by, plan.ratings_per_item, tuple(covered), tuple(progress),
                     tuple(sorted(outside, key=lambda o: o.tagger)), holders,
                     {item: frozenset(taggers) for item, taggers in rated.items()})
 

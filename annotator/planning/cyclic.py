@@ -33,7 +33,7 @@ class _Differences:
 
     def classes(self, x: np.ndarray, y: np.ndarray | int) -> np.ndarray:
         d = np.abs(np.asarray(x) - y) % self.t
-        return np.minimum(d, self.t - d)
+        return np.asarray(np.minimum(d, self.t - d))
 
     def add(self, points: np.ndarray, sign: int = 1) -> None:
         for i in range(len(points)):

@@ -158,7 +158,7 @@ def _noise_for(target: float, levels: np.ndarray, distribution: np.ndarray,
 
 def _codes(truth: np.ndarray, bias: np.ndarray, noise: np.ndarray, k: int) -> np.ndarray:
     """Level indices of simulated ratings (items × raters)."""
-    return np.clip(np.rint(truth[:, None] + bias + noise), 0, k - 1).astype(np.int64)
+    return np.asarray(np.clip(np.rint(truth[:, None] + bias + noise), 0, k - 1), dtype=np.int64)
 
 
 def _counts(codes: np.ndarray, k: int) -> np.ndarray:

@@ -89,8 +89,9 @@ class _Reader:
     def file(self, table: Mapping[str, Any], where: str) -> tuple[Path, str]:
         """The file a table names, inside the folder, present and unchanged."""
         raw = table.get("file")
-        relative = PurePosixPath(raw.replace("\\", "/")) if isinstance(raw, str) else None
-        if relative is None or not raw.strip() or relative.is_absolute() or ".." in relative.parts:
+        text = raw if isinstance(raw, str) else ""
+        relative = PurePosixPath(text.replace("\\", "/"))
+        if not text.strip() or relative.is_absolute() or ".." in relative.parts:
             raise self.fail(f'[{where}] file must be the path of a CSV file inside the project '
                             f'folder, in quotes, like "{PLAN_FILE}".', f"{where}.file")
         found = self.path.parent / relative

@@ -108,3 +108,13 @@ def test_pairs_rated_on_another_laptop_are_not_shown_again(make_project_folder) 
     _, _, moved = start(folder, "Ana", seed=7, rated_elsewhere=elsewhere)
     assert moved.done_count == 3 and set(rate_all(moved)) == set(first.order) - elsewhere
     assert ana.total == 8
+
+
+def test_the_start_screen_says_the_pairs_are_shared_out(make_project_folder) -> None:
+    from annotator.session.messages import round_line
+
+    folder = make_project_folder(12)
+    assert round_line(open_project(folder)) == "Round 1: 12 pairs."
+    plan(folder, "--taggers", "Ana,Ben,Chen")
+    assert round_line(open_project(folder)) == ("Round 1: 12 pairs, each tagger rating their "
+                                                "share.")
