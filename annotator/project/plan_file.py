@@ -244,8 +244,9 @@ def write_plan(folder: Path, *, text: str, settings: Mapping[str, Any]) -> Path:
         table = tomlkit.table()
         table.update(values)
         if "plan" in document:
-            del document["plan"]
-        document.add(tomlkit.nl())
+            del document["plan"]  # the blank line before it stays
+        else:
+            document.add(tomlkit.nl())
         document["plan"] = table
 
     return _write_both(folder, PLAN_FILE, text, change, ("plan", "sha256"), values["sha256"])

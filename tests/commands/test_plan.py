@@ -43,8 +43,11 @@ def test_a_second_plan_needs_replace(make_project_folder, capsys) -> None:
     assert main(args) == 2
     assert "already has a plan" in capsys.readouterr().err
     assert (folder / "plan.csv").read_bytes() == before
+    toml = (folder / "project.toml").read_text(encoding="utf-8")
     assert main([*args, "--replace", "--seed", "9"]) == 0
     assert open_project(folder).plan.seed == 9
+    again = (folder / "project.toml").read_text(encoding="utf-8")
+    assert again.count("\n") == toml.count("\n") and again.count("[plan]") == 1
 
 
 def test_numbers_that_cannot_be_planned_are_refused(make_project_folder, capsys) -> None:
