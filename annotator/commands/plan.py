@@ -115,7 +115,10 @@ def _design_summary(study: StudyPlan) -> str:
     return "\n".join(lines)
 
 
-def _hand_out(column: str, name: str) -> str:
+def _hand_out(column: str, name: str, *, top_up: bool = False) -> str:
+    if top_up:
+        return (f"Hand {name} and project.toml to every laptop: the new pairs follow each "
+                f"{column}'s others in round 1.")
     if column == "laptop":
         return (f"Hand {name} and project.toml to every laptop with the folder, and label the "
                 "laptops laptop-01, laptop-02 …: the first time the project opens on a laptop, "
@@ -223,8 +226,8 @@ def _top_up(args: argparse.Namespace) -> ExitCode:
     takers = len({who for who, _ in found.rows})
     print(f"Top-up {number}: {len(found.rows)} pairs of {found.items} items for {takers} "
           f"{plan.column}s" + (f", {len(found.extra)} of them disputed" if found.extra else "")
-          + f". Seed {seed}. " + _hand_out(plan.column, top_up_file(number)).replace(
-              "gets their share", "finds their new pairs after their others"), file=sys.stderr)
+          + f". Seed {seed}. " + _hand_out(plan.column, top_up_file(number), top_up=True),
+          file=sys.stderr)
     return ExitCode.PROBLEMS if found.short else ExitCode.DONE
 
 
