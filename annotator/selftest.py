@@ -2,8 +2,9 @@
 
 Meant for the frozen bundle above all (CI runs it on every change): it finds the bundled
 resources, opens a temporary copy of the sample project, records one rating through the
-real rating screen offscreen, reads it back from the session file and runs the analysis
-on it (with three simulated taggers beside it). Each check is a named
+real rating screen of the tagger's window offscreen, reads it back from the session file,
+runs the analysis on it (with three simulated taggers beside it), merges and opens the lab
+lead's window on the panel. Each check is a named
 step printed as it passes; the first failure stops the run (the command exits 1). Nothing is
 written outside a temporary folder (the user's settings are left alone).
 """
@@ -178,14 +179,15 @@ def check_merge(context: SelfTestContext) -> str:
             f"merging again added none; snapshot of {snapshot.ratings} ratings")
 
 
-def check_analysis_pane(context: SelfTestContext) -> str:
-    """The lead's pane on the merged panel: background analysis, charts, every export."""
+def check_lead_window(context: SelfTestContext) -> str:
+    """The lead's window on the merged panel: the analysis pane as its main view, every
+    lead action in its menus, background analysis, charts, every export."""
     panel = context.workdir / "panel.sqlite"
     if not panel.exists():
         raise SelfTestError("no panel to analyse (the merge check did not run)")
-    from annotator.ui.selftest import analyse_in_pane  # Qt only for this step
+    from annotator.ui.selftest import analyse_in_lead_window  # Qt only for this step
 
-    return analyse_in_pane(panel, context.workdir / "exports")
+    return analyse_in_lead_window(panel, context.workdir / "exports")
 
 
 CHECKS: list[Check] = [
@@ -195,7 +197,7 @@ CHECKS: list[Check] = [
     Check("session file", check_session_file),
     Check("analysis", check_analysis),
     Check("merge", check_merge),
-    Check("analysis pane", check_analysis_pane),
+    Check("lead's window", check_lead_window),
 ]
 """In order; later checks use what earlier ones left in the context."""
 

@@ -12,7 +12,6 @@ import json
 import os
 import platform
 import re
-import sys
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,26 +23,24 @@ MAX_RECENT = 10
 
 
 def config_dir() -> Path:
-    """Where this user's settings live on this OS."""
+    """Where this user's settings live on this OS: ``%APPDATA%`` (roaming) on Windows,
+    ``~/Library/Application Support`` on macOS, ``$XDG_CONFIG_HOME`` on Linux."""
     override = os.environ.get("ANNOTATOR_CONFIG_DIR")
     if override:
         return Path(override)
-    home = Path.home()
-    if sys.platform == "win32":
-        return Path(os.environ.get("APPDATA", home / "AppData" / "Roaming")) / APP_DIR_NAME
-    if sys.platform == "darwin":
-        return home / "Library" / "Application Support" / APP_DIR_NAME
-    return Path(os.environ.get("XDG_CONFIG_HOME", home / ".config")) / APP_DIR_NAME
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP_DIR_NAME, appauthor=False, roaming=True))
 
 
 @dataclass
 class UserConfig:
-    """This laptop's identity and the tagger's recent choices."""
+    """This laptop's identity, recent projects, text size and seats in plans by laptop
+    (never a tagger's name: the laptop may be shared)."""
 
     laptop_id: str
     laptop_name: str
     recent_projects: list[str] = field(default_factory=list)
-    last_tagger: str = ""
     text_scale: float = 1.0
     plan_seats: dict[str, str] = field(default_factory=dict)
     """Project id → the seat (``laptop-03``) this laptop took in the project's plan by
@@ -70,7 +67,6 @@ def load_config() -> UserConfig:
             laptop_id=str(raw["laptop_id"]),
             laptop_name=str(raw.get("laptop_name") or platform.node()),
             recent_projects=[str(p) for p in raw.get("recent_projects", [])],
-            last_tagger=str(raw.get("last_tagger", "")),
             text_scale=float(raw.get("text_scale", 1.0)),
             plan_seats={str(k): str(v) for k, v in dict(raw.get("plan_seats", {})).items()},
         )
@@ -88,7 +84,6 @@ def save_config(config: UserConfig) -> None:
         "laptop_id": config.laptop_id,
         "laptop_name": config.laptop_name,
         "recent_projects": config.recent_projects,
-        "last_tagger": config.last_tagger,
         "text_scale": config.text_scale,
         "plan_seats": config.plan_seats,
     }

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,13 +18,6 @@ import yaml
 REPO = Path(__file__).resolve().parent.parent
 WORKFLOWS = sorted((REPO / ".github" / "workflows").glob("*.yml"))
 SPEC = REPO / "build_scripts" / "annotator.spec"
-
-
-def test_there_is_an_installer_workflow_for_windows_and_macos() -> None:
-    assert REPO / ".github" / "workflows" / "installers.yml" in WORKFLOWS
-    jobs = yaml.safe_load((REPO / ".github/workflows/installers.yml").read_text())["jobs"]
-    runners = {job["runs-on"].split("-")[0] for job in jobs.values()}
-    assert runners == {"windows", "macos"}
 
 
 @pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
@@ -44,7 +39,6 @@ def test_the_installer_script_points_at_files_the_build_makes_or_the_repo_has() 
         if not relative.startswith("dist"):
             assert (REPO / relative.replace("\\", "/")).exists(), relative
     assert 'Source: "..\\dist\\annotator\\*"' in iss
-    assert '#define AppExe "annotator.exe"' in iss
     assert "{group}\\Uninstall" in iss  # Start-menu shortcut to the uninstaller
 
 
@@ -63,6 +57,21 @@ def test_the_spec_and_the_wheel_carry_every_file_of_the_sample_project() -> None
         assert f'(str(REPO / SAMPLE / "{name}"), SAMPLE)' in spec, name
         assert (f'"sample_projects/vicr-demo/{name}" = '
                 f'"annotator/_sample_projects/vicr-demo/{name}"') in wheel, name
+
+
+def test_the_windows_programs_are_named_alike_by_spec_installer_and_checks() -> None:
+    """The spec makes CaptionRatingAnnotator.exe (window) and annotator.exe (command); the
+    installer's shortcuts, file types and PATH and the install check use those names."""
+    spec = SPEC.read_text(encoding="utf-8")
+    gui = re.search(r'WINDOWS_GUI_EXE = "(\w+)"', spec).group(1)
+    assert 'executable("annotator", console=True' in spec
+    iss = (REPO / "build_scripts" / "annotator.iss").read_text(encoding="utf-8")
+    assert f'#define AppExe "{gui}.exe"' in iss
+    assert 'Parameters: "lead"' in iss  # the lab lead's Start-menu entry
+    assert '""{app}\\{#AppExe}"" open ""%1""' in iss  # a double-clicked file goes to open
+    assert "WizardIsTaskSelected('addtopath')" in iss and "RemoveFromPath" in iss
+    check = (REPO / "build_scripts" / "install_check_windows.ps1").read_text(encoding="utf-8")
+    assert f"{gui}.exe" in check and "annotator.exe" in check
 
 
 def spec_qt_excludes() -> set[str]:
@@ -90,3 +99,36 @@ def test_the_spec_never_excludes_a_qt_module_the_app_imports() -> None:
 def test_build_output_is_not_committed() -> None:
     ignored = (REPO / ".gitignore").read_text(encoding="utf-8").split()
     assert {"build/", "dist/"} <= set(ignored)
+
+
+def run_smoke(tmp_path: Path, sample: Path) -> subprocess.CompletedProcess[str]:
+    """smoke_test.py against the annotator command this environment installed."""
+    console = Path(sys.executable).parent / "annotator"
+    return subprocess.run(
+        [sys.executable, str(REPO / "build_scripts" / "smoke_test.py"), "--console",
+         str(console), "--sample", str(sample), "--installed", str(REPO / "resources"),
+         "--label", "test", "--summary", str(tmp_path / "summary.md")],
+        capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_the_smoke_test_runs_the_command_and_reports_figures(tmp_path: Path) -> None:
+    result = run_smoke(tmp_path, REPO / "sample_projects" / "vicr-demo")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "[ok]   annotator --version" in result.stdout
+    assert "[ok]   annotator validate (bundled sample)" in result.stdout
+    assert "[ok]   annotator lead --help (the lab lead's window)" in result.stdout
+    summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
+    assert "### Caption Rating Annotator " in summary and " on test" in summary
+    assert re.search(r"\| `annotator validate \(bundled sample\)` \| [\d.]+ s \|", summary)
+    assert re.search(r"\| installed \| \d+ MB in \d+ files \|", summary)
+
+
+def test_the_smoke_test_fails_on_a_sample_with_problems(tmp_path: Path,
+                                                        make_project_folder) -> None:
+    folder = make_project_folder(2)
+    (folder / "images" / "photo000.jpg").write_bytes(b"not a jpeg")
+    result = run_smoke(tmp_path, folder)
+    assert result.returncode == 1
+    assert "[FAIL] annotator validate (bundled sample): exit status 1" in result.stdout
+    assert "photo000.jpg" in result.stdout  # the command's own output is shown
+    assert not (tmp_path / "summary.md").exists()

@@ -30,7 +30,8 @@ import pytest
 from annotator.cli import main
 from annotator.project.folder import open_project
 from annotator.reporting.build import prepare_pane
-from annotator.reporting.exports import export_content, export_dataset
+from annotator.reporting.dataset.writer import KEY_SUFFIX
+from annotator.reporting.exports import export_content
 from annotator.reporting.sections.items import item_detail
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,8 +66,9 @@ def expand(text: str) -> list[str]:
     return ["".join(chosen) for chosen in itertools.product(*choices)]
 
 
-def documented(kind: str) -> dict[str, list[str]]:
-    """``{id: names}`` of every table marked ``<!-- kind: id -->`` in the docs."""
+def documented(kind: str, cell: int = 1) -> dict[str, list[str]]:
+    """``{id: names}`` of every table marked ``<!-- kind: id -->`` in the docs; with
+    ``cell`` 2, each name's entry in the second column instead (a SQLite column's type)."""
     found: dict[str, list[str]] = {}
     for doc in DOCS:
         lines = doc.read_text(encoding="utf-8").splitlines()
@@ -77,9 +79,9 @@ def documented(kind: str) -> dict[str, list[str]]:
             assert marker.group(2) not in found, f"{doc.name}:{number + 1}: listed twice"
             rows = list(itertools.takewhile(lambda row: row.startswith("|"),
                                             lines[number + 1:]))
-            names = [name for row in rows[2:]
-                     for cell in re.findall(r"`([^`]+)`", row.split("|")[1])
-                     for name in expand(cell)]
+            names = [name if cell == 1 else row.split("|")[2].strip() for row in rows[2:]
+                     for listed in re.findall(r"`([^`]+)`", row.split("|")[1])
+                     for name in expand(listed)]
             assert names, f"{doc.name}:{number + 1}: no table of names after the marker"
             found[marker.group(2)] = names
     return found
@@ -102,22 +104,35 @@ def unmatched(names: Iterable[str], patterns: Iterable[str]) -> set[str]:
 class Written:
     """Everything the commands wrote, gathered from the files themselves."""
 
-    reports: list[dict] = field(default_factory=list)
+    reports: dict[str, list[dict]] = field(default_factory=lambda: defaultdict(list))
     columns: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    headers: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     charts: set[str] = field(default_factory=set)
     tables: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     keys: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    types: dict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
 
-    def csv(self, kind: str, path: Path) -> None:
+    def csv(self, kind: str, path: Path) -> list[str]:
         with path.open(encoding="utf-8-sig", newline="") as handle:
-            self.columns[kind].update(next(csv.reader(handle)))
+            header = next(csv.reader(handle))
+        self.columns[kind].update(header)
+        return header
+
+    def shared(self, project: str, writer: str, path: Path) -> None:
+        """``items.csv`` or ``taggers.csv``: one schema wherever it is written."""
+        self.headers[project, f"{writer}/{path.name}"] = self.csv(path.name, path)
+
+    def json(self, kind: str, path: Path) -> None:
+        self.reports[kind].append(json.loads(path.read_text(encoding="utf-8")))
 
     def sqlite(self, kind: str, path: Path) -> None:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
             for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
-                columns = [row[1] for row in conn.execute(f"PRAGMA table_info('{table}')")]
+                info = conn.execute(f"PRAGMA table_info('{table}')").fetchall()
+                columns = [row[1] for row in info]
                 self.tables[f"{kind}/{table}"].update(columns)
+                self.types[f"{kind}/{table}"].update({row[1]: row[2] for row in info})
                 if columns == ["key", "value"]:
                     self.keys[f"{kind}/{table}"].update(
                         key for (key,) in conn.execute(f"SELECT key FROM '{table}'"))
@@ -139,17 +154,46 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Written:
         if rounds == 1:
             assert main(["plan", "top-up", str(folder), "--to", "3", "--seed", "1"]) == 0
             out.csv("plan/plan.csv", folder / "plan-top-up-1.csv")  # the same columns
+        _skip_a_pair_after_an_error(folder)
         for path in (folder / "simulation").glob("*.csv"):
             out.csv(f"simulate/{re.sub(r'-[0-9]+', '-<seed>', path.name)}", path)
         _analyze(folder, work / f"{name}-analysis", out)
         _pane(folder, work / f"{name}-pane", out)
+        _dataset(folder, work / f"{name}-dataset", out)
     _sqlite_files(work / "vicr-demo", work, out)
     ratings = work / "flickr8k-expert.csv"
     assert main(["import-ratings", "flickr8k-expert",
                  str(ROOT / "tests" / "project" / "fixtures" / "expert_annotations.txt"),
                  "--out", str(ratings)]) == 0
     out.csv("import-ratings/RATINGS.csv", ratings)
+    from_tool = work / "prodigy.csv"
+    assert main(["import-ratings", "prodigy",
+                 str(ROOT / "tests" / "project" / "fixtures" / "interop" / "prodigy.jsonl"),
+                 "--project", str(work / "vicr-demo"), "--out", str(from_tool)]) == 0
+    out.csv("import-ratings/RATINGS.csv", from_tool)
     return out
+
+
+def _skip_a_pair_after_an_error(folder: Path) -> None:
+    """One pair skipped because saving it failed, stored as the rating screen stores it
+    (its count is a key of the JSON only when there is one)."""
+    from annotator.project.model import SKIP_VALUE
+    from annotator.store.reading import read_session_file
+    from annotator.store.records import SKIPPED_AFTER_ERROR, Phase, Rating
+    from annotator.store.session_file import SessionStore
+
+    path = next((folder / "sessions").glob("*.sqlite"))
+    info = read_session_file(path).info
+    store = SessionStore.open(path, project_id=info["project_id"], laptop_id=info["laptop_id"])
+    try:
+        last = store.ratings()[-1]
+        store.record_rating(Rating(
+            rating_id="skipped-after-error", tagger=last.tagger, item_id=last.item_id,
+            round=last.round + 1, phase=Phase.RETEST, value=SKIP_VALUE,
+            shown_at=last.submitted_at, submitted_at=last.submitted_at, ms_on_screen=0,
+            question=SKIPPED_AFTER_ERROR))
+    finally:
+        store.close()
 
 
 def _analyze(folder: Path, target: Path, out: Written) -> None:
@@ -167,26 +211,38 @@ def _analyze(folder: Path, target: Path, out: Written) -> None:
     assert main(["analyze", str(folder), "--json", str(target / "report.json"),
                  "--csv-dir", str(target), "--reps", "5", "--bootstrap", "20",
                  *extra]) == 0
-    out.reports.append(json.loads((target / "report.json").read_text(encoding="utf-8")))
+    out.json("analyze", target / "report.json")
     for path in target.glob("*.csv"):
         if path != metrics:
-            out.csv(f"analyze/{path.name}", path)
+            out.shared(folder.name, "analyze", path)
 
 
 def _pane(folder: Path, target: Path, out: Written) -> None:
-    """The pane's exports (every table and chart, the dataset, an item's ratings)."""
+    """The pane's exports (every table and chart, an item's ratings)."""
     analysed, content = prepare_pane(folder)
     for path in export_content(content, target, generated_at="test"):
-        if path.suffix == ".csv":
+        if path.name in ("items.csv", "taggers.csv"):
+            out.shared(folder.name, "pane", path)
+        elif path.suffix == ".csv":
             out.csv(f"pane/{path.name}", path)
         elif path.suffix == ".svg":
             out.charts.add(path.stem)
-    items = {item.item_id: item for item in analysed.input.project.items}
-    for path in export_dataset(analysed.table, analysed.results.items.summary, items,
-                               target / "dataset"):
-        out.csv(f"dataset/{path.name}", path)
     detail = item_detail(analysed, analysed.table.item_ids[0]).ratings
     out.columns[f"pane/{detail.name}.csv"].update(detail.csv_text().splitlines()[0].split(","))
+
+
+def _dataset(folder: Path, target: Path, out: Written) -> None:
+    """``annotator export --pseudonymise``: the data files, the key beside them, the JSON
+    (the VICR demo with a licence and a citation in ``[dataset]``)."""
+    if folder.name == "vicr-demo":
+        with (folder / "project.toml").open("a", encoding="utf-8") as handle:
+            handle.write('\n[dataset]\nlicence = "cc-by-4.0"\ncitation = "Doe (2027)."\n')
+    assert main(["export", str(folder), "--out", str(target), "--pseudonymise"]) == 0
+    out.csv("dataset/ratings.csv", target / "ratings.csv")
+    out.shared(folder.name, "dataset", target / "items.csv")
+    out.csv("dataset/<DIR>-tagger-key.csv", target.parent / f"{target.name}{KEY_SUFFIX}")
+    for name in ("codebook", "datapackage", "croissant"):
+        out.json(name, target / f"{name}.json")
 
 
 def _sqlite_files(folder: Path, work: Path, out: Written) -> None:
@@ -237,15 +293,30 @@ def walk(value: object, node: dict, path: str, seen: set[str], missing: set[str]
             walk(element, node["[]"], f"{path}.[]", seen, missing)
 
 
-def test_every_json_key_of_analyze_is_documented_and_still_written(written: Written) -> None:
-    tree = key_tree(documented("json-keys")["analyze"])
+@pytest.mark.parametrize("kind", ["analyze", "codebook", "datapackage", "croissant"])
+def test_every_json_key_is_documented_and_still_written(written: Written, kind: str) -> None:
+    """The JSON of ``analyze --json`` (docs/statistics.md) and of the dataset (files.md)."""
+    tree = key_tree(documented("json-keys")[kind])
     seen: set[str] = set()
     missing: set[str] = set()
-    for report in written.reports:
+    for report in written.reports[kind]:
         walk(report, tree, "", seen, missing)
-    assert not missing, f"JSON keys not in docs/statistics.md: {sorted(missing)}"
+    assert not missing, f"{kind} JSON keys not in the docs: {sorted(missing)}"
     stale = set(all_paths(tree)) - seen
-    assert not stale, f"docs/statistics.md lists keys analyze no longer writes: {sorted(stale)}"
+    assert not stale, f"the docs list {kind} keys no longer written: {sorted(stale)}"
+
+
+def test_items_csv_and_taggers_csv_have_one_schema_wherever_they_are_written(
+        written: Written) -> None:
+    """``analyze --csv-dir``, the pane and the published dataset, project by project."""
+    for project, _, _ in SIMULATED:
+        headers = {where: header for (name, where), header in written.headers.items()
+                   if name == project}
+        assert set(headers) == {"analyze/items.csv", "pane/items.csv", "dataset/items.csv",
+                                "analyze/taggers.csv", "pane/taggers.csv"}
+        assert headers["analyze/items.csv"] == headers["pane/items.csv"] == headers[
+            "dataset/items.csv"], project
+        assert headers["analyze/taggers.csv"] == headers["pane/taggers.csv"], project
 
 
 # --- CSV files, SQLite files, charts --------------------------------------------------
@@ -275,6 +346,14 @@ def test_every_csv_column_is_documented_and_still_written(written: Written) -> N
 
 def test_every_sqlite_table_and_column_is_documented(written: Written) -> None:
     compare("sqlite-columns", written.tables)
+
+
+def test_every_sqlite_column_has_its_declared_type_in_the_docs(written: Written) -> None:
+    names, types = documented("sqlite-columns"), documented("sqlite-columns", cell=2)
+    wrong = [f"{table}.{name}: documented {kind}, declared {written.types[table][name]}"
+             for table in names for name, kind in zip(names[table], types[table], strict=True)
+             if written.types[table][name] != kind]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_every_key_of_the_sqlite_info_tables_is_documented(written: Written) -> None:
@@ -333,6 +412,6 @@ def test_no_doc_cites_files_outside_the_repository(doc: Path) -> None:
 
 def test_the_docs_exist_and_the_readme_stays_short() -> None:
     for name in ("tagger-guide", "lead-guide", "protocols", "statistics", "files",
-                 "rating-game"):
+                 "rating-game", "install"):
         assert (ROOT / "docs" / f"{name}.md").is_file(), name
     assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 150

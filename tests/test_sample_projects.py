@@ -71,4 +71,8 @@ def test_the_sample_priors_are_what_the_committed_script_computes() -> None:
         by_source.setdefault(item.source, []).extend(project.priors[item.item_id])
     means = {source: sum(values) / len(values) for source, values in by_source.items()}
     assert means["human"] > max(means["model-a"], means["model-b"]) > means["mismatched"]
-    assert "machine" in (SAMPLE / "README.md").read_text(encoding="utf-8")
+    readme = " ".join((SAMPLE / "README.md").read_text(encoding="utf-8").split())
+    assert "machine" in readme and "same two features as the sample's metrics" in readme
+    exact, within_one, pairs = script.held_out_agreement()
+    assert f"it gives {exact} of the {pairs} gold pairs the experts' level" in readme
+    assert within_one == pairs and "never more than one level off" in readme

@@ -17,7 +17,7 @@ from annotator.selftest import Check, SelfTestContext, run_self_test
 
 REPO = Path(__file__).resolve().parent.parent
 CHECK_NAMES = ["resources", "sample project", "rating screen", "session file", "analysis",
-               "merge", "analysis pane"]
+               "merge", "lead's window"]
 
 
 def check_lines(output: str) -> list[str]:

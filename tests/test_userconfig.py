@@ -41,10 +41,21 @@ def test_session_file_names_are_readable_and_safe() -> None:
 
 
 def test_the_seats_a_laptop_took_are_kept() -> None:
-    from annotator.userconfig import load_config, save_config
-
     config = load_config()
     assert config.plan_seats == {}
     config.plan_seats["project-1"] = "laptop-03"
     save_config(config)
     assert load_config().plan_seats == {"project-1": "laptop-03"}
+
+
+def test_settings_keep_no_tagger_name(user_config_dir: Path) -> None:
+    """A laptop may be shared: an older settings file's last tagger is read past and
+    dropped on the next save."""
+    user_config_dir.mkdir(parents=True)
+    (user_config_dir / "settings.json").write_text(
+        '{"laptop_id": "ab12", "laptop_name": "lab-3", "last_tagger": "Ana Secret"}',
+        encoding="utf-8")
+    config = load_config()
+    assert (config.laptop_id, config.laptop_name) == ("ab12", "lab-3")
+    save_config(config)
+    assert "Ana Secret" not in (user_config_dir / "settings.json").read_text(encoding="utf-8")

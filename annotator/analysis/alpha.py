@@ -11,6 +11,7 @@ matrix products over the distinct count patterns, not loops over items or pairs.
 
 from __future__ import annotations
 
+import math
 from typing import Literal
 
 import numpy as np
@@ -21,6 +22,8 @@ Level = Literal["nominal", "ordinal", "interval", "ratio"]
 LEVELS: tuple[Level, ...] = ("nominal", "ordinal", "interval", "ratio")
 
 NO_PAIRS = "no item has two or more ratings, so there is nothing to agree on"
+ONE_ITEM = ("only one item has two or more ratings: α compares the disagreement within items "
+            "with that between them, which needs two items or more")
 NO_VARIATION = "every rating has the same value: agreement is not defined without variation"
 
 
@@ -83,7 +86,10 @@ def undefined_reason(o: np.ndarray) -> str:
 
 
 def alpha(counts: np.ndarray, levels: np.ndarray, level: Level = "ordinal") -> Figure:
-    """Krippendorff's α of an items × levels count matrix."""
+    """Krippendorff's α of an items × levels count matrix; undefined below two items with
+    two or more ratings (one item's α is 0 or a number with no meaning)."""
+    if np.count_nonzero(np.asarray(counts).sum(axis=1) >= 2) == 1:
+        return Undefined(ONE_ITEM)
     o = total_coincidences(counts, len(levels))
     value = float(alpha_from_coincidences(o, levels, level))
     return Undefined(undefined_reason(o)) if np.isnan(value) else value
@@ -99,6 +105,27 @@ def total_coincidences(counts: np.ndarray, k: int) -> np.ndarray:
     return o
 
 
+def distinct_rows(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct rows of a count matrix in ascending (lexicographic) order, each row's
+    index among them and how often each occurs: ``np.unique(counts, axis=0)``'s answer.
+
+    Counts are small whole numbers, so a row is coded as one integer (its counts as digits
+    in base max + 1, which keeps the order) and one 1-D sort finds them, several times
+    faster than sorting rows; a matrix too wide for that code takes ``np.unique`` itself.
+    """
+    c = np.asarray(counts, dtype=np.int64)
+    n, k = c.shape
+    base = int(c.max(initial=0)) + 1
+    if not n or k * math.log2(base) >= 62 or c.min() < 0:
+        patterns, inverse, frequency = np.unique(c, axis=0, return_inverse=True,
+                                                 return_counts=True)
+        return patterns, inverse.reshape(n), frequency
+    key = c @ (base ** np.arange(k - 1, -1, -1, dtype=np.int64))
+    _, first, inverse, frequency = np.unique(key, return_index=True, return_inverse=True,
+                                             return_counts=True)
+    return c[first], inverse, frequency
+
+
 def count_patterns(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Distinct pairable count rows, how often each occurs, and their coincidences.
 
@@ -108,7 +135,7 @@ def count_patterns(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarr
     if not len(pairable):
         k = counts.shape[1]
         return np.zeros((0, k), int), np.zeros(0, int), np.zeros((0, k, k))
-    patterns, frequency = np.unique(pairable, axis=0, return_counts=True)
+    patterns, _, frequency = distinct_rows(pairable)
     return patterns, frequency, coincidences(patterns)
 
 
@@ -150,18 +177,28 @@ def leave_one_out(
     total = total_coincidences(counts, k)
     pair_key, pair = np.unique(tagger * len(counts) + item, return_inverse=True)
     own = np.bincount(pair * k + level_codes, minlength=len(pair_key) * k).reshape(-1, k)
-    pair_item = pair_key % len(counts)
     pair_tagger = pair_key // len(counts)
-    before = counts[pair_item]
-    change = coincidences(before) - coincidences(before - own)
-    removed = np.stack(
-        [np.bincount(pair_tagger, weights=change[:, c, d], minlength=n_taggers)
-         for c in range(k) for d in range(k)], axis=1,
-    ).reshape(n_taggers, k, k)
+    # A pair's change depends only on its item's counts and its own: computed once per
+    # distinct (item pattern, own pattern), never as a pairs × k × k array.
+    _, item_pattern, _ = distinct_rows(counts)
+    _, own_pattern, _ = distinct_rows(own)
+    _, first, combo = np.unique(
+        item_pattern[pair_key % len(counts)] * (own_pattern.max(initial=0) + 1) + own_pattern,
+        return_index=True, return_inverse=True)
+    before = counts[pair_key[first] % len(counts)]
+    change = (coincidences(before) - coincidences(before - own[first])).reshape(-1, k * k)
+    removed = np.stack([np.bincount(pair_tagger, weights=change[combo, cell],
+                                    minlength=n_taggers) for cell in range(k * k)],
+                       axis=1).reshape(n_taggers, k, k)
     remaining = total - removed
     remaining[np.abs(remaining) < 1e-9] = 0.0  # what cancels exactly must not leave dust
     values = alpha_from_coincidences(remaining, levels, level)
+    m = counts.sum(axis=1)[pair_key % len(counts)]
+    lost = np.bincount(pair_tagger, weights=(m >= 2) & (m - own.sum(axis=1) < 2),
+                       minlength=n_taggers)  # items left with fewer than 2 ratings
+    items_left = np.count_nonzero(counts.sum(axis=1) >= 2) - lost
     return [
-        Undefined(undefined_reason(remaining[t])) if np.isnan(v) else float(v)
+        Undefined(ONE_ITEM) if items_left[t] == 1
+        else Undefined(undefined_reason(remaining[t])) if np.isnan(v) else float(v)
         for t, v in enumerate(values)
     ]

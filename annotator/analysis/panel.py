@@ -95,7 +95,11 @@ def _median_by_tagger(tagger: np.ndarray, seconds: np.ndarray, n_t: int) -> np.n
     """Median seconds on screen per tagger (NaN where none is known), by one sort."""
     known = ~np.isnan(seconds)
     t, s = tagger[known], seconds[known]
-    ordered = s[np.lexsort((s, t))]
+    # By seconds, then stably by tagger (a radix sort on small integers): several times
+    # faster than a lexsort; equal seconds are equal values, so their order is no matter.
+    by_seconds = np.argsort(s)
+    codes = t[by_seconds].astype(np.int16 if n_t <= np.iinfo(np.int16).max else np.int64)
+    ordered = s[by_seconds[np.argsort(codes, kind="stable")]]
     count = np.bincount(t, minlength=n_t)
     start = np.cumsum(count) - count
     has = count > 0

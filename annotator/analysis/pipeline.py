@@ -12,7 +12,8 @@ those come from its project folder, which is looked for beside the file and one 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
@@ -32,11 +33,17 @@ from annotator.analysis.table import RatingTable
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
-from annotator.store.panel import is_panel_file, read_panel_project_id
+from annotator.store.panel import (
+    is_panel_file,
+    read_panel_project_id,
+    read_panel_skips_after_error,
+)
 from annotator.store.reading import read_session_file
 
 NO_CHECKS_TO_EXCLUDE = ("--exclude-failed-checks needs a project folder whose gold.csv has "
                         "attention checks (purpose 'check').")
+NEGATIVE_RATIO = ("The ratio level needs a scale whose zero means none of the quality, so no "
+                  "negative values; this scale has {low:g}. Use --level interval.")
 
 
 class SourceKind(StrEnum):
@@ -51,10 +58,12 @@ class SourceKind(StrEnum):
 @dataclass(frozen=True)
 class AnalysisSource:
     """What to analyse: ``path`` is a project folder, panel database or session file, or
-    (``ratings_csv``) a ratings CSV."""
+    (``ratings_csv``) a ratings CSV, whose scale is ``levels`` (``--levels`` or a project's
+    rubric; None: the values rated)."""
 
     path: Path
     ratings_csv: bool = False
+    levels: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,12 +85,19 @@ class AnalysisOptions:
 
 @dataclass(frozen=True)
 class LoadedInput:
-    """The ratings of a source, and its project (images, captions, checks) when known."""
+    """The ratings of a source, and its project (images, captions, checks) when known.
+
+    ``left_out``: a warning for each session file of a project folder that could not be
+    read (damaged, another project's, holding values off the rubric) and was left out;
+    ``skipped_after_error``: pairs skipped because saving them failed (in no figure).
+    """
 
     path: Path
     kind: SourceKind
     table: RatingTable
     project: Project | None = None
+    left_out: tuple[str, ...] = ()
+    skipped_after_error: int = 0
 
 
 @dataclass(frozen=True)
@@ -98,30 +114,39 @@ class Analysis:
         return self.input.table
 
 
-def analyse(source: AnalysisSource, options: AnalysisOptions | None = None) -> Analysis:
-    """Read ``source`` without writing to it and analyse it; AnnotatorError names what is
-    wrong with the input."""
-    return analyse_input(load_source(source), options or AnalysisOptions())
+def analyse(source: AnalysisSource, options: AnalysisOptions | None = None, *,
+            progress: Callable[[str], None] = lambda _: None) -> Analysis:
+    """Read ``source`` without writing to it and analyse it, telling ``progress`` each step
+    in words; AnnotatorError names what is wrong with the input."""
+    progress(f"Reading the ratings of {Path(source.path).name}…")
+    loaded = load_source(source)
+    progress(f"Computing agreement on {len(loaded.table):,} ratings…")
+    return analyse_input(loaded, options or AnalysisOptions())
 
 
 def load_source(source: AnalysisSource) -> LoadedInput:
     """The ratings of ``source``, with the project they belong to when it can be found."""
     path = Path(source.path)
     if source.ratings_csv:
-        return LoadedInput(path, SourceKind.RATINGS_CSV, load_ratings_csv(path))
+        return LoadedInput(path, SourceKind.RATINGS_CSV, load_ratings_csv(path, source.levels))
     if path.is_dir():
         project = open_project(path)
-        return LoadedInput(path, SourceKind.PROJECT, project_table(project), project)
+        table, folder = project_table(project)
+        return LoadedInput(path, SourceKind.PROJECT, table, project,
+                           left_out=tuple(entry.warning() for entry in folder.unreadable),
+                           skipped_after_error=folder.skipped_after_error)
     if not path.exists():
         raise AnnotatorError("There is no such file or folder.", file=path)
     if is_panel_file(path):
         found = find_project(path, read_panel_project_id(path))
-        return LoadedInput(path, SourceKind.PANEL, load_panel(path, found), found)
+        return LoadedInput(path, SourceKind.PANEL, load_panel(path, found), found,
+                           skipped_after_error=read_panel_skips_after_error(path))
     contents = read_session_file(path)
     found = find_project(path, contents.info.get("project_id"))
     table = (table_from_rows(contents.ratings) if found is None
              else table_on_rubric(found, contents.ratings, where=path))
-    return LoadedInput(path, SourceKind.SESSION, table, found)
+    return LoadedInput(path, SourceKind.SESSION, table, found,
+                       skipped_after_error=contents.skipped_after_error)
 
 
 def find_project(path: Path, project_id: str | None) -> Project | None:
@@ -144,6 +169,9 @@ def analyse_input(loaded: LoadedInput, options: AnalysisOptions) -> Analysis:
     """Every figure of ``loaded``, with its project's attention checks and metric scores
     (``options.metrics_file``, else the project's ``metrics.csv`` when it has one)."""
     project = loaded.project
+    levels = loaded.table.levels
+    if options.level == "ratio" and len(levels) and levels[0] < 0:
+        raise AnnotatorError(NEGATIVE_RATIO.format(low=levels[0]), file=loaded.path)
     checks = check_spec(project) if project is not None else None
     if options.exclude_failed_checks and checks is None:
         raise AnnotatorError(NO_CHECKS_TO_EXCLUDE)
@@ -155,4 +183,5 @@ def analyse_input(loaded: LoadedInput, options: AnalysisOptions) -> Analysis:
     results = analyze(loaded.table, level=options.level, reps=options.reps,
                       bootstrap=options.bootstrap, seed=options.seed, checks=checks,
                       exclude_failed_checks=options.exclude_failed_checks, metrics=metrics)
+    results = replace(results, skipped_after_error=loaded.skipped_after_error or None)
     return Analysis(loaded, options, results, metrics)

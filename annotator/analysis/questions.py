@@ -3,8 +3,9 @@ and with the image, and how answers changed once the image was shown.
 
 Per question and stage: how many items and answers, the mean of the item means and
 Krippendorff's α over items. Per question asked in both stages: the answers of one tagger
-to one item in one round, before and after, paired: how many pairs, the mean change
-(after − before), and the shares that went up, down or stayed.
+to one item in one round, before and after, paired: how many pairs, the mean before and
+after on those pairs alone, the mean change (after − before), and the shares that went
+up, down or stayed.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def _change(answers: RatingTable, mine: np.ndarray) -> AnswerChange | None:
     _, at_pre, at_post = np.intersect1d(key[pre], key[post], return_indices=True)
     if not len(at_pre):
         return None
-    diff = answers.values[post][at_post] - answers.values[pre][at_pre]
-    return AnswerChange(len(diff), float(diff.mean()), float((diff > 0).mean()),
+    before, after = answers.values[pre][at_pre], answers.values[post][at_post]
+    diff = after - before
+    return AnswerChange(len(diff), float(before.mean()), float(after.mean()),
+                        float(diff.mean()), float((diff > 0).mean()),
                         float((diff < 0).mean()), float((diff == 0).mean()))

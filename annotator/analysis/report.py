@@ -23,6 +23,8 @@ from annotator.analysis.undefined import Figure, Interval, Undefined
 from annotator.analysis.virtual import virtual_raters
 
 NO_CHECKS = "the project has no attention checks (gold.csv rows with purpose 'check')"
+ONE_TAGGER = ("the panel has one tagger: agreement between taggers needs two or more (the "
+              "tagger's own consistency is their test–retest α)")
 
 
 def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
@@ -51,15 +53,20 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
     rated = counts.sum(axis=1) > 0
     n_per_tagger = np.bincount(data.tagger, minlength=len(data.taggers))
     summary = panel.item_summary(data, rngs[0])
-    alpha_value, ci = _alpha_with_interval(counts, data.levels, level, bootstrap, rngs[1])
-    by_round = {str(r): _alpha_with_interval(item_counts(data.select(data.round == r)),
-                                             data.levels, level, bootstrap, rngs[4])
-                for r in np.unique(data.round)}
-    loo = leave_one_out(counts, data.item, data.tagger, data.level, len(data.taggers),
-                        data.levels, level)
+    n_taggers = int((n_per_tagger > 0).sum())
+    alpha_value, ci = (_alpha_with_interval(counts, data.levels, level, bootstrap, rngs[1])
+                       if n_taggers != 1 else (Undefined(ONE_TAGGER), Undefined(ONE_TAGGER)))
+    rounds = np.unique(data.round)
+    by_round = ({str(r): _alpha_with_interval(item_counts(data.select(data.round == r)),
+                                              data.levels, level, bootstrap, rngs[4])
+                 for r in rounds} if len(rounds) > 1
+                else {str(r): (alpha_value, ci) for r in rounds})  # one round: all the data
+    loo = (leave_one_out(counts, data.item, data.tagger, data.level, len(data.taggers),
+                         data.levels, level) if n_taggers > 2  # else one tagger is left
+           else [Undefined(ONE_TAGGER)] * len(data.taggers))
     return Results(
         n_items=int(rated.sum()),
-        n_taggers=int((n_per_tagger > 0).sum()),
+        n_taggers=n_taggers,
         n_ratings=len(data),
         levels=tuple(float(v) for v in data.levels),
         seed=seed,

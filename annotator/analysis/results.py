@@ -10,12 +10,15 @@ left out of its object when None (a stage a question was not asked in).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any
+from functools import cache, cached_property
+from typing import Any, cast
 
 import numpy as np
 
+from annotator import __version__
 from annotator.analysis.alpha import Level
 from annotator.analysis.undefined import Figure, Interval, Undefined
 
@@ -30,17 +33,23 @@ def json_form(value: object) -> tuple[Any, dict[str, str]]:
 
 
 def _convert(value: object, pointer: str, reasons: dict[str, str]) -> Any:
+    kind: Any = type(value)
+    if kind is str or kind is int or kind is bool or value is None:  # most of the leaves
+        return value
+    if kind is float:
+        if not math.isfinite(cast(float, value)):
+            raise ValueError(f"non-finite figure at {pointer}: report an Undefined instead")
+        return value
     if isinstance(value, Undefined):
         reasons[pointer] = value.reason
         return None
     if is_dataclass(value) and not isinstance(value, type):
         out = {}
-        for f in fields(value):
-            item = getattr(value, f.name)
-            rule = f.metadata.get("json")
+        for name, rule in _json_fields(kind):
+            item = getattr(value, name)
             if rule == "skip" or (rule == "omit-none" and item is None):
                 continue
-            out[f.name] = _convert(item, f"{pointer}/{_escape(f.name)}", reasons)
+            out[name] = _convert(item, f"{pointer}/{_escape(name)}", reasons)
         return out
     if isinstance(value, Mapping):
         return {str(k): _convert(v, f"{pointer}/{_escape(str(k))}", reasons)
@@ -48,10 +57,17 @@ def _convert(value: object, pointer: str, reasons: dict[str, str]) -> Any:
     if isinstance(value, list | tuple):
         return [_convert(v, f"{pointer}/{n}", reasons) for n, v in enumerate(value)]
     if isinstance(value, np.generic):
-        return value.item()
+        return _convert(value.item(), pointer, reasons)
     if isinstance(value, float) and not np.isfinite(value):
         raise ValueError(f"non-finite figure at {pointer}: report an Undefined instead")
     return value
+
+
+@cache
+def _json_fields(kind: Any) -> tuple[tuple[str, str | None], ...]:
+    """A dataclass's fields and their JSON rule, looked up once per class (a report of
+    thousands of taggers walks the same few classes again and again)."""
+    return tuple((f.name, f.metadata.get("json")) for f in fields(kind))
 
 
 def _escape(key: str) -> str:
@@ -203,8 +219,9 @@ class PHatStability:
 
 @dataclass(frozen=True)
 class BinaryProtocol:
-    """The yes/no protocol of Levinboim et al. (2021): items set aside for too many skips,
-    p̂ per item in the first round, and its stability between rounds."""
+    """The yes/no protocol of Levinboim et al. (2021): items set aside for too many skips
+    (in either of the first two rounds, each item counted once), p̂ per item in the first
+    round, and its stability between rounds."""
 
     dropped_items: int
     p_hat_distribution: Mapping[str, int]
@@ -249,9 +266,13 @@ class StageFigures:
 
 @dataclass(frozen=True)
 class AnswerChange:
-    """Answers with the image minus before it, paired by tagger, item and round."""
+    """Answers with the image minus before it, paired by tagger, item and round: every
+    figure rests on these ``n_pairs`` pairs only, so before and after are the same answers
+    of the same taggers on the same items."""
 
     n_pairs: int
+    mean_before: float
+    mean_after: float
     mean_change: float
     share_up: float
     share_down: float
@@ -341,7 +362,9 @@ class MetricBenchmark:
 class Results:
     """Every statistic of one analysis; ``levels`` is the scale, ``seed`` fixed every
     random choice. Keys of the mappings are tagger names, rounds, levels, sources,
-    questions and metric names."""
+    questions and metric names. ``skipped_after_error``: pairs taggers skipped because
+    saving them failed, in no figure (set by the pipeline, which reads them; left out of
+    the JSON when there are none)."""
 
     n_items: int
     n_taggers: int
@@ -367,13 +390,19 @@ class Results:
     checks: AttentionChecks | Undefined
     questions: Mapping[str, QuestionFigures] | Undefined
     metrics: MetricBenchmark | Undefined
+    skipped_after_error: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)
 
     def to_json(self) -> dict[str, Any]:
-        """The report as ``json.dump`` takes it: undefined figures ``null``, their reasons
-        under ``reasons``."""
-        report, reasons = json_form(self)
-        return {**report, "reasons": reasons}
+        """The report as ``json.dump`` takes it: the version of the app that computed it,
+        undefined figures ``null``, their reasons under ``reasons``."""
+        report, reasons = self._json_form
+        return {"app_version": __version__, **report, "reasons": dict(reasons)}
 
     def reasons(self) -> dict[str, str]:
         """The reason of every undefined figure, by its JSON Pointer."""
-        return json_form(self)[1]
+        return dict(self._json_form[1])
+
+    @cached_property
+    def _json_form(self) -> tuple[Any, dict[str, str]]:
+        """One walk of the results serves the JSON and the summary's count of reasons."""
+        return json_form(self)

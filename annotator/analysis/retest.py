@@ -126,7 +126,7 @@ def binary_protocol(data: RatingTable) -> BinaryProtocol | Undefined:
         return Undefined("not a binary (0/1) scale")
     rounds = np.unique(data.round)
     estimates: dict[int, np.ndarray] = {}
-    dropped = 0
+    dropped = np.zeros(data.n_items, dtype=bool)
     for rnd in rounds[:2] if len(rounds) >= 2 else rounds:
         n, yes = _round_sums(data, rnd)
         skipped = np.zeros(data.n_items, dtype=int)
@@ -134,12 +134,13 @@ def binary_protocol(data: RatingTable) -> BinaryProtocol | Undefined:
             if r == rnd:
                 skipped[item] = count
         keep = (n > 0) & (skipped <= 2)
-        dropped += int((skipped > 2).sum())  # with or without any YES/NO answer
+        dropped |= skipped > 2  # with or without any YES/NO answer, in either round
         with np.errstate(invalid="ignore", divide="ignore"):
             estimates[int(rnd)] = np.where(keep, p_hat(yes / n), np.nan)
     first = estimates[int(rounds[0])] if len(rounds) else np.zeros(0)
     distribution = {f"{v:g}": int((first == v).sum()) for v in np.arange(9) / 8}
-    return BinaryProtocol(dropped, distribution, _p_hat_stability(rounds, estimates))
+    return BinaryProtocol(int(dropped.sum()), distribution,
+                          _p_hat_stability(rounds, estimates))
 
 
 def _p_hat_stability(rounds: np.ndarray, estimates: dict[int, np.ndarray]

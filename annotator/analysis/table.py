@@ -95,7 +95,7 @@ class RatingTable:
         if self.question is not None and self.stage is not None:
             main = np.isin(np.asarray(self.questions, dtype=object), ["", OVERALL])
             mask = mask & main[self.question] & (self.stage != STAGE_NAMES.index("pre"))
-        return self.select(mask)
+        return self if mask.all() else self.select(mask)  # arrays are never changed in place
 
     def answers(self) -> RatingTable:
         """Every data answer, of every question and stage (game and retest phases)."""
@@ -139,23 +139,44 @@ def build_table(
                          f"({', '.join(f'{v:g}' for v in scale)})")
     phase_codes = (np.full(n, GAME, dtype=np.int8) if phases is None else
                    np.array([PHASES.index(p) for p in phases], dtype=np.int8).reshape(n))
-    item_tuple = tuple(item_names.tolist())
-    return RatingTable(
-        item=item.astype(np.int64).reshape(n),
-        tagger=tagger.astype(np.int64).reshape(n),
-        round=np.asarray(rounds, dtype=np.int64).reshape(n),
-        level=level.astype(np.int64),
-        phase=phase_codes,
-        points=_floats(points, n),
-        seconds=_floats(seconds, n),
-        item_ids=item_tuple,
-        taggers=tuple(tagger_names.tolist()),
-        levels=scale,
-        item_sources=None if sources is None else tuple(sources.get(i, "") for i in item_tuple),
-        skips=_coded_skips(skips, item_tuple),
-        skipped=tuple(skipped),
+    return coded_table(
+        item=item.reshape(n), item_ids=tuple(item_names.tolist()), tagger=tagger.reshape(n),
+        taggers=tuple(tagger_names.tolist()), rounds=np.asarray(rounds).reshape(n),
+        level=level, levels=scale, phase=phase_codes, points=_floats(points, n),
+        seconds=_floats(seconds, n), sources=sources, skips=skips, skipped=tuple(skipped),
         **_coded_questions(questions, stages, n),
     )
+
+
+def coded_table(*, item: np.ndarray, item_ids: tuple[str, ...], tagger: np.ndarray,
+                taggers: tuple[str, ...], rounds: np.ndarray, level: np.ndarray,
+                levels: np.ndarray, phase: np.ndarray, points: np.ndarray | None = None,
+                seconds: np.ndarray | None = None, sources: dict[str, str] | None = None,
+                skips: dict[tuple[str, int], int] | None = None, **rest: Any) -> RatingTable:
+    """A table from columns already coded: ``item`` and ``tagger`` index ``item_ids`` and
+    ``taggers`` (sorted, see :func:`sorted_names`), ``level`` indexes ``levels``; points
+    and seconds are NaN when not given. ``rest``: the remaining fields of the table."""
+    n = len(level)
+    return RatingTable(
+        item=np.asarray(item, dtype=np.int64), tagger=np.asarray(tagger, dtype=np.int64),
+        round=np.asarray(rounds, dtype=np.int64), level=np.asarray(level, dtype=np.int64),
+        phase=np.asarray(phase, dtype=np.int8),
+        points=np.full(n, np.nan) if points is None else points,
+        seconds=np.full(n, np.nan) if seconds is None else seconds,
+        item_ids=item_ids, taggers=taggers, levels=levels,
+        item_sources=None if sources is None else tuple(sources.get(i, "") for i in item_ids),
+        skips=_coded_skips(skips, item_ids), **rest,
+    )
+
+
+def sorted_names(names: Sequence[str], codes: np.ndarray) -> tuple[tuple[str, ...], np.ndarray]:
+    """Distinct ``names`` in the order ``np.unique`` gives (by code point), and ``codes``
+    (indices into ``names``) renumbered to match: for a loader that coded each string
+    as it read it."""
+    order = sorted(range(len(names)), key=names.__getitem__)
+    rank = np.empty(len(names), dtype=np.int64)
+    rank[order] = np.arange(len(names))
+    return tuple(names[n] for n in order), rank[codes]
 
 
 def _coded_questions(questions: Sequence[str] | None, stages: Sequence[str] | None,

@@ -10,15 +10,19 @@ Sorting manufactures agreement, so the same procedure runs on a chance baseline:
 ratings shuffled across items, then 3 drawn per item as before.
 
 All repetitions are drawn at once as (reps × items) arrays; the τ tables, level counts and
-ranks come from ``np.bincount``; no per-item or per-pair Python loop.
+ranks come from ``np.bincount``; no per-item or per-pair Python loop. The chance baseline
+needs only how many ratings each level has, so its triples are drawn as random tables
+(:func:`chance_tables`), at a cost that does not grow with the number of ratings.
 """
 
 from __future__ import annotations
 
 import itertools
+from functools import partial
 
 import numpy as np
 
+from annotator.analysis.alpha import distinct_rows
 from annotator.analysis.kendall import tau_c
 from annotator.analysis.results import Spread, VirtualRaters
 from annotator.analysis.table import RatingTable, item_counts
@@ -43,7 +47,7 @@ class TripleSampler:
         self.k = counts.shape[1]
         m = counts.sum(axis=1)
         self.small = m <= _SMALL
-        patterns, self.pattern_of = np.unique(counts[self.small], axis=0, return_inverse=True)
+        patterns, self.pattern_of, _ = distinct_rows(counts[self.small])
         keys, sizes = [], []
         for pattern in patterns:
             values = np.repeat(np.arange(self.k), pattern)
@@ -157,14 +161,83 @@ def merge_four_five(levels: np.ndarray) -> np.ndarray | None:
     return merge
 
 
+def _sampled_tables(sampler: TripleSampler, reps: int, *,
+                    rng: np.random.Generator) -> np.ndarray:
+    return triple_tables(sampler.draw(reps, rng), sampler.k)
+
+
+def chance_tables(level_counts: np.ndarray, n3: int, reps: int, *,
+                  rng: np.random.Generator) -> np.ndarray:
+    """Sorted-triple tables (reps, k, k, k) of the chance baseline: every data rating
+    shuffled, then three given to each of ``n3`` items.
+
+    Only the levels drawn matter, so no rating is listed: the levels of the items' first,
+    second and third ratings are multivariate hypergeometric draws from the level counts,
+    and which first goes with which second (then which pair with which third) is a
+    uniformly random table with those sums (:func:`random_table`), exactly the law of a
+    shuffle.
+    """
+    k = len(level_counts)
+    pool = np.tile(np.asarray(level_counts, dtype=np.int64), (reps, 1))
+    drawn = np.full(reps, n3, dtype=np.int64)
+    first = multivariate_hypergeometric(pool, drawn, rng)
+    second = multivariate_hypergeometric(pool - first, drawn, rng)
+    third = multivariate_hypergeometric(pool - first - second, drawn, rng)
+    pairs = random_table(first, second, rng).reshape(reps, k * k)
+    ordered = random_table(pairs, third, rng).reshape(reps, k**3)
+    x, y, z = np.indices((k, k, k)).reshape(3, -1)
+    slot = np.arange(reps)[:, None] * k**3 + sorted_key(x, y, z, k)[None, :]
+    tables = np.bincount(slot.ravel(), weights=ordered.ravel(), minlength=reps * k**3)
+    return tables.astype(np.int64).reshape(reps, k, k, k)
+
+
+def multivariate_hypergeometric(pool: np.ndarray, drawn: np.ndarray,
+                                rng: np.random.Generator) -> np.ndarray:
+    """Per row of ``pool`` (rows × colours): how many of each colour ``drawn`` draws without
+    replacement take. The colours are halved level by level, one hypergeometric draw per
+    level for every row and half at once."""
+    rows, k = pool.shape
+    width = 1 << (k - 1).bit_length()
+    counts = np.zeros((rows, width), dtype=np.int64)
+    counts[:, :k] = pool
+    taken = np.asarray(drawn, dtype=np.int64).reshape(rows, 1)
+    while taken.shape[1] < width:
+        halves = counts.reshape(rows, taken.shape[1], 2, -1).sum(axis=3)
+        left = rng.hypergeometric(halves[..., 0], halves[..., 1], taken)
+        taken = np.stack([left, taken - left], axis=2).reshape(rows, -1)
+    return taken[:, :k]
+
+
+def random_table(row_sums: np.ndarray, column_sums: np.ndarray,
+                 rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random pairing of rows' slots with columns' items, as counts
+    (reps, rows, columns), for each rep's ``row_sums`` (reps × rows) and ``column_sums``
+    (reps × columns) of equal totals.
+
+    The rows are halved level by level: the items the first half of a group's slots get
+    are a multivariate hypergeometric draw of the group's items.
+    """
+    reps, n_rows = row_sums.shape
+    k = column_sums.shape[1]
+    width = 1 << (n_rows - 1).bit_length()
+    sizes = np.zeros((reps, width), dtype=np.int64)
+    sizes[:, :n_rows] = row_sums
+    table = np.asarray(column_sums, dtype=np.int64)[:, None, :]
+    while table.shape[1] < width:
+        groups = table.shape[1]
+        left_sizes = sizes.reshape(reps, groups, 2, -1)[:, :, 0].sum(axis=2)
+        left = multivariate_hypergeometric(table.reshape(-1, k), left_sizes.reshape(-1),
+                                           rng).reshape(reps, groups, k)
+        table = np.stack([left, table - left], axis=2).reshape(reps, 2 * groups, k)
+    return table[:, :n_rows]
+
+
 def virtual_raters(data: RatingTable, *, reps: int, rng: np.random.Generator,
                    chance: bool = False) -> VirtualRaters:
     """Mean and sd of each figure over ``reps`` draws of virtual raters X ≤ Y ≤ Z.
 
     With ``chance``, the ratings are first shuffled across items (once per repetition).
     """
-    order = np.argsort(data.item, kind="stable")
-    codes = data.level[order]
     counts = item_counts(data)
     m = counts.sum(axis=1)
     eligible = m >= 3
@@ -175,19 +248,18 @@ def virtual_raters(data: RatingTable, *, reps: int, rng: np.random.Generator,
                            else "no repetitions were asked for")
         return VirtualRaters(reps, n3, *(Spread(reason, reason) for _ in FIGURES))
     k = data.n_levels
-    if not chance:
-        sampler = TripleSampler(counts[eligible], codes, (np.cumsum(m) - m)[eligible])
-    batch = max(1, _CELLS_PER_BATCH // max(n3, k**3))
     runs: dict[str, list[np.ndarray]] = {}
+    if chance:
+        level_counts = np.bincount(data.level, minlength=k)
+        batch = max(1, _CELLS_PER_BATCH // (2 * k**3))
+        draw = partial(chance_tables, level_counts, n3, rng=rng)
+    else:
+        codes = data.level[np.argsort(data.item, kind="stable")]
+        sampler = TripleSampler(counts[eligible], codes, (np.cumsum(m) - m)[eligible])
+        batch = max(1, _CELLS_PER_BATCH // max(n3, k**3))
+        draw = partial(_sampled_tables, sampler, rng=rng)
     for done in range(0, reps, batch):
-        size = min(batch, reps - done)
-        if chance:  # 3 per item from one shuffle = 3·n distinct ratings in random order
-            picks = np.stack([codes[rng.choice(len(codes), 3 * n3, replace=False)]
-                              for _ in range(size)]).reshape(size, 3, n3)
-            keys = sorted_key(picks[:, 0], picks[:, 1], picks[:, 2], k)
-        else:
-            keys = sampler.draw(size, rng)
-        for name, values in triple_figures(triple_tables(keys, k), merge).items():
+        for name, values in triple_figures(draw(min(batch, reps - done)), merge).items():
             runs.setdefault(name, []).append(values)
     unmerged = Undefined("the scale has no levels 4 and 5 to merge")
     return VirtualRaters(reps, n3, *(summarise(np.concatenate(runs[name])) if name in runs

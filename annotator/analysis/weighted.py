@@ -230,17 +230,21 @@ def _doubled_ranks(groups: np.ndarray) -> np.ndarray:
 
 
 def pearson(weights: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Pearson's r of item values x and y, each item counted ``weights`` times."""
+    """Pearson's r of item values x and y, each item counted ``weights`` times.
+
+    One matrix product gives every resample's weighted sums of x, y, x², y² and xy, taken
+    about the unweighted means so that subtracting the weighted means loses nothing.
+    """
     w = np.asarray(weights, dtype=float)
     x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
-    n = w.sum(axis=1)
-    sums = w @ np.stack([x, y, x * x, y * y], axis=1)
-    dx, dy = x - (sums[:, 0] / n)[:, None], y - (sums[:, 1] / n)[:, None]
-    wdx = w * dx
-    sxx, sxy = np.einsum("ri,ri->r", wdx, dx), np.einsum("ri,ri->r", wdx, dy)
-    syy = np.einsum("ri,ri->r", w * dy, dy)
-    # A constant side leaves only rounding dust in its sum of squares.
-    spread = (sxx > 1e-12 * sums[:, 2]) & (syy > 1e-12 * sums[:, 3])
+    mx, my = x.mean(), y.mean()
+    xc, yc = x - mx, y - my
+    n, sx, sy, sxx, syy, sxy = (w @ np.stack([np.ones_like(x), xc, yc, xc * xc, yc * yc,
+                                              xc * yc], axis=1)).T
     with np.errstate(divide="ignore", invalid="ignore"):
-        r = sxy / np.sqrt(sxx * syy)
+        vx, vy, cov = sxx - sx * sx / n, syy - sy * sy / n, sxy - sx * sy / n
+        # A constant side leaves only rounding dust in its sum of squares.
+        spread = ((vx > 1e-12 * (sxx + 2 * mx * sx + n * mx * mx))
+                  & (vy > 1e-12 * (syy + 2 * my * sy + n * my * my)))
+        r = cov / np.sqrt(vx * vy)
     return np.where(spread, np.clip(r, -1.0, 1.0), np.nan)

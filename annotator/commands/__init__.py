@@ -13,10 +13,13 @@ import argparse
 from collections.abc import Sequence
 
 from annotator.commands.analyze import ANALYZE
-from annotator.commands.contract import STREAMS, Command, Group
+from annotator.commands.contract import STREAMS, Command, Group, add_quiet, add_verbose
+from annotator.commands.export import EXPORT
+from annotator.commands.export_tasks import EXPORT_TASKS
 from annotator.commands.gui import OPEN
 from annotator.commands.import_ratings import IMPORT_RATINGS
 from annotator.commands.init import INIT
+from annotator.commands.lead import LEAD
 from annotator.commands.merge import MERGE
 from annotator.commands.plan import PLAN
 from annotator.commands.round import ROUND
@@ -25,18 +28,24 @@ from annotator.commands.snapshot import SNAPSHOT
 from annotator.commands.validate import VALIDATE
 
 COMMANDS: tuple[Command | Group, ...] = (
-    OPEN, VALIDATE, INIT, PLAN, SIMULATE, ROUND, IMPORT_RATINGS, ANALYZE, MERGE, SNAPSHOT)
+    OPEN, LEAD, VALIDATE, INIT, PLAN, SIMULATE, ROUND, EXPORT_TASKS, IMPORT_RATINGS, ANALYZE,
+    EXPORT, MERGE, SNAPSHOT)
 """In the order ``annotator --help`` lists them."""
+
 
 def with_default_actions(argv: Sequence[str]) -> list[str]:
     """``argv`` with a group's default action put in where the word after the group names
-    none of its actions (``plan FOLDER …`` → ``plan make FOLDER …``)."""
+    none of its actions (``plan FOLDER …`` → ``plan make FOLDER …``; also after the
+    options that come before any command, such as ``--verbose``)."""
     words = list(argv)
+    at = next((index for index, word in enumerate(words) if not word.startswith("-")),
+              len(words))
+    command, after = words[at:at + 1], words[at + 1:at + 2]
     for entry in COMMANDS:
-        if (isinstance(entry, Group) and entry.default and words[:1] == [entry.name]
-                and len(words) > 1 and not words[1].startswith("-")
-                and words[1] not in {action.name for action in entry.actions}):
-            return [entry.name, entry.default, *words[1:]]
+        if (isinstance(entry, Group) and entry.default and command == [entry.name]
+                and after and not after[0].startswith("-")
+                and after[0] not in {action.name for action in entry.actions}):
+            return [*words[:at + 1], entry.default, *words[at + 1:]]
     return words
 
 
@@ -54,6 +63,8 @@ def add_commands(subparsers: Subparsers, entries: tuple[Command | Group, ...] = 
                     epilog=f"{entry.exits.epilog()}\n{STREAMS}",
                     formatter_class=argparse.RawDescriptionHelpFormatter)
                 entry.add_arguments(parser)
+                add_verbose(parser, default=argparse.SUPPRESS)
+                add_quiet(parser)
                 parser.set_defaults(run=entry.run)
             case Group():
                 parser = subparsers.add_parser(

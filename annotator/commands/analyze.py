@@ -3,23 +3,27 @@
 Files people keep (the JSON, the CSV tables) are written beside their target and renamed
 into place, so an interrupted run never leaves half a file (STYLE rule 6). ``--json -``
 prints the JSON on stdout, and the summary then goes to stderr so stdout stays valid JSON.
-numpy and the analysis load only when the command runs, Qt only for ``--gui``.
+numpy and the analysis load only when the command runs, Qt only for ``--gui`` (the lab
+lead's window, as ``annotator lead SOURCE`` opens it).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from annotator.commands.contract import Command, ExitCode, Exits
+from annotator.commands.contract import Command, ExitCode, Exits, Progress
 from annotator.errors import AnnotatorError
 
 if TYPE_CHECKING:
-    from annotator.analysis.pipeline import AnalysisSource
+    from annotator.analysis.pipeline import Analysis, AnalysisSource
+    from annotator.analysis.results import Results
 
 STDOUT = Path("-")
 """``--json -``: the JSON on stdout instead of a file."""
@@ -29,10 +33,17 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("input", type=Path, nargs="?",
                         help="project folder, session file or panel database")
     parser.add_argument("--ratings-csv", type=Path, help="item_id,tagger,round,rating CSV")
+    parser.add_argument("--levels", type=scale, metavar="SCALE",
+                        help="the scale of --ratings-csv: whole numbers LOW-HIGH (1-5) or a "
+                             "list (0,0.5,1); a rating off it is refused (default: the values "
+                             "rated, said on stderr)")
+    parser.add_argument("--project", type=Path, metavar="FOLDER",
+                        help="with --ratings-csv: take the scale from this project's rubric")
     parser.add_argument("--json", type=Path, metavar="FILE",
                         help="write the full results here ('-': print them on stdout, and the "
                              "summary on stderr)")
-    parser.add_argument("--csv-dir", type=Path, help="write items.csv and taggers.csv here")
+    parser.add_argument("--csv-dir", type=Path,
+                        help="write items.csv and taggers.csv here (the pane's tables)")
     parser.add_argument("--metrics", type=Path, metavar="FILE",
                         help="item_id,metric,score CSV of automatic metrics to benchmark "
                              "(default: metrics.csv of the project folder, if any)")
@@ -44,7 +55,8 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exclude-failed-checks", action="store_true",
                         help="leave out taggers who failed the attention checks")
     parser.add_argument("--gui", action="store_true",
-                        help="open the analysis pane (charts, items, exports) in a window")
+                        help="open the lab lead's window on it instead (the same as "
+                             "'annotator lead SOURCE')")
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -55,48 +67,105 @@ def _open_pane(args: argparse.Namespace) -> int:
     if args.input is None or args.ratings_csv is not None:
         raise AnnotatorError("--gui opens a project folder or a panel database, not a "
                              "ratings CSV.")
-    from annotator.ui.app import run_analysis_pane  # Qt only when a window is wanted
+    from annotator.commands.lead import open_lead_window
 
-    return run_analysis_pane(args.input)
+    return open_lead_window(args.input)
 
 
 def run_analyze(args: argparse.Namespace) -> ExitCode:
-    """The command without ``--gui``: DONE when the report was made; a refusal raises."""
+    """The command without ``--gui``: DONE when the report was made, PROBLEMS when it was
+    made without session files that cannot be read (each named, before the summary, with
+    what it holds: the game leaves them out too, and ``validate`` lists them); a refusal
+    raises."""
     from annotator.analysis.pipeline import AnalysisOptions, analyse
+    from annotator.reporting.summary import summary_text
+
+    with Progress.of(args) as progress:
+        analysis = analyse(source_of(args.input, args.ratings_csv, _levels(args)),
+                           AnalysisOptions(level=args.level, reps=args.reps,
+                                           bootstrap=args.bootstrap, seed=args.seed,
+                                           exclude_failed_checks=args.exclude_failed_checks,
+                                           metrics_file=args.metrics),
+                           progress=progress)
+        progress("Writing the report…")
+        results, text = _write_files(args, analysis)
+    if args.ratings_csv is not None and args.levels is None and args.project is None:
+        print(f"The scale was taken from the values rated: "
+              f"{', '.join(f'{v:g}' for v in results.levels)}. If the rubric has levels no "
+              "one chose, give them (--levels 1-5, or --project FOLDER): Gwet's AC1 counts "
+              "every level of the scale.", file=sys.stderr)
+    if args.json == STDOUT:
+        sys.stdout.write(text)
+    report = sys.stderr if args.json == STDOUT else sys.stdout
+    for warning in analysis.input.left_out:
+        print(warning, file=report)
+    print(summary_text(results), file=report)
+    return ExitCode.PROBLEMS if analysis.input.left_out else ExitCode.DONE
+
+
+def _write_files(args: argparse.Namespace, analysis: Analysis) -> tuple[Results, str]:
+    """Write the CSV tables and the JSON file asked for; return the results as written
+    (with where items.csv went) and the JSON text."""
     from annotator.analysis.undefined import Undefined
     from annotator.files import write_text
-    from annotator.reporting.summary import items_table, summary_text, taggers_table
+    from annotator.reporting.items_table import items_table
+    from annotator.reporting.sections.taggers import taggers_table
 
-    analysis = analyse(source_of(args.input, args.ratings_csv), AnalysisOptions(
-        level=args.level, reps=args.reps, bootstrap=args.bootstrap, seed=args.seed,
-        exclude_failed_checks=args.exclude_failed_checks, metrics_file=args.metrics))
     results = analysis.results
     csv: str | Undefined = Undefined("no --csv-dir was given")
     if args.csv_dir is not None:
         args.csv_dir.mkdir(parents=True, exist_ok=True)
         csv = str(args.csv_dir / "items.csv")
-        write_text(args.csv_dir / "items.csv", items_table(analysis.table, results.items.summary))
-        write_text(args.csv_dir / "taggers.csv", taggers_table(results.taggers))
+        for table in (items_table(analysis), taggers_table(analysis)):
+            write_text(args.csv_dir / f"{table.name}.csv", table.csv_text(), bom=True)
     results = replace(results, items=replace(results.items, csv=csv))
     text = json.dumps(results.to_json(), indent=2, ensure_ascii=False) + "\n"
-    if args.json == STDOUT:
-        sys.stdout.write(text)
-    elif args.json is not None:
+    if args.json is not None and args.json != STDOUT:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         write_text(args.json, text)
-    print(summary_text(results), file=sys.stderr if args.json == STDOUT else sys.stdout)
-    return ExitCode.DONE
+    return results, text
 
 
-def source_of(given: Path | None, ratings_csv: Path | None) -> AnalysisSource:
-    """A project folder / session file / panel database, or (``--ratings-csv``) a CSV."""
+def source_of(given: Path | None, ratings_csv: Path | None,
+              levels: tuple[float, ...] | None = None) -> AnalysisSource:
+    """A project folder / session file / panel database, or (``--ratings-csv``) a CSV on
+    the scale ``levels`` (None: the values rated)."""
     from annotator.analysis.pipeline import AnalysisSource
 
     if given is not None and ratings_csv is None:
+        if levels is not None:
+            raise AnnotatorError("--levels and --project give the scale of --ratings-csv; a "
+                                 "project folder, panel or session file has its rubric's.")
         return AnalysisSource(given)
     if given is None and ratings_csv is not None:
-        return AnalysisSource(ratings_csv, ratings_csv=True)
+        return AnalysisSource(ratings_csv, ratings_csv=True, levels=levels)
     raise AnnotatorError("Give either a project folder / session file, or --ratings-csv.")
+
+
+def scale(text: str) -> tuple[float, ...]:
+    """An argparse type: ``LOW-HIGH`` (whole numbers) or a comma-separated list of values."""
+    whole = re.fullmatch(r"\s*(-?\d+)\s*-\s*(-?\d+)\s*", text)
+    try:
+        values = (tuple(float(v) for v in range(int(whole[1]), int(whole[2]) + 1)) if whole
+                  else tuple(float(part) for part in text.split(",")))
+    except ValueError:
+        values = ()
+    if len(set(values)) < 2 or not all(math.isfinite(v) for v in values) or len(values) > 1000:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a scale: give whole numbers LOW-HIGH (1-5) or two or more "
+            "values separated by commas (0,0.5,1)")
+    return tuple(sorted(set(values)))
+
+
+def _levels(args: argparse.Namespace) -> tuple[float, ...] | None:
+    """The scale of ``--ratings-csv``: ``--levels``, or the rubric of ``--project``."""
+    if args.levels is not None and args.project is not None:
+        raise AnnotatorError("Give the scale once: --levels or --project, not both.")
+    if args.project is None:
+        return args.levels
+    from annotator.project.folder import open_project
+
+    return tuple(float(level.value) for level in open_project(args.project).rubric.levels)
 
 
 ANALYZE = Command(
@@ -104,6 +173,9 @@ ANALYZE = Command(
     help="agreement statistics of the panel's ratings",
     exits=Exits(done="the summary was printed (on stderr with --json -) and the files asked "
                      "for were written; with --gui: the window was closed",
+                problems="the same, without the project's session files that cannot be read "
+                         "(damaged, another project's, holding values off the rubric): each "
+                         "is named, with what it holds, before the summary",
                 refused="the ratings, the metrics file or the options cannot be used (the "
                         "file and line are named)"),
     add_arguments=_add_arguments,

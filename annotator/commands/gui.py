@@ -1,4 +1,5 @@
-"""``annotator`` (the start screen) and ``annotator open FOLDER``: the app's window.
+"""``annotator`` (the start screen) and ``annotator open PROJECT``: the tagger's window
+(the lab lead's is ``annotator lead``).
 
 Qt is imported only here, inside the functions, so the headless commands and ``--help``
 never load it.
@@ -13,12 +14,14 @@ from annotator.commands.contract import Command, Exits
 
 
 def start_screen(args: argparse.Namespace) -> int:
-    """``annotator`` with no command: the start screen (open a project, pick your name)."""
+    """``annotator`` with no command: the start screen (open a project, type your name)."""
     return _window(None, None)
 
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("folder", type=Path)
+    parser.add_argument("folder", type=Path, metavar="PROJECT",
+                        help="a project folder, its project.toml, or a .crproject shortcut "
+                             "naming the folder (what a double-click on either opens)")
     parser.add_argument("--tagger", help="start rating at once as this tagger")
     parser.add_argument("--seat", metavar="LAPTOP",
                         help="this laptop's seat in a plan by laptop (laptop-03), remembered")
@@ -36,7 +39,8 @@ def _window(folder: Path | None, tagger: str | None, seat: str | None = None) ->
 
 OPEN = Command(
     name="open",
-    help="open a project folder in the app",
+    help="open a project in the tagger's window, to rate (its folder, project.toml or a "
+         ".crproject shortcut)",
     exits=Exits(done="the window was closed (a folder that cannot be opened is explained "
                      "in the window)"),
     add_arguments=_add_arguments,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from annotator.commands.contract import Command, ExitCode, Exits
@@ -25,23 +24,29 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> ExitCode:
+    """The report, on stdout in the order things were found: each problem (an input line
+    left out, file:line), each note (images without a caption), then what was created."""
     from annotator.project.create import init_project
 
-    project = init_project(args.folder, images=args.images, captions=args.captions,
-                           name=args.name, rubric=args.rubric,
-                           captions_format=args.captions_format)
+    made = init_project(args.folder, images=args.images, captions=args.captions,
+                        name=args.name, rubric=args.rubric,
+                        captions_format=args.captions_format)
+    project = made.project
     for problem in project.problems:
         print(problem)
+    for note in made.notes:
+        print(f"{note.file}: note: {note.message}")
+    count = len(project.problems)
     print(f"Created {project.root} with {len(project.items)} pairs"
-          + (f"; {len(project.problems)} input lines were left out (listed above)."
-             if project.problems else "."), file=sys.stderr)
-    return ExitCode.PROBLEMS if project.problems else ExitCode.DONE
+          + (f"; {count} problem{'s' if count != 1 else ''} listed above." if count else "."))
+    return ExitCode.PROBLEMS if count else ExitCode.DONE
 
 
 INIT = Command(
     name="init",
     help="create a project from images and captions",
-    exits=Exits(done="the project was created from every input line",
+    exits=Exits(done="the project was created from every caption given (images without "
+                     "a caption are listed as notes)",
                 problems="the project was created; the input lines left out are listed on "
                          "stdout as file:line: why",
                 refused="nothing was created: the folder is already a project, or the images "

@@ -4,9 +4,10 @@ laptops' session files into the panel database (safe to repeat)."""
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from annotator.commands.contract import Command, ExitCode, Exits
+from annotator.commands.contract import Command, ExitCode, Exits, Progress
 
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -15,18 +16,31 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="session files, or folders whose .sqlite files are merged")
     parser.add_argument("--project", type=Path,
                         help="project folder: merge only its files (names the project of a "
-                             "new panel)")
+                             "new panel), every value checked against its rubric (default: "
+                             "the panel's folder, when it is a project folder)")
     parser.add_argument("--preview", action="store_true",
                         help="report what would be merged, change nothing")
 
 
 def _run(args: argparse.Namespace) -> ExitCode:
     from annotator.project.folder import open_project
+    from annotator.project.manifest import MANIFEST_FILE
     from annotator.store.merge import merge_session_files
+    from annotator.store.validation import RowRules
 
-    project_id = None if args.project is None else open_project(args.project).project_id
-    report = merge_session_files(args.panel, args.sessions, project_id=project_id,
-                                 preview=args.preview)
+    folder = args.project
+    if folder is None and (args.panel.parent / MANIFEST_FILE).is_file():
+        folder = args.panel.parent  # the panel's usual place: panel.sqlite in the project
+    project = None if folder is None else open_project(folder)
+    with Progress.of(args) as progress:
+        report = merge_session_files(
+            args.panel, args.sessions,
+            project_id=None if project is None else project.project_id,
+            preview=args.preview, rules=None if project is None else RowRules.of(project),
+            progress=progress)
+    if project is None:
+        print("No project folder was named (--project), so the ratings' values were checked "
+              "for their form only, not against the project's rubric.", file=sys.stderr)
     for line in report.lines():
         print(line)
     return ExitCode.PROBLEMS if report.refused_files else ExitCode.DONE

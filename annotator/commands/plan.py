@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from annotator.commands.contract import Command, ExitCode, Exits, Group, positive
+from annotator.commands.contract import Command, ExitCode, Exits, Group, Progress, positive
 from annotator.errors import AnnotatorError
 
 if TYPE_CHECKING:
@@ -138,9 +138,11 @@ def _add_status_arguments(parser: argparse.ArgumentParser) -> None:
 def _status(args: argparse.Namespace) -> ExitCode:
     from annotator.planning.coverage import coverage, plan_ratings
 
-    _, plan, table = plan_ratings(args.source)
-    found = coverage(plan, table)
+    ratings = plan_ratings(args.source)
+    plan = ratings.plan
+    found = coverage(plan, ratings.table)
     _print_coverage(found)
+    _warn_left_out(ratings.left_out)
     short = found.under_target
     print(f"{len(found.items):,} planned items, {found.target} ratings each: "
           f"{len(found.items) - len(short):,} have them, {len(short):,} are under target. "
@@ -148,7 +150,14 @@ def _status(args: argparse.Namespace) -> ExitCode:
           + (" Once they are done, `annotator plan top-up FOLDER --to "
              f"{found.target}` gives the missing ratings to others." if short else ""),
           file=sys.stderr)
-    return ExitCode.DONE
+    return ExitCode.PROBLEMS if ratings.left_out else ExitCode.DONE
+
+
+def _warn_left_out(warnings: tuple[str, ...]) -> None:
+    """The session files of the folder that could not be read, one line each: their
+    ratings are not counted, so their items look short of ratings."""
+    for warning in warnings:
+        print(warning, file=sys.stderr)
 
 
 def _print_coverage(found: Coverage) -> None:
@@ -199,11 +208,14 @@ def _top_up(args: argparse.Namespace) -> ExitCode:
         raise AnnotatorError(f"The project is in round {project.current_round}; a top-up adds "
                              "pairs to round 1, which the laptops no longer open.",
                              file=args.folder / "project.toml")
-    _, plan, table = plan_ratings(args.ratings or args.folder, project)
+    ratings = plan_ratings(args.ratings or args.folder, project)
+    plan = ratings.plan
     seed = _seed(args.seed)
     names = tagger_names(args.taggers) if args.taggers is not None else None
-    found = top_up(plan, table, to=args.to, seed=seed, extra_disputed=args.disputed,
+    found = top_up(plan, ratings.table, to=args.to, seed=seed, extra_disputed=args.disputed,
                    candidates=names)
+    _warn_left_out(ratings.left_out)
+    problems = bool(found.short or ratings.left_out)
     for item in found.short:
         entry = project.item_by_id(item)
         line = f":{entry.line}" if entry is not None else ""
@@ -212,7 +224,7 @@ def _top_up(args: argparse.Namespace) -> ExitCode:
     if not found.rows:
         print(f"Nothing to top up: every planned item has {args.to} ratings or is waiting "
               "only for taggers who have it already.", file=sys.stderr)
-        return ExitCode.PROBLEMS if found.short else ExitCode.DONE
+        return ExitCode.PROBLEMS if problems else ExitCode.DONE
     number = len(plan.top_ups) + 1
     settings: dict[str, object] = {"to": args.to}
     if args.disputed:
@@ -228,7 +240,7 @@ def _top_up(args: argparse.Namespace) -> ExitCode:
           f"{plan.column}s" + (f", {len(found.extra)} of them disputed" if found.extra else "")
           + f". Seed {seed}. " + _hand_out(plan.column, top_up_file(number), top_up=True),
           file=sys.stderr)
-    return ExitCode.PROBLEMS if found.short else ExitCode.DONE
+    return ExitCode.PROBLEMS if problems else ExitCode.DONE
 
 
 # --- plan power --------------------------------------------------------------------------
@@ -269,9 +281,10 @@ def _power(args: argparse.Namespace) -> ExitCode:
         loaded = load_source(AnalysisSource(path, ratings_csv=args.pilot is None))
         model = model_from_pilot(loaded.table, source=str(path), seed=args.seed)
         taggers = args.taggers or len(model.biases)
-    table = power_table(model, ratings_per_item=args.ratings_per_item, items=args.items,
-                        taggers=taggers, reps=args.reps, bootstrap=args.bootstrap,
-                        seed=args.seed)
+    with Progress.of(args) as progress:
+        table = power_table(model, ratings_per_item=args.ratings_per_item, items=args.items,
+                            taggers=taggers, reps=args.reps, bootstrap=args.bootstrap,
+                            seed=args.seed, progress=progress)
     _print_power(table)
     return ExitCode.DONE
 
@@ -311,6 +324,8 @@ PLAN = Group(
             help="ratings per item against the plan, who is behind, the items under target",
             exits=Exits(done="the coverage is listed on stdout (items under target are no "
                              "error)",
+                        problems="listed, but session files of the folder were left out "
+                                 "(named on stderr): their ratings are not counted",
                         refused="not a project folder or panel database, or no plan"),
             add_arguments=_add_status_arguments,
             run=_status,
@@ -322,7 +337,8 @@ PLAN = Group(
             exits=Exits(done="the top-up was written and listed on stdout, or nothing needed "
                              "it",
                         problems="items that nobody left can rate, one per line as "
-                                 "items.csv:line (the others were topped up)",
+                                 "items.csv:line (the others were topped up), or session "
+                                 "files of the folder left out (named on stderr)",
                         refused="nothing changed: no plan, or no tagger free for a top-up"),
             add_arguments=_add_top_up_arguments,
             run=_top_up,

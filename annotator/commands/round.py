@@ -63,17 +63,13 @@ def _list(args: argparse.Namespace) -> ExitCode:
 
 
 def _print_rounds(project: Project) -> None:
-    numbers = sorted({1, *project.rounds})
+    from annotator.project.rounds import round_summaries
+
     print(f"{'round':<6} {'started':<21} {'pairs':>6}  {'feedback':<8}  items")
-    for number in numbers:
-        record = project.rounds.get(number)
-        started = record.started if record is not None else None
-        when = f"{started:%Y-%m-%d %H:%M} UTC" if started else (
-            "with the project" if number == 1 else "not started")
-        items = record.items_file if record is not None and record.items_file else "all"
-        feedback = "on" if project.flow.for_round(number).feedback else "off"
-        print(f"{number:<6} {when:<21} {len(project.round_items(number)):>6}  {feedback:<8}  "
-              f"{items}")
+    for row in round_summaries(project):
+        feedback = "on" if row.feedback else "off"
+        print(f"{row.number:<6} {row.when:<21} {row.pairs:>6}  {feedback:<8}  "
+              f"{row.items_file or 'all'}")
     print(f"Current round: {project.current_round}. Washout between rounds: "
           f"{project.washout_days} days.")
 

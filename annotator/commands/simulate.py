@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from annotator.commands.contract import Command, ExitCode, Exits, positive
+from annotator.commands.contract import Command, ExitCode, Exits, Progress, positive
 
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,8 +20,11 @@ def _run(args: argparse.Namespace) -> ExitCode:
     from annotator.project.folder import open_project
     from annotator.session.simulate import simulate, truth_summary
 
-    result = simulate(open_project(args.folder), taggers=args.taggers, rounds=args.rounds,
-                      seed=args.seed, progress=lambda line: print(line, file=sys.stderr))
+    with Progress.of(args) as progress:
+        progress(f"{args.taggers} simulated taggers are playing {args.rounds} round"
+                 f"{'s' if args.rounds != 1 else ''}…")
+        result = simulate(open_project(args.folder), taggers=args.taggers, rounds=args.rounds,
+                          seed=args.seed, progress=progress)
     print(f"{'tagger':<22} {'bias':>6} {'noise':>6} {'ratings':>8} {'probations':>10} "
           f"{'score':>6}  session file")
     for tally in result.taggers:

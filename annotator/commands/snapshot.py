@@ -26,7 +26,8 @@ def _export(args: argparse.Namespace) -> ExitCode:
     snapshot = export_snapshot(args.panel, args.snapshot)
     print(f"{snapshot.path}: consensus snapshot of {snapshot.ratings} ratings "
           f"(id {snapshot.snapshot_id[:16]}). Import it on each laptop: "
-          "annotator snapshot import FOLDER SNAPSHOT, or Lead ▸ Import consensus snapshot.",
+          "annotator snapshot import FOLDER SNAPSHOT, or Study ▸ Import consensus snapshot… in "
+          "the lead's window (annotator lead).",
           file=sys.stderr)
     return ExitCode.DONE
 
@@ -36,7 +37,7 @@ def _import(args: argparse.Namespace) -> ExitCode:
     from annotator.store.snapshot import import_snapshot
 
     project = open_project(args.folder)
-    snapshot, new = import_snapshot(args.snapshot, project.root, project.project_id)
+    snapshot, new = import_snapshot(args.snapshot, project)
     if new:
         print(f"Imported {snapshot.ratings} panel ratings into {snapshot.path}; the game's "
               "consensus on this laptop now includes them.", file=sys.stderr)

@@ -1,4 +1,5 @@
-"""``annotator validate FOLDER``: every problem of a project folder, one per line."""
+"""``annotator validate FOLDER``: every problem of a project folder, one per line, its
+session files included (those the game and the analysis leave out)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,15 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run(args: argparse.Namespace) -> ExitCode:
     from annotator.project.folder import validate_project
+    from annotator.store.sessions_folder import read_sessions_folder
 
     project = validate_project(args.folder)
+    left_out = read_sessions_folder(project).unreadable
     for problem in project.problems:
         print(problem)
-    count = len(project.problems)
+    for entry in left_out:
+        print(entry.warning())
+    count = len(project.problems) + len(left_out)
     print(f"{count} problem{'s' if count != 1 else ''}; {len(project.items)} pairs can be rated.",
           file=sys.stderr)
     return ExitCode.PROBLEMS if count else ExitCode.DONE
@@ -30,7 +35,8 @@ VALIDATE = Command(
     help="list every problem of a project folder (every image is decoded)",
     exits=Exits(done="no problems, every pair can be rated",
                 problems="one per line on stdout, as file:line: what is wrong (the other "
-                         "pairs can still be rated)",
+                         "pairs can still be rated), and each session file that cannot be "
+                         "read, with what it holds",
                 refused="not a project folder, or its project.toml or rubric cannot be used"),
     add_arguments=_add_arguments,
     run=_run,

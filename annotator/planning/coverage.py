@@ -191,18 +191,32 @@ def disputed(table: RatingTable, count: int, *, exclude: Iterable[str] = ()) -> 
     return [item for _, item in sorted(spread)[:count]]
 
 
-def plan_ratings(path: Path, project: Project | None = None
-                 ) -> tuple[Project, Plan, RatingTable]:
-    """The project, its plan and the ratings of ``path``: a project folder (its session
-    files; none yet means no ratings) or a panel database (its project is ``project``, or
-    the folder beside it or one up, as for ``annotator analyze``)."""
+@dataclass(frozen=True)
+class PlanRatings:
+    """A planned project and the ratings to follow its plan with. ``left_out``: a warning
+    for each session file of the folder that could not be read (none of its ratings count)."""
+
+    project: Project
+    plan: Plan
+    table: RatingTable
+    left_out: tuple[str, ...] = ()
+
+
+def plan_ratings(path: Path, project: Project | None = None) -> PlanRatings:
+    """The project, its plan and the ratings of ``path``: a project folder (its readable
+    session files; none yet means no ratings) or a panel database (its project is
+    ``project``, or the folder beside it or one up, as for ``annotator analyze``)."""
     path = Path(path)
+    left_out: tuple[str, ...] = ()
     if path.is_dir():
         folder = open_project(path)
         project = project or folder
-        table = (project_table(folder) if any(folder.sessions_dir.glob("*.sqlite")) else
-                 build_table(item_ids=[], taggers=[], rounds=[], values=[],
-                             levels=[level.value for level in project.rubric.levels]))
+        if any(folder.sessions_dir.glob("*.sqlite")):
+            table, sessions = project_table(folder)
+            left_out = tuple(entry.warning() for entry in sessions.unreadable)
+        else:
+            table = build_table(item_ids=[], taggers=[], rounds=[], values=[],
+                                levels=[level.value for level in project.rubric.levels])
     else:
         loaded = load_source(AnalysisSource(path))
         project = project or loaded.project
@@ -214,4 +228,4 @@ def plan_ratings(path: Path, project: Project | None = None
     if project.plan is None:
         raise AnnotatorError("This project has no plan yet: make one with `annotator plan "
                              "FOLDER --ratings-per-item K …`.", file=project.root / "project.toml")
-    return project, project.plan, table
+    return PlanRatings(project, project.plan, table, left_out)

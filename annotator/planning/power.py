@@ -18,7 +18,7 @@ panel is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -190,17 +190,23 @@ def panel_biases(model: AgreementModel, taggers: int, rng: np.random.Generator
 
 def power_table(model: AgreementModel, *, ratings_per_item: Sequence[int],
                 items: Sequence[int], taggers: int, reps: int = 100, bootstrap: int = 1000,
-                seed: int = 0, level: Level = "ordinal") -> PowerTable:
-    """Expected α and 95 % interval width for every K × N (see the module)."""
+                seed: int = 0, level: Level = "ordinal",
+                progress: Callable[[str], None] | None = None) -> PowerTable:
+    """Expected α and 95 % interval width for every K × N (see the module); ``progress``
+    is told which setting is being simulated."""
     if taggers < max(ratings_per_item):
         raise AnnotatorError(f"{max(ratings_per_item)} ratings per item need at least "
                              f"{max(ratings_per_item)} taggers; --taggers is {taggers}.")
     streams = np.random.default_rng(seed)
     panel = panel_biases(model, taggers, streams)
     levels = np.asarray(model.levels)
-    rows = []
+    rows: list[PowerRow] = []
+    settings = len(ratings_per_item) * len(items)
     for k in ratings_per_item:
         for n in items:
+            if progress is not None:
+                progress(f"Simulating {reps} studies of {k} ratings on {n:,} items (setting "
+                         f"{len(rows) + 1} of {settings})…")
             design = block_design(n, taggers, k, seed=seed)
             rng = np.random.default_rng([seed, k, n])
             values, widths = [], []

@@ -96,14 +96,12 @@ def captions_from_table(images: Path, captions: Path, *, available: list[str]) -
 
 
 def captions_from_sidecars(images: Path, available: list[str]) -> Captions:
-    """Pairs from ``<stem>.txt`` files beside the images; an image without one is a problem."""
+    """Pairs from ``<stem>.txt`` files beside the images; an image without one has no
+    caption (``init`` notes it, as it notes images a captions file does not name)."""
     result = Captions()
     for image in available:
         sidecar = (images / image).with_suffix(".txt")
         if not sidecar.is_file():
-            result.problems.append(
-                Problem(images / image, None, f"There is no caption file {sidecar.name} beside it.")
-            )
             continue
         text, problem = read_text(sidecar, what="caption file")
         if problem is not None:

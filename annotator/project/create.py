@@ -31,6 +31,16 @@ IMAGES_DIR = "images"
 
 
 @dataclasses.dataclass(frozen=True)
+class NewProject:
+    """What ``init`` made: the project as opened (its ``problems``: input lines left out,
+    and anything wrong with the new folder) and ``notes`` on inputs that were never meant to
+    be pairs (images without a caption, not copied), which are not problems."""
+
+    project: Project
+    notes: tuple[Problem, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
 class _Row:
     item_id: str
     pair: Pair
@@ -44,13 +54,14 @@ def init_project(
     name: str | None = None,
     rubric: str = DEFAULT_RUBRIC,
     captions_format: str | None = None,
-) -> Project:
+) -> NewProject:
     """Create a project in ``folder`` (new, or an empty folder) and return it opened.
 
     Images are copied into ``folder/images/`` keeping sub-folders; ``items.csv`` gets an
     explicit id per pair. ``captions_format`` is one of :data:`CAPTION_FORMATS` (default:
-    guessed from the file). Problems with the inputs are in the returned ``problems``; if
-    no valid pair remains, :class:`ProjectError` is raised and nothing is created.
+    guessed from the file). Problems with the inputs are in the project's ``problems``,
+    images without a caption in ``notes``; if no valid pair remains, :class:`ProjectError`
+    is raised and nothing is created.
     """
     folder = folder.resolve()
     _refuse_existing(folder)
@@ -65,7 +76,7 @@ def init_project(
             f"{', '.join(CAPTION_FORMATS)}.",
             file=captions,
         )
-    rows, problems = _read_inputs(images, captions, captions_format)
+    rows, problems, notes = _read_inputs(images, captions, captions_format)
     if not rows:
         shown = "\n".join(f"  {p}" for p in problems[:5])
         more = f"\n  … and {len(problems) - 5} more" if len(problems) > 5 else ""
@@ -89,7 +100,8 @@ def init_project(
         shutil.rmtree(staging, ignore_errors=True)
         raise
     project = open_project(folder)
-    return dataclasses.replace(project, problems=sort_problems([*problems, *project.problems]))
+    return NewProject(dataclasses.replace(
+        project, problems=sort_problems([*problems, *project.problems])), tuple(notes))
 
 
 def _refuse_existing(folder: Path) -> None:
@@ -108,32 +120,26 @@ def _refuse_existing(folder: Path) -> None:
 
 def _read_inputs(
     images: Path, captions: Path | None, captions_format: str | None
-) -> tuple[list[_Row], list[Problem]]:
+) -> tuple[list[_Row], list[Problem], list[Problem]]:
+    """The pairs, the input lines left out, and a note on the images left without a pair."""
     available, problems = list_images(images)
     if not available:
         problems.append(Problem(images, None, "There are no image files in this folder."))
-        return [], problems
+        return [], problems, []
     if captions is None:
         found: Captions = captions_from_sidecars(images, available)
     else:
         found = read_captions(images, captions, available=available, fmt=captions_format)
     problems.extend(found.problems)
     rows = _with_ids(found.pairs, problems)
-    if captions is not None:
-        unused = sorted(set(available) - {row.pair.image for row in rows})
-        if unused:
-            shown = ", ".join(unused[:5])
-            if len(unused) > 5:
-                shown += f" and {len(unused) - 5} more"
-            problems.append(
-                Problem(
-                    captions,
-                    None,
-                    f"{len(unused)} image(s) in {images} have no caption here and were not "
-                    f"copied: {shown}.",
-                )
-            )
-    return rows, problems
+    unused = sorted(set(available) - {row.pair.image for row in rows})
+    if not unused:
+        return rows, problems, []
+    shown = ", ".join(unused[:5]) + (f" and {len(unused) - 5} more" if len(unused) > 5 else "")
+    where = "here" if captions is not None else "(no .txt file of the same name beside them)"
+    note = Problem(captions or images, None, f"{len(unused)} image(s) in {images} have no "
+                   f"caption {where} and were not copied: {shown}.")
+    return rows, problems, [note]
 
 
 def _with_ids(pairs: list[Pair], problems: list[Problem]) -> list[_Row]:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from annotator.errors import ProjectError, RubricError
 from annotator.project.check_settings import read_check_rule
+from annotator.project.dataset_settings import read_dataset_card
 from annotator.project.flow_settings import read_flow_plan
 from annotator.project.gold import GOLD_FILE, gold_shortfalls, read_gold
 from annotator.project.items import ITEMS_FILE, read_items
@@ -52,6 +53,9 @@ def open_project(folder: Path) -> Project:
     )
     plan, plan_problems = read_plan(manifest.document, manifest.lines,
                                     path=folder / MANIFEST_FILE, item_ids=valid_ids)
+    dataset, dataset_problems = read_dataset_card(
+        manifest.document, manifest.lines, path=folder / MANIFEST_FILE
+    )
     problems = [
         *items_file.problems,
         *gold_problems,
@@ -60,6 +64,7 @@ def open_project(folder: Path) -> Project:
         *round_problems,
         *check_problems,
         *plan_problems,
+        *dataset_problems,
         *gold_shortfalls(folder, flow, gold),
     ]
     return Project(
@@ -77,6 +82,7 @@ def open_project(folder: Path) -> Project:
         washout_days=washout_days,
         checks=checks,
         plan=plan,
+        dataset=dataset,
     )
 
 

@@ -126,6 +126,7 @@ class Rubric:
     ``text_label``: what the rated text is called on screen ("Description" for alt text).
     ``dwell_seconds``: the minimum dwell this protocol asks for (None: the app's default);
     ``[flow] dwell_seconds`` in ``project.toml`` overrides it.
+    ``source``: the published protocol it comes from, as the file cites it.
     """
 
     rubric_id: str
@@ -137,6 +138,7 @@ class Rubric:
     show_context: bool = False
     text_label: str = "Caption"
     dwell_seconds: float | None = None
+    source: str = ""
 
     def __post_init__(self) -> None:
         if len(self.levels) < 2:
@@ -175,7 +177,8 @@ TUTORIAL_ORDERS = ("shuffled", "file")
 
 @dataclass(frozen=True)
 class FlowSettings:
-    """How one round is played (defaults: VICR's Rating Game, Narins et al., NeurIPS 2023)."""
+    """How one round is played (defaults: VICR's Rating Game, Narins et al., NeurIPS 2023,
+    except ``first_game_pass`` and ``min_consensus``, each said why below)."""
 
     tutorial: bool = True
     probation: bool = True
@@ -186,7 +189,13 @@ class FlowSettings:
     probation_pairs: int = 20
     probation_pass: int = 25
     first_game_pairs: int = 20
-    first_game_pass: int = 25
+    first_game_pass: int = 16
+    """VICR asked 25, but under Algorithm 1 a rating one level off the consensus scores 0,
+    so 25 means 13 exact matches in 20 against a consensus that, early in a study, rests on
+    two or three ratings. 16 is 8 exact matches: what VICR's validation expects of a rater
+    who just passes its tutorial (better than even odds of exact agreement on 10 of 25
+    pairs, Narins et al. 2023, §4.2). docs/rating-game.md has the simulations behind it;
+    25 replicates the paper."""
     min_consensus: int = 2
     """Fewest earlier ratings (machine priors counted) a consensus is shown and scored on:
     one would be a colleague's own rating. VICR scored against a single one (1)."""
@@ -307,6 +316,17 @@ class RoundRecord:
 
 
 @dataclass(frozen=True)
+class DatasetCard:
+    """``[dataset]`` in ``project.toml``: the published dataset's title, description,
+    licence (a Hugging Face hub licence id) and how to cite it; empty when not given."""
+
+    title: str = ""
+    description: str = ""
+    licence: str = "unknown"
+    citation: str = ""
+
+
+@dataclass(frozen=True)
 class Project:
     """An opened project folder: everything needed to rate, plus what was wrong with it.
 
@@ -328,6 +348,7 @@ class Project:
     checks: CheckRule = field(default_factory=CheckRule)
     plan: Plan | None = None
     """Who rates which items (``[plan]``); None: every tagger rates every item."""
+    dataset: DatasetCard = field(default_factory=DatasetCard)
 
     @property
     def current_round(self) -> int:

@@ -41,3 +41,14 @@ def read_priors(
             continue
         priors.setdefault(item_id, []).append(value)
     return {item_id: tuple(values) for item_id, values in priors.items()}, problems
+
+
+def prior_sources(root: Path) -> tuple[str, ...]:
+    """The machines ``priors.csv`` names in its ``source`` column, each once, in file order:
+    what a simulation that leans on them must tell its reader they are."""
+    path = root / PRIORS_FILE
+    if not path.exists():
+        return ()
+    table = read_table(path, required=("item_id", "rating"), known=PRIORS_COLUMNS)
+    names = (row.values.get("source", "").strip() for row in table.rows)
+    return tuple(dict.fromkeys(name for name in names if name))

@@ -19,6 +19,7 @@ from typing import Any
 import tomlkit
 from tomlkit.toml_document import TOMLDocument
 
+from annotator.csvtext import csv_text
 from annotator.errors import ProjectError
 from annotator.files import write_text
 from annotator.project.folder import open_project
@@ -79,8 +80,10 @@ def start_round(
     values: dict[str, Any] = {"started": _utc_second(now)}
     copy_text = None
     if subset is not None:
-        check_subset(subset, project)
-        copy_text = subset.read_bytes().decode("utf-8-sig")
+        # The round's own record of its items, through the one CSV writer: an id that
+        # looks like a formula is guarded there as in every CSV the app writes.
+        copy_text = csv_text(([item_id] for item_id in check_subset(subset, project)),
+                             header=["item_id"])
         values["items"] = f"{ROUNDS_DIR}/round-{number}-items.csv"
     if feedback is not None:
         values["feedback"] = feedback

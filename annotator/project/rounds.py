@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from annotator.errors import ProjectError
-from annotator.project.model import DEFAULT_WASHOUT_DAYS, Problem, RoundRecord
+from annotator.project.model import DEFAULT_WASHOUT_DAYS, Problem, Project, RoundRecord
 from annotator.project.table import read_table
 
 ROUND_KEYS = frozenset({"started", "items"})
@@ -29,6 +30,40 @@ ROUND_KEYS = frozenset({"started", "items"})
 ROUNDS_SETTINGS = frozenset({"washout_days"})
 """Keys of the ``[rounds]`` table itself."""
 SUBSET_COLUMN = "item_id"
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """One round as ``annotator round list`` and the lead's Rounds dialog show it."""
+
+    number: int
+    started: dt.datetime | None
+    """None: round 1 (it starts with the project), or a round prepared but not started."""
+    pairs: int
+    feedback: bool
+    items_file: str
+    """The subset file, "" when the round covers every pair."""
+
+    @property
+    def when(self) -> str:
+        if self.started is not None:
+            return f"{self.started:%Y-%m-%d %H:%M} UTC"
+        return "with the project" if self.number == 1 else "not started"
+
+
+def round_summaries(project: Project) -> list[RoundSummary]:
+    """Round 1 and every round of ``project.toml``, in order."""
+    summaries = []
+    for number in sorted({1, *project.rounds}):
+        record = project.rounds.get(number)
+        summaries.append(RoundSummary(
+            number=number,
+            started=record.started if record is not None else None,
+            pairs=len(project.round_items(number)),
+            feedback=project.flow.for_round(number).feedback,
+            items_file=record.items_file if record is not None else "",
+        ))
+    return summaries
 
 
 def read_rounds(

@@ -105,6 +105,7 @@ def load_rubric_file(path: Path) -> Rubric:
             show_context=show_context,
             text_label=_text(data, "text_label", fail) if "text_label" in data else "Caption",
             dwell_seconds=None if dwell is None else float(dwell),
+            source=_text(data, "source", fail) if "source" in data else "",
         )
     except ValueError as exc:
         raise fail(f"The rubric's levels are not usable: {exc}.", "levels") from exc

@@ -31,6 +31,9 @@ from annotator.project.model import Problem
 T = TypeVar("T")
 _UNDECODED = re.compile("[\udc80-\udcff]")
 _SAVE_AS_UTF8 = 'Save it as UTF-8 (in Excel: "CSV UTF-8") and open the project again.'
+_NUL_IN_ROW = ("This line holds a NUL character (a zero byte), which no text has: the file "
+               "is damaged, or was saved as UTF-16 or by a program that pads with zeros.")
+_QUOTED_CELL = re.compile(r'"(?:[^"]|"")*"')
 
 
 @dataclass(frozen=True)
@@ -121,7 +124,7 @@ def read_table(
         first = next((ln for ln in io.StringIO(text) if ln.strip()), "")
         delimiter = sniff_delimiter(path, first)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    records = _records(reader, table)
+    records = _records(reader, table, text)
     header = next(records, None)
     if header is None:
         names = " and ".join(sorted(required))
@@ -131,13 +134,18 @@ def read_table(
     bad_lines: list[int] = []
     if bad_byte is not None and any(_UNDECODED.search(name) for name in raw_names):
         bad_lines.append(table.header_line)
+    elif any("\x00" in name for name in raw_names):
+        table.problem(table.header_line, f"{_NUL_IN_ROW} This is the header, so no rows were read.")
     elif _read_header(table, raw_names, required=required, known=known):
         line = last = 0
         width = len(table.columns)
         guarded = "'" in text
+        nul = "\x00" in text
         for line, last, fields in records:
             if bad_byte is not None and any(_UNDECODED.search(f) for f in fields):
                 bad_lines.append(line)
+            elif nul and any("\x00" in f for f in fields):
+                table.row_problem(line, _NUL_IN_ROW)
             elif len(fields) == width:
                 table.fields.append(_decoded(fields) if guarded else fields)
                 table.lines.append(line)
@@ -170,7 +178,8 @@ def _decode(data: bytes, table: Table) -> tuple[str, tuple[int, int] | None] | N
         return data.decode("utf-8-sig", errors="surrogateescape"), (line, data[exc.start])
 
 
-def _records(reader: csv.Reader, table: Table) -> Iterator[tuple[int, int, list[str]]]:
+def _records(reader: csv.Reader, table: Table,
+             text: str) -> Iterator[tuple[int, int, list[str]]]:
     """Non-blank records as (first line, last line, fields); a csv error ends the file."""
     done = 0
     try:
@@ -179,11 +188,38 @@ def _records(reader: csv.Reader, table: Table) -> Iterator[tuple[int, int, list[
             if any(map(str.strip, fields)):
                 yield first, done, fields
     except csv.Error as exc:
+        line = done + 1
+        if "field larger than field limit" in str(exc) and not _quote_never_closes(text, line):
+            table.problem(
+                line,
+                f"A cell of the row starting on line {line} is longer than "
+                f"{csv.field_size_limit():,} characters, the most a CSV cell may hold, so the "
+                "file cannot be read from this line on. No caption is that long: shorten that "
+                "cell (was a whole document pasted into it?).")
+            return
         table.problem(
-            done + 1,
-            f'The file cannot be read from line {done + 1} on ({exc}). A quote (") '
+            line,
+            f'The file cannot be read from line {line} on ({exc}). A quote (") '
             "opened but never closed makes the rest of the file one field; check that line.",
         )
+
+
+def _quote_never_closes(text: str, line: int) -> bool:
+    """Whether the record starting on ``line`` opens a quoted cell that never closes (which
+    makes the rest of the file one huge cell), rather than holding a huge cell."""
+    position = 0
+    for _ in range(line - 1):
+        position = text.find("\n", position) + 1
+        if position == 0:
+            return False
+    while True:
+        quote, end = text.find('"', position), text.find("\n", position)
+        if quote == -1 or -1 < end < quote:
+            return False  # the record ends with every quote it opened closed
+        cell = _QUOTED_CELL.match(text, quote)
+        if cell is None:
+            return True
+        position = cell.end()
 
 
 def _quote_left_open(text: str, first: int, last: int, sep: str) -> bool:

@@ -20,10 +20,16 @@ def read_text(path: Path, *, what: str = "file") -> tuple[str, Problem | None]:
     except OSError as exc:
         return "", Problem(path, None, f"The {what} cannot be read: {exc.strerror or exc}.")
     try:
-        return data.decode("utf-8-sig"), None
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         return "", Problem(path, line, f"The {what} is not UTF-8 text; save it as UTF-8.")
+    zero = text.find("\x00")
+    if zero != -1:
+        return "", Problem(path, text.count("\n", 0, zero) + 1,
+                           f"The {what} holds a NUL character (a zero byte) on this line, which "
+                           "no text has: it is damaged, or saved as UTF-16; save it as UTF-8.")
+    return text, None
 
 
 def numbered_lines(path: Path, problems: list[Problem]) -> list[tuple[int, str]]:

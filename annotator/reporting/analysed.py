@@ -3,7 +3,10 @@ the taggers flagged for a low retest α."""
 
 from __future__ import annotations
 
+from annotator.analysis.checks import without_taggers
 from annotator.analysis.pipeline import Analysis
+from annotator.analysis.results import AttentionChecks
+from annotator.analysis.table import RatingTable
 from annotator.analysis.undefined import Undefined
 
 LOW_RETEST_ALPHA = 0.667
@@ -27,3 +30,13 @@ def low_retest(analysis: Analysis) -> set[str]:
     """Taggers whose retest α is defined and below :data:`LOW_RETEST_ALPHA`."""
     return {name for name, entry in analysis.results.retest.items()
             if not isinstance(entry.alpha, Undefined) and entry.alpha < LOW_RETEST_ALPHA}
+
+
+def analysed_data(analysis: Analysis) -> RatingTable:
+    """The data ratings every figure rests on: game and retest, without the taggers left out
+    for failing the attention checks."""
+    checks = analysis.results.checks
+    table = analysis.table
+    if isinstance(checks, AttentionChecks) and checks.excluded is not None:
+        table = without_taggers(table, checks.excluded.taggers)
+    return table.data()

@@ -6,13 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from annotator.analysis.pipeline import (
-    Analysis,
-    AnalysisOptions,
-    AnalysisSource,
-    analyse_input,
-    load_source,
-)
+from annotator.analysis.pipeline import Analysis, AnalysisOptions, AnalysisSource, analyse
 from annotator.reporting.content import PaneContent
 from annotator.reporting.sections.coverage import coverage_section
 from annotator.reporting.sections.items import items_section, sources_section
@@ -46,10 +40,7 @@ def prepare_pane(path: Path, *, progress: Callable[[str], None] = lambda _: None
     """Read ``path``, analyse it as ``annotator analyze`` does (100 virtual-rater
     repetitions, 1,000 bootstrap resamples) and build the pane: the work the pane does off
     the GUI thread, telling ``progress`` each step in words."""
-    progress(f"Reading the ratings of {Path(path).name}…")
-    loaded = load_source(AnalysisSource(Path(path)))
-    progress(f"Computing agreement on {len(loaded.table):,} ratings…")
-    analysis = analyse_input(loaded, AnalysisOptions(
-        seed=seed, exclude_failed_checks=exclude_failed_checks))
+    analysis = analyse(AnalysisSource(Path(path)), AnalysisOptions(
+        seed=seed, exclude_failed_checks=exclude_failed_checks), progress=progress)
     progress("Drawing the charts…")
     return analysis, build_content(analysis)

@@ -25,12 +25,15 @@ NOT_DEFINED = "n/a"
 
 @dataclass(frozen=True)
 class Column:
-    """One column: ``key`` is its CSV header, ``title`` what the screen shows."""
+    """One column: ``key`` is its CSV header, ``title`` what the screen shows; ``empty`` is
+    what the screen shows for an empty cell (an undefined figure unless said otherwise, such
+    as "all" in a ``round`` column meaning every round)."""
 
     key: str
     title: str
     kind: Kind = "text"
     description: str = ""
+    empty: str = NOT_DEFINED
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,8 @@ class Table:
 
     def display(self, row: int, column: int) -> str:
         """The cell as text: numbers rounded for reading, undefined as 'n/a'."""
-        return format_cell(self.rows[row][column], self.columns[column].kind)
+        value, shown = self.rows[row][column], self.columns[column]
+        return shown.empty if value is None else format_cell(value, shown.kind)
 
     def csv_text(self) -> str:
         """Every row at full precision; an undefined figure is an empty cell."""

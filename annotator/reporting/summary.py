@@ -1,46 +1,15 @@
-"""What ``annotator analyze`` prints and writes beside the JSON: a readable summary, and
-the items and taggers tables as CSV (figures are fractions, not × 100)."""
+"""What ``annotator analyze`` prints: a readable summary of the results (its ``--csv-dir``
+tables are the pane's ``items`` and ``taggers`` tables)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from annotator.analysis.results import (
     AttentionChecks,
-    ItemSummary,
     MetricBenchmark,
     QuestionFigures,
     Results,
-    TaggerFigures,
 )
-from annotator.analysis.table import RatingTable
 from annotator.analysis.undefined import Figure, Interval, Undefined
-from annotator.csvtext import csv_text
-
-
-def items_table(table: RatingTable, summary: ItemSummary) -> str:
-    """items.csv: item_id, n, mean, vote, sd (blank where undefined), rated items only."""
-    return csv_text(([item_id, int(summary.n[i]), _number(summary.mean[i]),
-                      _number(summary.vote[i]), _number(summary.sd[i])]
-                     for i, item_id in enumerate(table.item_ids) if summary.n[i]),
-                    header=["item_id", "n", "mean", "vote", "sd"])
-
-
-def taggers_table(taggers: Mapping[str, TaggerFigures]) -> str:
-    """taggers.csv: one row per tagger with the figures of the JSON's ``taggers``."""
-    return csv_text(([name, *(_number(v) for v in (
-        t.n, t.n_compared, t.ea, t.aa, t.la, t.bias, t.score, t.tutorial_score,
-        t.median_seconds))] for name, t in taggers.items()),
-        header=["tagger", "n", "n_compared", "ea", "aa", "la", "bias", "score",
-                "tutorial_score", "median_seconds"])
-
-
-def _number(value: int | float | Undefined) -> str:
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float) and value == value:
-        return f"{value:.6g}"
-    return ""
 
 
 def _fig(value: Figure) -> str:
@@ -75,11 +44,7 @@ def summary_text(results: Results) -> str:
     for (name, mine), (_, shuffled) in zip(real.figures, chance.figures, strict=True):
         lines.append(f"  {name:16s} {_mean_sd(mine.mean, mine.sd):>16s} | "
                      f"{_mean_sd(shuffled.mean, shuffled.sd)}")
-    loo = {t: v for t, v in results.alpha_leave_one_out.items() if not isinstance(v, Undefined)}
-    if loo:
-        worst = max(loo, key=lambda t: loo[t])
-        lines.append(f"Leaving one tagger out raises alpha most without {worst}: "
-                     f"{_fig(loo[worst])}")
+    lines += _leave_one_out_lines(results)
     if results.retest:
         ranked = sorted(results.retest.items(), key=lambda tr: (
             not isinstance(tr[1].alpha, Undefined),
@@ -98,6 +63,9 @@ def summary_text(results: Results) -> str:
             f"{d.item_id} (sd {d.sd:.2f})" for d in disputed))
     if not isinstance(results.metrics, Undefined):
         lines += metrics_lines(results.metrics)
+    if results.skipped_after_error:
+        lines.append(f"{results.skipped_after_error} pairs were skipped after an error while "
+                     "saving them: they are in no figure.")
     undefined = len(results.reasons())
     if undefined:
         lines.append(f"{undefined} figures are undefined (null); the JSON's "
@@ -105,13 +73,35 @@ def summary_text(results: Results) -> str:
     return "\n".join(lines)
 
 
+def _leave_one_out_lines(results: Results) -> list[str]:
+    """Which tagger's absence gives the highest α; "raises" only when that is above the
+    panel's α."""
+    loo = {t: v for t, v in results.alpha_leave_one_out.items() if not isinstance(v, Undefined)}
+    if not loo:
+        return []
+    best = max(loo, key=lambda t: loo[t])
+    overall = results.alpha.value
+    if isinstance(overall, Undefined):
+        return [f"Alpha without one tagger is highest without {best}: {_fig(loo[best])}"]
+    if loo[best] > overall + 1e-12:
+        return [f"Leaving one tagger out raises alpha most without {best}: {_fig(loo[best])}"]
+    return [f"Leaving out any one tagger does not raise alpha (highest without {best}: "
+            f"{_fig(loo[best])})"]
+
+
 def _question_line(name: str, figures: QuestionFigures) -> str:
-    means = " → ".join(f"{stage.mean:.2f} {word}" for stage, word in
-                       ((figures.pre, "before"), (figures.post, "with the image"))
-                       if stage is not None)
+    """Before and after on the same answers (matched pairs) when the question was asked
+    both ways; else the one stage it was asked in."""
     change = figures.change
-    same = f" ({change.share_same:.0%} of answers unchanged)" if change is not None else ""
-    return f"Question {name}: mean {means}{same}"
+    if change is not None:
+        return (f"Question {name}: mean {change.mean_before:.2f} before → "
+                f"{change.mean_after:.2f} with the image on the {change.n_pairs} answers "
+                f"given both ways ({change.share_same:.0%} unchanged)")
+    stages = "; ".join(f"mean {stage.mean:.2f} {word} ({stage.n_answers} answers)"
+                       for stage, word in ((figures.pre, "before the image"),
+                                           (figures.post, "with the image"))
+                       if stage is not None)
+    return f"Question {name}: {stages}"
 
 
 def _checks_lines(checks: AttentionChecks) -> list[str]:

@@ -80,6 +80,19 @@ class Feedback:
     first_pairs: FirstPairsCheck | None = None
 
 
+@dataclass(frozen=True)
+class OnScreen:
+    """The pair on screen: its item, the phase a rating of it is stored in, when it appeared,
+    and in a multi-question protocol the question and stage asked ("" otherwise): an
+    answer's identity, since several answers of one screen share its time."""
+
+    item_id: str
+    phase: Phase
+    shown_at: datetime
+    question: str = ""
+    stage: str = ""
+
+
 class FlowError(Exception):
     """A call made out of order (a programming error, not a user's)."""
 
@@ -139,6 +152,8 @@ class RatingSession:
         self._steps = pair_steps(project.rubric.questions, seed=order_seed,
                                  round_number=round_number)
         self._answered: dict[str, dict[tuple[str, str], float]] = {}
+        self._skipped_after_error = {rating.item_id for rating in own if rating.round ==
+                                     round_number and rating.skipped_after_error}
         for rating in own:
             if rating.round == round_number and rating.question:
                 answers = self._answered.setdefault(rating.item_id, {})
@@ -156,6 +171,7 @@ class RatingSession:
                    if self._next_step(item_id) is None}
         self._check_queue = [c for c in schedule if c.pair.item.item_id not in checked]
         self._checks_total = len(schedule)
+        self._others = others
         here = store.data_values_by_item(except_tagger=tagger)
         self._previous = PreviousRatings([here, {} if others is None else others], project.priors,
                                          up_to=max(PRIORS_UP_TO, self.settings.min_consensus))
@@ -248,7 +264,10 @@ class RatingSession:
         return self._done_count + self._checks_total - len(self._check_queue)
 
     def _next_step(self, item_id: str) -> Step | None:
-        """The first unanswered step of a pair (None: single-question, or all answered)."""
+        """The first unanswered step of a pair (None: single-question, all answered, or the
+        pair was skipped after an error)."""
+        if item_id in self._skipped_after_error:
+            return None
         answered = self._answered.get(item_id, {})
         return next((step for step in self._steps if step.key not in answered), None)
 
@@ -351,6 +370,28 @@ class RatingSession:
         elif queue := self._queue():
             queue.append(queue.pop(0))
         self._shown = self._screen = None
+
+    def on_screen(self) -> OnScreen | None:
+        """The pair on screen as a submit would store it, or None: what a submit that fails
+        is recorded under (:mod:`annotator.session.recovery`)."""
+        if self._shown is None:
+            return None
+        item, shown_at, _ = self._shown
+        phase = Phase.CHECK if self._check_due() is not None else self.phase
+        gold = item.item_id in self._gold_by_id and phase in _GOLD_PHASES
+        step = self._next_step(item.item_id) if self._steps and not gold else None
+        return OnScreen(item.item_id, phase, shown_at,
+                        step.question.question_id if step else "", step.stage if step else "")
+
+    def now(self) -> datetime:
+        """The session's clock (injected in tests)."""
+        return self._clock()
+
+    def reopened(self) -> RatingSession:
+        """This tagger's round started afresh from what is stored: exactly what a restart of
+        the app would show, whatever state an unexpected error left this object in."""
+        return RatingSession(self.project, self.store, self.tagger, round_number=self.round,
+                             clock=self._clock, monotonic=self._monotonic, others=self._others)
 
     # submitting ---------------------------------------------------------------------
 

@@ -4,25 +4,29 @@ The game's consensus rests on every rating available on this laptop: this
 laptop's file, the other laptops' files a lead has put into the project's ``sessions/``
 folder (a shared drive, a returned USB stick, ``annotator simulate``), and the consensus
 snapshots of the whole panel imported into ``snapshots/``. Those are only read, never
-changed.
+changed, and a file holding anything off the project's rubric is left out whole
+(:mod:`annotator.store.validation`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import logging
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from annotator.errors import AnnotatorError, SessionFileError
+from annotator.errors import AnnotatorError
 from annotator.project.model import SKIP_VALUE, Project
-from annotator.project.plan import PlanBy, name_key
+from annotator.project.plan import PlanBy
 from annotator.session.flow import RatingSession
-from annotator.store.reading import read_session_file
 from annotator.store.records import Phase
 from annotator.store.session_file import SessionStore
+from annotator.store.sessions_folder import read_sessions_folder
 from annotator.store.snapshot import SNAPSHOTS_FOLDER, SnapshotError, read_snapshot
+from annotator.store.validation import RowRules
 from annotator.userconfig import UserConfig, save_config
 
+_log = logging.getLogger(__name__)
 _DATA = frozenset(phase.value for phase in Phase if phase.is_data)
 
 
@@ -33,12 +37,16 @@ def session_file_path(project: Project, config: UserConfig) -> Path:
 
 def open_laptop_session(project: Project, config: UserConfig) -> SessionStore:
     """Open (creating on first use) this laptop's session file of the project."""
-    return SessionStore.open(
-        session_file_path(project, config),
+    path = session_file_path(project, config)
+    store = SessionStore.open(
+        path,
         project_id=project.project_id,
         laptop_id=config.laptop_id,
         laptop_name=config.laptop_name,
     )
+    _log.info("opened project %r (%s, %d pairs); this laptop's session file is %s",
+              project.name, project.root, len(project.items), path)
+    return store
 
 
 @dataclass(frozen=True)
@@ -85,22 +93,18 @@ def _other_sources(
 ) -> Iterator[tuple[Path, Iterable[tuple[str, str, str, str, float, str]]]]:
     """(file, rows of rating_id, tagger, item_id, phase, value, question) of every readable
     source; a snapshot's rows answer no question."""
-    own = own.resolve()
-    for path in sorted(project.sessions_dir.glob("*.sqlite")):
-        if path.resolve() == own:
-            continue
-        try:
-            rows = read_session_file(path, project_id=project.project_id).ratings
-        except SessionFileError as error:
-            unreadable.append(error)
-            continue
-        yield path, zip(rows.rating_id, rows.tagger, rows.item_id, rows.phase, rows.value,
-                        rows.question, strict=True)
+    folder = read_sessions_folder(project, leave_out=own)
+    unreadable.extend(entry.error for entry in folder.unreadable)
+    for contents in folder.files:
+        rows = contents.ratings
+        yield contents.path, zip(rows.rating_id, rows.tagger, rows.item_id, rows.phase,
+                                 rows.value, rows.question, strict=True)
+    rules = RowRules.of(project)
     for path in sorted((project.root / SNAPSHOTS_FOLDER).glob("*.sqlite")):
         try:
-            # Fingerprint checked on import; here only kind, format and project.
+            # Fingerprint checked on import; here kind, format, project and every value.
             _, snapshot_rows = read_snapshot(path, project_id=project.project_id,
-                                             check_fingerprint=False)
+                                             rules=rules, check_fingerprint=False)
         except SnapshotError as error:
             unreadable.append(error)
             continue
@@ -148,11 +152,23 @@ def remember_seat(config: UserConfig, project: Project, seat: str) -> None:
     save_config(config)
 
 
-def tagger_choices(project: Project, store: SessionStore) -> list[str]:
-    """The names the start screen offers: the taggers of this laptop, and in a plan by
-    tagger the plan's names (spelt as the plan does), so a tagger picks rather than types."""
-    names = {name_key(name): name for name in store.taggers()}
-    if project.plan is not None and project.plan.by is PlanBy.TAGGER:
-        names.update({name_key(name): name for name in project.plan.assignees
-                      if name_key(name) not in names})
-    return sorted(names.values(), key=str.casefold)
+def planned_name(project: Project, typed: str) -> str | None:
+    """The plan's spelling of ``typed`` when the project is planned by tagger and names
+    them, matched as :func:`~annotator.project.plan.name_key` does; else None.
+
+    The start screen only compares the typed name with the plan, never lists the plan's
+    names: the tagger's window shows no one else's name (a laptop may be shared).
+    """
+    plan = project.plan
+    if plan is None or plan.by is not PlanBy.TAGGER:
+        return None
+    return plan.name_of(typed)
+
+
+def rating_name(project: Project, typed: str, *, known: Collection[str]) -> str:
+    """The name a tagger rates under: ``typed`` as it is when this laptop knows it
+    (``known``: the taggers of its session file), else the plan's spelling of it, so that
+    ``ana  smith`` on one laptop and ``Ana Smith`` on another are one tagger of the plan."""
+    if typed in known:
+        return typed
+    return planned_name(project, typed) or typed

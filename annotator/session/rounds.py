@@ -12,9 +12,9 @@ from datetime import datetime, timedelta
 
 from annotator.errors import SessionFileError
 from annotator.project.model import Project
-from annotator.store.reading import read_session_file
 from annotator.store.records import Phase, Rating
 from annotator.store.session_file import from_iso
+from annotator.store.sessions_folder import read_sessions_folder
 
 _DATA = frozenset(phase.value for phase in Phase if phase.is_data)
 
@@ -103,14 +103,10 @@ def _last_rating_of_round(
     project: Project, round_number: int
 ) -> tuple[datetime | None, list[SessionFileError]]:
     latest = ""
-    unreadable: list[SessionFileError] = []
-    for path in sorted(project.sessions_dir.glob("*.sqlite")):
-        try:
-            rows = read_session_file(path, project_id=project.project_id).ratings
-        except SessionFileError as error:
-            unreadable.append(error)
-            continue
+    folder = read_sessions_folder(project)
+    for contents in folder.files:
+        rows = contents.ratings
         stamps = zip(rows.submitted_at, rows.round, rows.phase, strict=True)
         latest = max([latest, *(at for at, rnd, ph in stamps if rnd == round_number
                                 and ph in _DATA)])
-    return (from_iso(latest) if latest else None), unreadable
+    return (from_iso(latest) if latest else None), [entry.error for entry in folder.unreadable]

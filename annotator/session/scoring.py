@@ -3,6 +3,10 @@
 Distances are counted in levels of the rubric (one step between neighbouring levels), so
 the thresholds of Algorithm 1 mean the same on the 1–5 scale of VICR and on a scale
 valued 0, 0.25 … 1; the variance ratio σ²/V_max does not depend on units at all.
+
+The previous ratings come from files of other laptops, checked when read; scoring still
+counts only those that are levels of the rubric, so no stored value (1e308, 99, −7,
+``'abc'``) can make it raise or steer it.
 """
 
 from __future__ import annotations
@@ -35,8 +39,16 @@ def nearest_level(mean: float, rubric: Rubric) -> float:
     return float(best)
 
 
+def on_scale(previous: Sequence[object], rubric: Rubric) -> list[float]:
+    """The values of ``previous`` that are levels of ``rubric``; anything else is no rating."""
+    levels = {level.value for level in rubric.levels}
+    return [float(value) for value in previous
+            if isinstance(value, int | float) and value in levels]
+
+
 def consensus_of(previous: Sequence[float], rubric: Rubric, *, priors: int = 0) -> Consensus | None:
     """The consensus of ``previous`` ratings, or None when nobody has rated the pair."""
+    previous = on_scale(previous, rubric)
     if not previous:
         return None
     mean = sum(previous) / len(previous)
@@ -55,10 +67,12 @@ def game_points(rating: float, previous: Sequence[float], rubric: Rubric) -> int
     n counts the ratings including this one, σ² is the population variance of the previous
     ratings, V_max = (highest − lowest level)² / 4; v = 1 + (1/n)(1 + (n−1)σ²/V_max),
     d = |x − r| / v; 2 if d ≤ 0.25, 1 if d ≤ 0.5, 0 if d ≤ 1, −1 if d ≤ 1.75, else −2.
-    None when there are no previous ratings (nothing to score against).
+    None when there are no previous ratings (nothing to score against), or ``rating`` is no
+    level.
     """
+    previous = on_scale(previous, rubric)
     consensus = consensus_of(previous, rubric)
-    if consensus is None:
+    if consensus is None or rubric.level_for_value(rating) is None:
         return None
     n = len(previous) + 1
     mean = sum(previous) / len(previous)

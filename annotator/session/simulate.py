@@ -29,12 +29,18 @@ from annotator.errors import ProjectError
 from annotator.files import write_text
 from annotator.project.model import Project
 from annotator.project.plan import Plan, PlanBy
+from annotator.project.priors import prior_sources
 from annotator.project.round_start import start_round
 from annotator.session.clock import ManualClock
 from annotator.session.flow import RatingSession
 from annotator.session.game import NoticeKind
 from annotator.session.opening import read_other_laptops
-from annotator.session.simulated_truth import hidden_quality, truth_by_source, value_at
+from annotator.session.simulated_truth import (
+    MACHINE_ERROR,
+    hidden_quality,
+    truth_by_source,
+    value_at,
+)
 from annotator.store.session_file import SessionStore
 
 SITTING = 12
@@ -87,6 +93,8 @@ class SimulationResult:
     truth: dict[str, float] = field(default_factory=dict)
     primed_pairs: int = 0
     """Pairs whose hidden quality leans on machine priors (:func:`hidden_quality`)."""
+    machines: tuple[str, ...] = ()
+    """The machines ``priors.csv`` names (its ``source`` column)."""
 
 
 CAREFUL = ((0.2, 0.6), 0.2)
@@ -156,6 +164,7 @@ def simulate(
     result.truth_file = _write_truth(project, truth, panel, seed)
     result.truth = truth_by_source(project, truth)
     result.primed_pairs = sum(item.item_id in project.priors for item in project.items)
+    result.machines = prior_sources(project.root)
     play.run(project.sessions_dir, seed, begins=begins, result=result, progress=progress)
     return result
 
@@ -353,10 +362,15 @@ def truth_summary(result: SimulationResult) -> str:
     """What the simulated ratings are drawn around, in words for the lab lead."""
     means = ", ".join(f"{source or '(no source)'} {mean:.1f}"
                       for source, mean in result.truth.items())
-    primed = (f" For the {result.primed_pairs} pairs priors.csv rates, it lies halfway "
-              "towards the machine's rating." if result.primed_pairs else "")
+    primed = ""
+    if result.primed_pairs:
+        named = "; ".join(f"“{name}”" for name in result.machines) or "no source named"
+        primed = (f" For the {result.primed_pairs} pairs priors.csv rates, it also follows the "
+                  f"machine's rating, taken to be as accurate as a careful tagger (off by "
+                  f"{MACHINE_ERROR} levels). The machine is {named}: if it is built on the "
+                  "same features as a metric in metrics.csv, that metric's benchmark on "
+                  "simulated ratings is partly made by this choice and is no evidence about "
+                  "the metric; only people's ratings can judge it.")
     return (f"Hidden truth: each pair's quality follows its caption's source (human captions "
             f"good, mismatched ones poor, each model its own quality); mean by source: "
             f"{means}.{primed} Per pair: {result.truth_file}")
-
-

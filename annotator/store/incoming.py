@@ -4,6 +4,13 @@ The file is only read (:func:`annotator.store.reading.open_read_only`). On top o
 refusals every reader applies (not SQLite, another program's, a newer schema, damaged),
 SQLite's own consistency check must pass, which finds a truncated file, and the hash chain
 (:mod:`annotator.store.chain`) must fit, which finds a row edited, removed or added by hand.
+
+Whether a file has a chain to check is read from its structure, never from its header: a
+file whose ``ratings`` carry ``seq`` and ``chain`` is always checked, whatever its
+``PRAGMA user_version`` says, and one that shows any other trace of a chain (the chain's
+length in ``session_info``, the migration that added it, a header saying so) but lacks the
+columns had them removed. Only a file with no trace of a chain at all, as written before the
+chain existed, is merged unchecked.
 """
 
 from __future__ import annotations
@@ -23,13 +30,15 @@ from annotator.store.chain import (
     verify,
 )
 from annotator.store.checks import damaged_file_error, schema_of
-from annotator.store.reading import open_read_only, select_list
-from annotator.store.schema import QUESTIONS_SCHEMA
+from annotator.store.reading import open_read_only, rating_columns, select_list
+from annotator.store.validation import RowRules, first_bad_row
 
 STORED_COLUMNS = (*CONTENT_COLUMNS, "seq", "chain")
 _ADVICE = "Nothing was merged from it; copy it again from the laptop it came from."
 _UNCHAINED_SCHEMA = 1
 """Files written before the hash chain existed (schema 1) can be merged, unverified."""
+_CHAIN_COLUMNS = {"seq", "chain"}
+_CHAIN_MIGRATION = "0002_hash_chain"
 
 
 class TamperedFileError(SessionFileError):
@@ -64,8 +73,10 @@ class IncomingFile:
         return self.info.get("laptop_name") or self.info.get("laptop_id", "")
 
 
-def read_incoming(path: Path) -> IncomingFile:
-    """Every row of the session file at ``path``, refused if it cannot be trusted whole."""
+def read_incoming(path: Path, rules: RowRules | None = None) -> IncomingFile:
+    """Every row of the session file at ``path``, refused if it cannot be trusted whole:
+    damaged, its chain broken, or any value off ``rules`` (the project's rubric; without
+    them, of the wrong form)."""
     path = Path(path)
     with open_read_only(path) as conn:
         try:
@@ -73,19 +84,39 @@ def read_incoming(path: Path) -> IncomingFile:
             if verdict != "ok":
                 raise SessionFileError(f"This file is damaged ({verdict}). {_ADVICE}", file=path)
             info = dict(conn.execute("SELECT key, value FROM session_info").fetchall())
-            version = schema_of(conn)
-            content = select_list(CONTENT_COLUMNS, has_questions=version >= QUESTIONS_SCHEMA)
-            if version <= _UNCHAINED_SCHEMA:
+            columns = rating_columns(conn)
+            content = select_list(CONTENT_COLUMNS, has_questions="question" in columns)
+            if not columns >= _CHAIN_COLUMNS:
+                if _chain_traces(conn, info):
+                    raise TamperedFileError(
+                        "Its ratings were edited by hand: the file was chained against edits, "
+                        "but its chain was removed. The file was refused whole, so the panel "
+                        "has none of its ratings. Ask for an untouched copy from the laptop it "
+                        "came from.", file=path,
+                        ratings=conn.execute("SELECT count(*) FROM ratings").fetchone()[0])
                 rows = conn.execute(
                     f"SELECT {content}, NULL, NULL FROM ratings ORDER BY rowid").fetchall()
+                _refuse_bad_values(conn, path, rules, len(rows))
                 return IncomingFile(path, info, rows, verified=False)
             rows = conn.execute(
                 f"SELECT {content}, seq, chain FROM ratings ORDER BY seq IS NULL, seq"
             ).fetchall()
+            _check_chain(path, info, rows)
+            _refuse_bad_values(conn, path, rules, len(rows))
         except sqlite3.DatabaseError as error:
             raise damaged_file_error(path, error, _ADVICE) from error
-    _check_chain(path, info, rows)
     return IncomingFile(path, info, rows, verified=True)
+
+
+def _chain_traces(conn: sqlite3.Connection, info: dict[str, str]) -> bool:
+    """Whether a file without chain columns shows that it had them: the app adds the columns,
+    the chain's record and the migration's row together, and never removes any."""
+    if schema_of(conn) > _UNCHAINED_SCHEMA or HEAD_LENGTH_KEY in info or HEAD_HASH_KEY in info:
+        return True
+    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
+    return "_sqlite_migrations" in tables and conn.execute(
+        "SELECT 1 FROM _sqlite_migrations WHERE name = ?", [_CHAIN_MIGRATION]
+    ).fetchone() is not None
 
 
 def _check_chain(path: Path, info: dict[str, str], rows: list[tuple[Any, ...]]) -> None:
@@ -112,3 +143,17 @@ def _tamper_message(found: ChainBreak) -> str:
         where += f"{found.reason}."
     return (f"{where} The file was refused whole, so the panel has none of its ratings. "
             "Ask for an untouched copy from the laptop it came from.")
+
+
+
+def _refuse_bad_values(conn: sqlite3.Connection, path: Path, rules: RowRules | None,
+                       count: int) -> None:
+    """Refuse the whole file when a rating holds a value no laptop's app writes: a chain
+    that fits proves only that nobody edited the file without recomputing it."""
+    bad = first_bad_row(conn, rules, place_by_seq=True)
+    if bad is not None:
+        raise TamperedFileError(
+            f"Its rating {bad.place} (id {bad.rating_id:.40}) {bad.reason}. A laptop's app "
+            "never writes that, so the file was changed by hand or by another program. The "
+            "file was refused whole, so the panel has none of its ratings. Ask for an "
+            "untouched copy from the laptop it came from.", file=path, ratings=count)

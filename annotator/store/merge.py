@@ -1,21 +1,32 @@
 """Merge laptops' session files into the panel database, with a report per file.
 
-Every file is checked whole before any of it is merged (:func:`read_incoming`), merged in
-its own transaction, and reported: how many ratings were new, already in the panel, or
-refused and why. A refused file never stops the others.
+Every file is checked whole before any of it is merged (:func:`read_incoming`: its chain,
+and every value against the project's rubric), merged in its own
+transaction, and reported: how many ratings were new, already in the panel, or refused and
+why. A refused file never stops the others.
+
+Files named in one merge that disagree about a rating (the same rating id with different
+content) are all refused, so which of them was named first never decides what the panel
+holds (:func:`_disagreeing_files`).
 """
 
 from __future__ import annotations
 
+import logging
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from annotator.errors import AnnotatorError
+from annotator.store.chain import CONTENT_COLUMNS
 from annotator.store.incoming import IncomingFile, TamperedFileError, read_incoming
 from annotator.store.panel import FileMerge, Panel, PanelError
+from annotator.store.validation import RowRules
+
+_log = logging.getLogger(__name__)
 
 
 class MergeStatus:
@@ -97,13 +108,17 @@ def merge_session_files(
     *,
     project_id: str | None = None,
     preview: bool = False,
+    rules: RowRules | None = None,
+    progress: Callable[[str], None] = lambda _: None,
 ) -> MergeReport:
     """Merge every file of ``paths`` (folders: their ``*.sqlite``) into the panel.
 
     ``project_id`` (from the project folder, when the lead names it) ties a new panel to
     that project; without it a new panel takes the project of the files, and files of
     several projects are a :class:`PanelError`, since which one to keep cannot depend on
-    the order they were named in.
+    the order they were named in. ``rules`` (the project's rubric) refuse a file holding a
+    value off the rubric; without them only each value's form is checked. ``progress``
+    hears each step in words.
     """
     files = session_files_in(paths, panel=panel_path)
     if not files:
@@ -111,22 +126,67 @@ def merge_session_files(
                              "holding them.")
     readable: list[IncomingFile] = []
     reports: dict[Path, FileReport] = {}
-    for path in files:
+    for n, path in enumerate(files, start=1):
+        progress(f"Checking file {n} of {len(files)}: {path.name}…")
         try:
-            readable.append(read_incoming(path))
+            readable.append(read_incoming(path, rules))
         except TamperedFileError as error:
             reports[path] = FileReport(path, MergeStatus.REFUSED, refused=error.ratings,
                                        reason=error.message)
         except AnnotatorError as error:
             reports[path] = FileReport(path, MergeStatus.REFUSED, reason=error.message)
+    disputed = _disagreeing_files(readable)
+    for incoming in readable:
+        if incoming.path in disputed:
+            reports[incoming.path] = FileReport(
+                incoming.path, MergeStatus.REFUSED, laptop=incoming.laptop,
+                refused=len(incoming.rows), reason=disputed[incoming.path],
+                verified=incoming.verified)
+    readable = [incoming for incoming in readable if incoming.path not in disputed]
     with _panel_for(Path(panel_path), preview=preview) as panel:
         _check_projects(panel, readable, project_id)
+        progress(f"Merging {len(readable)} files into the panel…")
         outcomes = panel.merge_all(readable, project_id=project_id, preview=preview)
         for incoming, outcome in zip(readable, outcomes, strict=True):
             reports[incoming.path] = _file_report(incoming, outcome, preview=preview)
         total = panel.rating_count()
+    for report in reports.values():
+        _log.info("%s into %s: %s", "preview of a merge" if preview else "merge", panel_path,
+                  report.text())
     return MergeReport(Path(panel_path), tuple(reports[path] for path in files), preview,
                        total_ratings=total)
+
+
+def _disagreeing_files(readable: Sequence[IncomingFile]) -> dict[Path, str]:
+    """The files of one merge holding a rating that another file of it holds with different
+    content, each with why: every file holding a disputed rating, whichever content it has,
+    so the outcome does not depend on the order the files were named in. (A chain that
+    fits in both only shows that someone recomputed one; the lead decides which to trust.)
+    """
+    seen: set[str] = set()
+    repeated: set[str] = set()
+    for incoming in readable:
+        ids = {row[0] for row in incoming.rows}
+        repeated |= ids & seen
+        seen |= ids
+    if not repeated:
+        return {}
+    width = len(CONTENT_COLUMNS)
+    contents: dict[str, set[tuple[Any, ...]]] = {}
+    for incoming in readable:
+        for row in incoming.rows:
+            if row[0] in repeated:
+                contents.setdefault(row[0], set()).add(tuple(row[:width]))
+    disputed = {rating_id for rating_id, versions in contents.items() if len(versions) > 1}
+    holders = {incoming.path: sorted({row[0] for row in incoming.rows} & disputed)
+               for incoming in readable}
+    holders = {path: ids for path, ids in holders.items() if ids}
+    names = ", ".join(sorted(map(str, holders)))
+    return {path: (
+        f"Rating {ids[0]} is in more than one of the files merged, with different content "
+        f"({names}), so at least one of them was changed after it was saved. None of these "
+        "files was merged: merge the copy you trust on its own, and ask the laptop it came "
+        "from for an untouched copy of the others.") for path, ids in holders.items()}
 
 
 @contextmanager

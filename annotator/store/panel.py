@@ -19,9 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-
-from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
+from typing import TYPE_CHECKING
 
 from annotator import __version__
 from annotator.errors import AnnotatorError
@@ -29,7 +27,11 @@ from annotator.store.chain import CONTENT_COLUMNS
 from annotator.store.checks import read_sqlite_file, schema_of
 from annotator.store.incoming import STORED_COLUMNS, IncomingFile
 from annotator.store.reading import RATING_ROWS_COLUMNS, RatingRows, select_list
-from annotator.store.records import Phase
+from annotator.store.records import SKIPPED_AFTER_ERROR, Phase
+from annotator.store.sqlite_db import Migrations, database
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 PANEL_MIGRATIONS = Migrations("annotator.panel")
 PANEL_SCHEMA_VERSION = 2
@@ -129,7 +131,7 @@ class Panel:
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
             conn.execute("PRAGMA temp_store = MEMORY")
-            PANEL_MIGRATIONS.apply(Database(conn))
+            PANEL_MIGRATIONS.apply(database(conn))
             conn.execute(
                 "INSERT OR IGNORE INTO panel_info (key, value) VALUES ('kind', ?), "
                 "('created_at', ?), ('app_version', ?)",
@@ -290,11 +292,26 @@ def read_panel_rows(path: Path) -> RatingRows:
 
     When a tagger gave the same answer (pair, question, stage) in the same round on two
     laptops, the earlier rating is the one analysed (the choice does not depend on merge
-    order).
+    order). Pairs skipped after an error are no ratings: :func:`read_panel_skips_after_error`
+    counts them.
     """
     path = Path(path)
     _refuse_non_panel(path)
     return read_sqlite_file(path, _rating_rows, error=PanelError, kind="panel database")
+
+
+def read_panel_skips_after_error(path: Path) -> int:
+    """How many pairs the panel's taggers skipped because saving them failed."""
+    path = Path(path)
+    _refuse_non_panel(path)
+    return read_sqlite_file(path, _skips_after_error, error=PanelError, kind="panel database")
+
+
+def _skips_after_error(conn: sqlite3.Connection) -> int:
+    if schema_of(conn) < _QUESTIONS_PANEL_SCHEMA:
+        return 0
+    return int(conn.execute("SELECT count(*) FROM ratings WHERE question = ?",
+                            [SKIPPED_AFTER_ERROR]).fetchone()[0])
 
 
 def read_panel_project_id(path: Path) -> str | None:
@@ -321,12 +338,13 @@ def is_panel_file(path: Path) -> bool:
 def _rating_rows(conn: sqlite3.Connection) -> RatingRows:
     has_questions = schema_of(conn) >= _QUESTIONS_PANEL_SCHEMA
     same_answer = "AND o.question = r.question AND o.stage = r.stage " if has_questions else ""
+    no_skip_after_error = f"r.question != '{SKIPPED_AFTER_ERROR}' AND " if has_questions else ""
     rows = conn.execute(
         f"SELECT {select_list(RATING_ROWS_COLUMNS, has_questions=has_questions)} "
-        f"FROM ratings r WHERE r.phase NOT IN ({_DATA_PHASES}) OR NOT EXISTS ("
-        "SELECT 1 FROM ratings o WHERE o.tagger = r.tagger AND o.round = r.round AND "
-        f"o.item_id = r.item_id {same_answer}AND o.phase IN ({_DATA_PHASES}) AND "
-        "(o.submitted_at, o.rating_id) < (r.submitted_at, r.rating_id)) "
+        f"FROM ratings r WHERE {no_skip_after_error}(r.phase NOT IN ({_DATA_PHASES}) OR "
+        "NOT EXISTS (SELECT 1 FROM ratings o WHERE o.tagger = r.tagger AND o.round = r.round "
+        f"AND o.item_id = r.item_id {same_answer}AND o.phase IN ({_DATA_PHASES}) AND "
+        "(o.submitted_at, o.rating_id) < (r.submitted_at, r.rating_id))) "
         "ORDER BY laptop_id, seq, rating_id").fetchall()
     columns = [tuple(column) for column in zip(*rows, strict=True)] if rows else []
     return RatingRows(*columns)

@@ -14,10 +14,11 @@ import itertools
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import TypeVar
 
 from annotator.errors import SessionFileError
 from annotator.store.checks import (
@@ -25,11 +26,12 @@ from annotator.store.checks import (
     damaged_file_error,
     refuse_foreign_database,
     refuse_non_sqlite,
-    schema_of,
 )
-from annotator.store.schema import QUESTIONS_SCHEMA
+from annotator.store.records import SKIPPED_AFTER_ERROR
+from annotator.store.validation import RowRules, first_bad_row
 
 _ADVICE = "It was left untouched; copy it again from the laptop it came from."
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,15 @@ class RatingRows:
 RATING_ROWS_COLUMNS = tuple(f.name for f in fields(RatingRows))
 """The stored columns :class:`RatingRows` holds, in its order."""
 _QUESTION_COLUMNS = ("question", "stage")
+_FORGED = ("A laptop's app never writes that, so the file was changed by hand or by another "
+           "program. It was refused whole and nothing of it was used; copy it again from the "
+           "laptop it came from.")
+
+
+def rating_columns(conn: sqlite3.Connection) -> set[str]:
+    """The columns a file's ``ratings`` table has: what it holds is read from its structure,
+    never from the schema number in its header, which anyone can set."""
+    return {row[1] for row in conn.execute("PRAGMA table_info(ratings)")}
 
 
 def select_list(columns: Iterable[str], *, has_questions: bool) -> str:
@@ -77,25 +88,34 @@ def select_list(columns: Iterable[str], *, has_questions: bool) -> str:
 
 @dataclass(frozen=True)
 class SessionContents:
-    """What the analysis needs from one session file: its identity and its ratings."""
+    """What the analysis needs from one session file: its identity and its ratings.
+
+    ``ratings`` leaves out the pairs skipped after an error (not a judgement, so in no
+    figure); ``skipped_after_error`` counts them.
+    """
 
     path: Path
     info: dict[str, str]
     ratings: RatingRows
+    skipped_after_error: int = 0
 
 
-def read_session_file(path: Path, *, project_id: str | None = None) -> SessionContents:
+def read_session_file(path: Path, *, project_id: str | None = None,
+                      rules: RowRules | None = None) -> SessionContents:
     """All ratings of the session file at ``path``, read without writing to it.
 
-    With ``project_id``, a file of another project is refused (:class:`SessionFileError`).
+    With ``project_id``, a file of another project is refused (:class:`SessionFileError`);
+    with ``rules`` (the project's rubric), a file holding any value a laptop's app never
+    writes is refused too, naming its first such rating (:mod:`annotator.store.validation`).
     """
     path = Path(path)
     with open_read_only(path) as conn:
         try:
             info = dict(conn.execute("SELECT key, value FROM session_info").fetchall())
-            has_questions = schema_of(conn) >= QUESTIONS_SCHEMA
+            has_questions = "question" in rating_columns(conn)
             columns = select_list(RATING_ROWS_COLUMNS, has_questions=has_questions)
             rows = conn.execute(f"SELECT {columns} FROM ratings ORDER BY rowid").fetchall()
+            bad = first_bad_row(conn, rules) if rules is not None else None
         except sqlite3.DatabaseError as error:
             raise damaged_file_error(path, error, _ADVICE) from error
     if project_id is not None and info.get("project_id") != project_id:
@@ -104,8 +124,78 @@ def read_session_file(path: Path, *, project_id: str | None = None) -> SessionCo
             f"{info.get('project_id')}, this project is {project_id}); it was not read.",
             file=path,
         )
+    if bad is not None:
+        raise SessionFileError(f"Rating {bad.place} of this file (id {bad.rating_id:.40}) "
+                               f"{bad.reason}. {_FORGED}", file=path)
     by_column = [tuple(column) for column in zip(*rows, strict=True)] if rows else []
-    return SessionContents(path=path, info=info, ratings=RatingRows(*by_column))
+    ratings = RatingRows(*by_column)
+    kept, skipped = _without_skips_after_error(ratings)
+    return SessionContents(path=path, info=info, ratings=kept, skipped_after_error=skipped)
+
+
+def _without_skips_after_error(rows: RatingRows) -> tuple[RatingRows, int]:
+    """The rows that are ratings, and how many pairs were skipped after an error."""
+    if SKIPPED_AFTER_ERROR not in set(rows.question):
+        return rows, 0
+    keep = [n for n, question in enumerate(rows.question) if question != SKIPPED_AFTER_ERROR]
+    kept = RatingRows(*(tuple(getattr(rows, f.name)[n] for n in keep) for f in fields(rows)))
+    return kept, len(rows) - len(keep)
+
+
+def describe_session_file(path: Path) -> str:
+    """What a file that cannot be used seems to hold, as far as any of it can be read
+    (laptop, ratings, taggers), for the warning that names it; never raises."""
+    laptop: str | None = None
+    taggers: list[str] | None = None
+    count: int | None = None
+    try:
+        conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        conn = None
+    if conn is not None:
+        try:
+            laptop = _attempt(_laptop_of, conn)
+            taggers = _attempt(_taggers_of, conn)
+            count = _attempt(_rating_count_of, conn)
+        finally:
+            conn.close()
+    if laptop is None and taggers is None and count is None:
+        try:
+            return f"Nothing in it can be read ({Path(path).stat().st_size:,} bytes)."
+        except OSError:
+            return "Nothing in it can be read."
+    whose = f"the laptop {laptop!r}" if laptop else "an unnamed laptop"
+    held = ("its ratings cannot be read" if count is None else
+            f"{count} rating{'s' if count != 1 else ''}")
+    by = f" by {', '.join(taggers)}" if taggers else ""
+    return f"It is the file of {whose}: {held}{by}."
+
+
+def _attempt(read: Callable[[sqlite3.Connection], T], conn: sqlite3.Connection) -> T | None:
+    try:
+        return read(conn)
+    except sqlite3.Error:
+        return None
+
+
+def _laptop_of(conn: sqlite3.Connection) -> str:
+    info = dict(conn.execute("SELECT key, value FROM session_info").fetchall())
+    return str(info.get("laptop_name") or info.get("laptop_id") or "")
+
+
+def _taggers_of(conn: sqlite3.Connection) -> list[str]:
+    """The taggers who rated, or, when the ratings are unreadable, those who started."""
+    for query in ("SELECT DISTINCT tagger FROM ratings ORDER BY tagger",
+                  "SELECT name FROM taggers ORDER BY name"):
+        try:
+            return [str(name) for (name,) in conn.execute(query)]
+        except sqlite3.Error:
+            continue
+    raise sqlite3.DatabaseError("no tagger can be read")
+
+
+def _rating_count_of(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("SELECT count(*) FROM ratings").fetchone()[0])
 
 
 @contextmanager

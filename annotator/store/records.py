@@ -27,6 +27,12 @@ class Phase(Enum):
 STAGES = ("", *LOOKS)
 """When an answer was given: no stage (single question), or one of the looks of a
 multi-question protocol (before or after the image)."""
+SKIPPED_AFTER_ERROR = "!skipped-after-error"
+"""The ``question`` of a pair the tagger skipped because saving it failed unexpectedly
+(stored with the SKIP value). No question id can take this form (ids are ``a-z0-9_``), so
+every reader of the data already leaves such a row out: the game's consensus and the
+snapshots take only rows that answer no question, and the store's readers drop it for the
+analysis, which counts it instead. The file's schema is unchanged."""
 
 
 @dataclass(frozen=True)
@@ -70,3 +76,8 @@ class Rating:
             raise ValueError(f"stage {self.stage!r} is not one of {', '.join(map(repr, STAGES))}")
         if self.stage and not self.question:
             raise ValueError("an answer with a stage needs the question it answers")
+
+    @property
+    def skipped_after_error(self) -> bool:
+        """A pair skipped because saving its rating failed: not a judgement, no data."""
+        return self.question == SKIPPED_AFTER_ERROR

@@ -7,8 +7,7 @@ written by a newer app is recognised before anything touches it.
 
 from __future__ import annotations
 
-from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
+from typing import TYPE_CHECKING
 
 from annotator.store.chain import (
     HEAD_HASH_KEY,
@@ -17,6 +16,10 @@ from annotator.store.chain import (
     genesis,
     link,
 )
+from annotator.store.sqlite_db import Migrations
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 MIGRATIONS = Migrations("annotator.session")
 

@@ -4,18 +4,21 @@ Guarantees: the file is in WAL mode with ``synchronous=FULL``; every write is on
 transaction that has been committed (and fsynced) when the call returns, so a rating the
 tagger saw acknowledged survives the app being killed or the laptop losing power.
 A file of another project, of a newer schema, or that is not a session file at all, is
-refused with :class:`SessionFileError` before anything is written to it.
+refused with :class:`SessionFileError` before anything is written to it. A read-only
+project folder is named as such, with what to do, and nothing is written anywhere else.
+While a store is open it holds the file's lock (:mod:`annotator.store.lock`), so a second
+window cannot rate into the same file.
 """
 
 from __future__ import annotations
 
+import errno
+import os
 import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING, Any
 
 from annotator import __version__
 from annotator.errors import SessionFileError
@@ -27,12 +30,18 @@ from annotator.store.checks import (
     refuse_foreign_database,
     refuse_non_sqlite,
 )
+from annotator.store.lock import FolderNotWritableError, SessionLock, read_only_message
 from annotator.store.records import Phase, Rating
 from annotator.store.schema import MIGRATIONS
+from annotator.store.sqlite_db import database
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 _RATING_COLUMNS = ", ".join(CONTENT_COLUMNS)
 _DATA_PHASES = tuple(phase.value for phase in Phase if phase.is_data)
 _DATA_MARKS = ", ".join("?" for _ in _DATA_PHASES)
+_READ_ONLY_CODES = {8, 14}  # SQLITE_READONLY, SQLITE_CANTOPEN (and their extended codes)
 
 
 def to_iso(moment: datetime) -> str:
@@ -49,10 +58,12 @@ def from_iso(text: str) -> datetime:
 class SessionStore:
     """One session file: taggers, per-tagger orders and ratings of one project."""
 
-    def __init__(self, db: Database, path: Path, laptop_id: str):
+    def __init__(self, db: Database, path: Path, laptop_id: str,
+                 lock: SessionLock | None = None):
         self._db = db
         self.path = path
         self.laptop_id = laptop_id
+        self._lock = lock
 
     @classmethod
     def open(
@@ -71,10 +82,24 @@ class SessionStore:
         existing = path.exists() and path.stat().st_size > 0
         if existing:
             refuse_non_sqlite(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        _make_folder(path.parent)
+        lock = SessionLock.acquire(path, laptop=laptop_name or laptop_id)
         try:
-            db = Database(conn)
+            return cls._open_locked(path, lock, existing=existing, project_id=project_id,
+                                    laptop_id=laptop_id, laptop_name=laptop_name)
+        except BaseException:
+            lock.release()
+            raise
+
+    @classmethod
+    def _open_locked(cls, path: Path, lock: SessionLock, *, existing: bool, project_id: str,
+                     laptop_id: str, laptop_name: str) -> SessionStore:
+        try:
+            conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        except sqlite3.OperationalError as error:
+            raise _cannot_write(path, error) from error
+        try:
+            db = database(conn)
             if existing:
                 refuse_foreign_database(conn, path)
                 check_schema_version(conn, path)
@@ -82,10 +107,12 @@ class SessionStore:
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
             MIGRATIONS.apply(db)
-            store = cls(db, path, laptop_id)
+            store = cls(db, path, laptop_id, lock)
             store._bind_to_project(project_id, laptop_name)
         except sqlite3.DatabaseError as error:
             conn.close()
+            if getattr(error, "sqlite_errorcode", 0) & 0xFF in _READ_ONLY_CODES:
+                raise _cannot_write(path, error) from error
             raise damaged_file_error(
                 path,
                 error,
@@ -126,7 +153,10 @@ class SessionStore:
         return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
     def close(self) -> None:
+        """Close the file and let another window open it."""
         self._db.conn.close()
+        if self._lock is not None:
+            self._lock.release()
 
     # taggers ------------------------------------------------------------------
 
@@ -255,6 +285,17 @@ class SessionStore:
         ).fetchall()
         return [_rating_from_row(row) for row in rows]
 
+    def has_answer(self, tagger: str, item_id: str, shown_at: datetime, *,
+                   question: str = "", stage: str = "") -> bool:
+        """Whether ``tagger``'s answer to ``question`` at ``stage`` ("" for a
+        single-question protocol) of the pair shown at ``shown_at`` is stored: how a submit
+        that failed is known to have been saved or not."""
+        found = self._db.execute(
+            "SELECT 1 FROM ratings WHERE tagger = ? AND item_id = ? AND shown_at = ? "
+            "AND question = ? AND stage = ? LIMIT 1",
+            [tagger, item_id, to_iso(shown_at), question, stage]).fetchone()
+        return found is not None
+
     def rating_ids(self) -> set[str]:
         """The ids of every rating in the file (to recognise copies of them elsewhere)."""
         return {rating_id for (rating_id,) in self._db.execute("SELECT rating_id FROM ratings")}
@@ -279,6 +320,28 @@ class SessionStore:
 
     def integrity_check(self) -> str:
         return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+
+def _make_folder(folder: Path) -> None:
+    """Make the session file's folder; a refusal names the folder that cannot be written
+    (the nearest one that exists), not the one that could not be made."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            existing = next(parent for parent in (folder, *folder.parents) if parent.exists())
+            raise FolderNotWritableError(read_only_message(error), file=existing) from error
+        raise
+
+
+def _cannot_write(path: Path, error: sqlite3.Error) -> SessionFileError:
+    """SQLite could not open or write the file: read-only when the folder or the file is."""
+    writable = os.access(path.parent, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
+    if writable:
+        return SessionFileError(f"This session file cannot be opened for writing ({error}).",
+                                file=path)
+    reason = OSError(errno.EACCES, "read-only")
+    return FolderNotWritableError(read_only_message(reason), file=path)
 
 
 def _rating_from_row(row: Sequence[Any]) -> Rating:

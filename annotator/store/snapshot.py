@@ -8,6 +8,11 @@ The lead exports a snapshot from the panel database; a laptop imports it into th
 ratings. A snapshot is named by a hash of its content, so importing the same
 one twice changes nothing, and a later snapshot simply sits beside an earlier one (the
 consensus counts each rating once, by its id).
+
+A snapshot comes from another computer: its fingerprint shows an accident, but anyone can
+recompute it, so every rating is also checked against the project's rubric, and a snapshot
+holding anything the panel could not hold is refused whole
+(:mod:`annotator.store.validation`).
 """
 
 from __future__ import annotations
@@ -22,8 +27,10 @@ from typing import Any
 from annotator import __version__
 from annotator.errors import AnnotatorError
 from annotator.files import write_bytes, write_with
+from annotator.project.model import Project
 from annotator.store.checks import read_sqlite_file
 from annotator.store.panel import Panel
+from annotator.store.validation import DATA_PHASES, BadRow, RowRules, first_bad_row
 
 SNAPSHOT_FORMAT = 1
 SNAPSHOTS_FOLDER = "snapshots"
@@ -85,14 +92,15 @@ def export_snapshot(panel_path: Path, target: Path) -> Snapshot:
     return Snapshot(target, snapshot_id, project_id, len(rows), created)
 
 
-def import_snapshot(snapshot_path: Path, project_folder: Path, project_id: str) -> tuple[Snapshot,
-                                                                                          bool]:
+def import_snapshot(snapshot_path: Path, project: Project) -> tuple[Snapshot, bool]:
     """Copy a checked snapshot into the project's ``snapshots/`` folder.
 
     Returns the snapshot as imported and whether it was new (False: already imported).
     """
-    snapshot, _ = read_snapshot(Path(snapshot_path), project_id=project_id)
-    folder = Path(project_folder) / SNAPSHOTS_FOLDER
+    project_id = project.project_id
+    snapshot, _ = read_snapshot(Path(snapshot_path), project_id=project_id,
+                                rules=RowRules.of(project))
+    folder = project.root / SNAPSHOTS_FOLDER
     target = folder / f"snapshot-{snapshot.snapshot_id[:16]}.sqlite"
     if target.exists():
         return Snapshot(target, snapshot.snapshot_id, project_id, snapshot.ratings,
@@ -103,10 +111,11 @@ def import_snapshot(snapshot_path: Path, project_folder: Path, project_id: str) 
                     snapshot.created_at), True
 
 
-def read_snapshot(path: Path, *, project_id: str,
+def read_snapshot(path: Path, *, project_id: str, rules: RowRules | None = None,
                   check_fingerprint: bool = True) -> tuple[Snapshot, list[tuple[Any, ...]]]:
     """A snapshot's identity and ratings (``rating_id, tagger, item_id, round, phase, value,
-    laptop_id``), refused unless it is an intact snapshot of ``project_id``.
+    laptop_id``), refused unless it is an intact snapshot of ``project_id`` whose every
+    rating is a game or retest rating on ``rules`` (the project's rubric).
 
     ``check_fingerprint=False`` skips re-hashing every rating: for a copy already checked
     when it was imported, read at every session start (about half the time at VICR size).
@@ -114,8 +123,8 @@ def read_snapshot(path: Path, *, project_id: str,
     path = Path(path)
     if not path.is_file():
         raise SnapshotError("This snapshot file does not exist.", file=path)
-    info, rows, version = read_sqlite_file(path, _read, error=SnapshotError,
-                                           kind="consensus snapshot")
+    info, rows, version, bad = read_sqlite_file(
+        path, lambda conn: _read(conn, rules), error=SnapshotError, kind="consensus snapshot")
     if info.get("kind") != _KIND:
         raise SnapshotError("This file is not a consensus snapshot; export one from the panel "
                             "database (annotator snapshot export).", file=path)
@@ -129,18 +138,25 @@ def read_snapshot(path: Path, *, project_id: str,
     if check_fingerprint and _content_id(project_id, rows) != info.get("snapshot_id"):
         raise SnapshotError("This snapshot's ratings do not match its fingerprint: it was "
                             "changed or damaged after export. Export it again.", file=path)
+    if bad is not None:
+        raise SnapshotError(
+            f"Rating {bad.place} of this snapshot (id {bad.rating_id:.40}) {bad.reason}. A "
+            "panel's export never writes that, so the snapshot was changed by hand or by "
+            "another program; it was refused whole and none of its ratings is used. Export "
+            "it again from the panel database.", file=path)
     return Snapshot(path, info["snapshot_id"], project_id, len(rows),
                     info.get("created_at", "")), rows
 
 
-def _read(conn: sqlite3.Connection) -> tuple[dict[str, str], list[tuple[Any, ...]], int]:
+def _read(conn: sqlite3.Connection, rules: RowRules | None
+          ) -> tuple[dict[str, str], list[tuple[Any, ...]], int, BadRow | None]:
     tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
     if not {"snapshot_info", "ratings"} <= tables:
-        return {}, [], 0
+        return {}, [], 0, None
     info = dict(conn.execute("SELECT key, value FROM snapshot_info").fetchall())
     rows = conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM ratings").fetchall()
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    return info, rows, version
+    return info, rows, version, first_bad_row(conn, rules, phases=DATA_PHASES)
 
 
 def _content_id(project_id: str, rows: list[tuple[Any, ...]]) -> str:

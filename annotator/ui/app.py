@@ -1,28 +1,44 @@
-"""Composition root of the GUI: builds the application and the main window."""
+"""Composition root of the GUI: builds the application and one of its two windows, the
+tagger's (``annotator``, ``annotator open``) or the lab lead's (``annotator lead``).
+
+The lead's window (and with it the analysis and numpy) is imported only when asked for, so
+the tagger's window never loads it.
+"""
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, qVersion
+from PySide6.QtGui import QFileOpenEvent
+from PySide6.QtWidgets import QApplication, QMainWindow
 
+from annotator import __version__
+from annotator.applog import file_logging
 from annotator.project.folder import open_project
+from annotator.project.shortcut import project_folder_of
 from annotator.session.opening import remember_seat
-from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.icon import app_icon
 from annotator.ui.main_window import MainWindow
 from annotator.userconfig import load_config
 
+if TYPE_CHECKING:
+    from annotator.ui.lead_window import LeadWindow
+
+_log = logging.getLogger(__name__)
+
 
 def build_main_window(project: Path | None = None, *, tagger: str | None = None,
                       seat: str | None = None) -> MainWindow:
-    """The main window, on the start screen or already on a project (and a tagger);
+    """The tagger's window, on the start screen or already on a project (and a tagger);
     ``seat``: this laptop's seat in the project's plan by laptop, remembered."""
     config = load_config()
     if project is not None and seat is not None:
-        remember_seat(config, open_project(project), seat)
+        remember_seat(config, open_project(project_folder_of(project)), seat)
     window = MainWindow(config)
     window.setWindowIcon(app_icon())
     if project is not None and window.open_project_folder(project) and tagger:
@@ -32,19 +48,67 @@ def build_main_window(project: Path | None = None, *, tagger: str | None = None,
 
 def run_gui(project: Path | None = None, *, tagger: str | None = None,
             seat: str | None = None) -> int:
-    """Start the event loop; returns the process exit code."""
+    """The event loop of the tagger's window; returns the process exit code."""
     app = _application()
-    window = build_main_window(project, tagger=tagger, seat=seat)
+    with file_logging():
+        _log_start(app)
+        window = build_main_window(project, tagger=tagger, seat=seat)
+        if sys.platform == "darwin":
+            open_files_in(app, window)
+        return _show_until_closed(app, window)
+
+
+def build_lead_window(source: Path | None = None) -> LeadWindow:
+    """The lab lead's window: analysing ``source``, or on its start page."""
+    from annotator.ui.lead_window import LeadWindow
+
+    window = LeadWindow(load_config(), source)
+    window.setWindowIcon(app_icon())
+    return window
+
+
+def run_lead(source: Path | None = None) -> int:
+    """``annotator lead [SOURCE]`` (and ``analyze SOURCE --gui``): the event loop of the
+    lead's window; returns the process exit code."""
+    app = _application()
+    with file_logging():
+        _log_start(app)
+        _log.info("lab lead's window opened on %s", source or "its start page")
+        return _show_until_closed(app, build_lead_window(source))
+
+
+def _log_start(app: QApplication) -> None:
+    _log.info("Caption Rating Annotator %s started (Qt %s, '%s' platform)", __version__,
+              qVersion(), app.platformName())
+
+
+def _show_until_closed(app: QApplication, window: QMainWindow) -> int:
     window.show()
-    return app.exec()
+    code = app.exec()
+    _log.info("closed (exit status %d)", code)
+    return code
 
 
-def run_analysis_pane(source: Path) -> int:
-    """``annotator analyze SOURCE --gui``: the analysis pane alone."""
-    app = _application()
-    pane = AnalysisPane(source)
-    pane.show()
-    return app.exec()
+class _FileOpener(QObject):
+    """Opens the project (folder, project.toml or .crproject) macOS hands the app."""
+
+    def __init__(self, window: MainWindow):
+        super().__init__(window)
+        self._window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
+            self._window.open_project_folder(Path(event.file()))
+            return True
+        return False
+
+
+def open_files_in(app: QApplication, window: MainWindow) -> None:
+    """macOS gives a double-clicked document to the app as a QFileOpenEvent, not in argv
+    (at launch too): open it in ``window``, the tagger's. Installed on macOS only, the one
+    platform that sends them, so no other platform pays for an application-wide event
+    filter."""
+    app.installEventFilter(_FileOpener(window))
 
 
 def _application() -> QApplication:

@@ -1,8 +1,9 @@
-"""The Qt steps of ``annotator --self-test``: rate one pair on the real rating screen, and
-open the analysis pane and export it (charts drawn to PNG by QtSvg).
+"""The Qt steps of ``annotator --self-test``: rate one pair in the tagger's window, and open
+the lab lead's window on the result and export its analysis (charts drawn to PNG by QtSvg).
 
-It goes through the same composition root as the app (``build_main_window``), so a frozen
-bundle proves its Qt platform plugin, its image decoding and the rating flow together.
+It goes through the same composition root as the app (``build_main_window``,
+``build_lead_window``), so a frozen bundle proves its Qt platform plugin, its image
+decoding, the rating flow and the lead's window together.
 Whatever pair the flow shows first (a tutorial pair for a new tagger) is rated with a level
 of the rubric, after the minimum dwell, exactly as a tagger would.
 """
@@ -18,9 +19,9 @@ from PySide6.QtCore import QEventLoop, QTimer, qVersion
 from PySide6.QtWidgets import QApplication
 
 from annotator.reporting.exports import export_content
-from annotator.ui.analysis.pane import AnalysisPane
-from annotator.ui.app import build_main_window
-from annotator.ui.chart_image import render_png
+from annotator.ui.actions import LEAD_ACTIONS
+from annotator.ui.app import build_lead_window, build_main_window
+from annotator.ui.chart_image import png_bytes
 from annotator.ui.screens.rating_screen import RatingScreen, ScreenState
 
 WAIT_SECONDS = 20.0
@@ -28,8 +29,8 @@ WAIT_SECONDS = 20.0
 MAX_NOTICES = 3
 
 
-class RatingScreenError(Exception):
-    """The rating screen did not come up or did not take the rating."""
+class WindowCheckError(Exception):
+    """A window did not come up or did not do its part (take the rating, show the analysis)."""
 
 
 @dataclass(frozen=True)
@@ -65,15 +66,15 @@ def rate_first_pair(project_folder: Path, *, tagger: str, value: float,
         window.show()
         screen = window.rating_screen
         if screen is None:
-            raise RatingScreenError("the rating screen did not open")
+            raise WindowCheckError("the rating screen did not open")
         notices = _go_past_notices(screen)
         pair = screen.current_pair
         if screen.state is not ScreenState.RATING or pair is None:
-            raise RatingScreenError(f"the screen shows no pair to rate ({screen.state.value})")
+            raise WindowCheckError(f"the screen shows no pair to rate ({screen.state.value})")
         _wait_until(screen.image_view.has_image, "the first image to be shown")
         startup_ms = round((time.perf_counter() - tick) * 1000)
         if window.grab().isNull():
-            raise RatingScreenError("the window could not be painted")
+            raise WindowCheckError("the window could not be painted")
         screen.rating_submitted.connect(submitted.append)
         screen.choose_level(value)
 
@@ -83,7 +84,7 @@ def rate_first_pair(project_folder: Path, *, tagger: str, value: float,
 
         _wait_until(submitted_once_allowed, "the rating to be accepted after the dwell")
         if len(submitted) != 1:
-            raise RatingScreenError(f"submitting level {value:g} stored {len(submitted)} ratings")
+            raise WindowCheckError(f"submitting level {value:g} stored {len(submitted)} ratings")
     finally:
         window.close()
         window.deleteLater()
@@ -106,7 +107,7 @@ def _go_past_notices(screen: RatingScreen) -> int:
         if screen.state is not ScreenState.NOTICE:
             return count
         screen.submit()
-    raise RatingScreenError(f"more than {MAX_NOTICES} notices before the first pair")
+    raise WindowCheckError(f"more than {MAX_NOTICES} notices before the first pair")
 
 
 def _wait_until(condition: Callable[[], bool], what: str) -> None:
@@ -115,28 +116,39 @@ def _wait_until(condition: Callable[[], bool], what: str) -> None:
     loop = QEventLoop()
     while not condition():
         if time.monotonic() > deadline:
-            raise RatingScreenError(f"timed out after {WAIT_SECONDS:g} s waiting for {what}")
+            raise WindowCheckError(f"timed out after {WAIT_SECONDS:g} s waiting for {what}")
         QTimer.singleShot(10, loop.quit)
         loop.exec()
 
 
-def analyse_in_pane(source: Path, export_to: Path) -> str:
-    """Open the analysis pane on ``source``, wait for its tabs, export every table, chart
-    (SVG and PNG) and the HTML report to ``export_to``; what it did, in words."""
-    pane = AnalysisPane(source)
-    pane.show()
+def analyse_in_lead_window(source: Path, export_to: Path) -> str:
+    """Open the lead's window on ``source``: its main view must be the analysis pane, its
+    menus every lead action; wait for the tabs, export every table, chart (SVG and PNG) and
+    the HTML report to ``export_to``. What it did, in words."""
+    window = build_lead_window(source)
+    window.show()
+    pane = window.pane
     failures: list[str] = []
     pane.failed.connect(failures.append)
     try:
+        if window.centralWidget().currentWidget() is not pane:
+            raise WindowCheckError("the lead's window does not show the analysis pane")
+        in_menus = {action.objectName() for menu in window.menuBar().actions()
+                    for action in menu.menu().actions()}
+        wanted = {spec.name for spec in LEAD_ACTIONS} | {
+            action.objectName() for action in (*pane.export_actions, pane.exclude_action)}
+        if wanted - in_menus:
+            raise WindowCheckError(f"the lead's menus lack {sorted(wanted - in_menus)}")
         _wait_until(lambda: pane.content is not None or bool(failures), "the analysis pane")
         if failures:
-            raise RatingScreenError(f"the analysis pane failed: {failures[0]}")
+            raise WindowCheckError(f"the analysis pane failed: {failures[0]}")
         written = export_content(pane.content, export_to, generated_at="self-test",
-                                 png=render_png)
+                                 png=png_bytes)
         pngs = [path for path in written if path.suffix == ".png"]
         if not pngs or min(path.stat().st_size for path in pngs) < 1000:
-            raise RatingScreenError("the charts were not drawn to PNG")
-        return (f"{pane.tabs.count()} tabs; exported {len(written)} files "
-                f"({len(pngs)} charts drawn to PNG)")
+            raise WindowCheckError("the charts were not drawn to PNG")
+        return (f"analysis pane with {pane.tabs.count()} tabs and {len(wanted)} lead actions; "
+                f"exported {len(written)} files ({len(pngs)} charts drawn to PNG)")
     finally:
-        pane.close()
+        window.close()
+        window.deleteLater()

@@ -11,12 +11,14 @@ import numpy as np
 import pytest
 
 from annotator.analysis.loading import (
-    _counted_rows,
+    counted_rows,
     load_project,
     load_ratings_csv,
+    project_table,
 )
 from annotator.analysis.table import PHASES
-from annotator.errors import AnnotatorError, SessionFileError
+from annotator.errors import AnnotatorError
+from annotator.project.folder import open_project
 from annotator.store.reading import RatingRows, read_session_file
 from annotator.store.records import Phase
 from tests.analysis.sessions import rate, session
@@ -55,15 +57,29 @@ def test_the_same_pair_rated_on_two_laptops_counts_once_the_earlier(
     assert got == {("item000", 1): 1.0, ("item001", 1): 4.0, ("item000", 2): 3.0}
 
 
-def test_a_file_of_another_project_stops_the_analysis(panel_project: Path,
-                                                      make_project_folder) -> None:
+def test_a_file_of_another_project_is_left_out_and_named(panel_project: Path,
+                                                         make_project_folder) -> None:
+    """As the game leaves it out of the consensus and validate lists it."""
     other = make_project_folder(2)
     store = session(other, "stray")
     rate(store, "cy", "item000", 1)
     store.close()
     shutil.copy(other / "sessions" / "stray.sqlite", panel_project / "sessions")
-    with pytest.raises(SessionFileError, match="another project"):
-        load_project(panel_project)
+    table, folder = project_table(open_project(panel_project))
+    assert len(table) == 6 and "cy" not in table.taggers
+    (left_out,) = folder.unreadable
+    assert left_out.path.name == "stray.sqlite"
+    assert "another project" in left_out.warning()
+    assert left_out.warning().endswith("It is the file of the laptop 'stray': 1 rating by cy.")
+
+
+def test_a_project_whose_files_are_all_unreadable_names_them(make_project_folder) -> None:
+    folder = make_project_folder(2)
+    (folder / "sessions").mkdir()
+    (folder / "sessions" / "torn.sqlite").write_bytes(b"SQLite format 3\x00" + b"\x00" * 40)
+    with pytest.raises(AnnotatorError, match="None of the session files can be read") as caught:
+        load_project(folder)
+    assert "torn.sqlite: left out" in str(caught.value)
 
 
 def test_a_project_without_session_files_is_named(make_project_folder) -> None:
@@ -85,6 +101,19 @@ def test_a_ratings_csv_with_source_phase_and_skips(tmp_path: Path) -> None:
     assert table.item_sources == ("cap-x", "cap-y", "")
     assert table.skips == {(0, 1): 1}
     assert np.isnan(table.points).all() and np.isnan(table.seconds).all()
+
+
+def test_a_published_datasets_skip_column_marks_skip_answers(tmp_path: Path) -> None:
+    path = write(tmp_path / "r.csv", "item_id,tagger,round,rating,skip\n"
+                 "a,ana,1,1,FALSE\na,ben,1,,TRUE\nb,ana,1,0,\nb,ben,1,skip,true\n")
+    table = load_ratings_csv(path)
+    assert len(table) == 2 and table.skips == {(0, 1): 1, (1, 1): 1}
+    bad = write(tmp_path / "bad.csv", "item_id,tagger,round,rating,skip\n"
+                "a,ana,1,1,yes\na,ben,1,2,TRUE\n")
+    with pytest.raises(AnnotatorError) as caught:
+        load_ratings_csv(bad)
+    assert f"{bad}:2: skip 'yes' is not true or false" in str(caught.value)
+    assert f"{bad}:3: skip is true but the rating is '2'" in str(caught.value)
 
 
 def test_every_bad_csv_row_is_reported_with_its_line(tmp_path: Path) -> None:
@@ -164,5 +193,5 @@ def test_each_answer_to_a_question_counts_once_the_earlier(tmp_path: Path) -> No
     files = [write_session_file(tmp_path / "a.sqlite", first + plain),
              write_session_file(tmp_path / "b.sqlite", again)]
     rows = RatingRows.concatenate(read_session_file(path).ratings for path in files)
-    counted = {rows.rating_id[i] for i in _counted_rows(rows)}
+    counted = {rows.rating_id[i] for i in counted_rows(rows)}
     assert counted == {r.rating_id for r in [*first[1:], *plain, *again]}

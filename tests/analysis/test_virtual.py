@@ -16,7 +16,9 @@ from annotator.analysis.undefined import Undefined
 from annotator.analysis.virtual import (
     FIGURES,
     TripleSampler,
+    chance_tables,
     kendall_w_of_three,
+    sorted_key,
     triple_figures,
     triple_tables,
     virtual_raters,
@@ -100,6 +102,29 @@ def test_every_three_subset_is_equally_likely(m) -> None:
     assert set(np.unique(draws)) == set(subsets)
     frequency = np.bincount(draws, minlength=m**3)[subsets]
     assert stats.chisquare(frequency).pvalue > 1e-4
+
+
+@pytest.mark.parametrize(("levels", "n3"), [((3, 1, 3), 2), ((1, 0, 2, 2, 2), 2), ((4, 3), 2)])
+def test_the_chance_tables_have_the_law_of_a_shuffle(levels, n3) -> None:
+    # Every distinct arrangement of the ratings is equally likely in a shuffle; the first
+    # 3·n3 of it give n3 sorted triples. Against that exact law, 20,000 drawn tables.
+    k = len(levels)
+    ratings = np.repeat(np.arange(k), levels)
+    orders = np.array(sorted(set(itertools.permutations(ratings.tolist()))))
+    triples = orders[:, : 3 * n3].reshape(len(orders), n3, 3)
+    keys = sorted_key(triples[..., 0], triples[..., 1], triples[..., 2], k)
+    outcomes, counts = np.unique(np.sort(keys, axis=1), axis=0, return_counts=True)
+    exact = {tuple(np.bincount(row, minlength=k**3)): int(count)
+             for row, count in zip(outcomes, counts, strict=True)}
+    tables = chance_tables(np.array(levels), n3, 20_000, rng=np.random.default_rng(k))
+    assert (tables.sum(axis=(1, 2, 3)) == n3).all()
+    drawn, frequency = np.unique(tables.reshape(len(tables), -1), axis=0, return_counts=True)
+    assert {tuple(row) for row in drawn} <= set(exact)
+    outcomes = list(exact)
+    observed = dict(zip(map(tuple, drawn), frequency, strict=True))
+    total = sum(exact.values())
+    expected = [exact[o] / total * len(tables) for o in outcomes]
+    assert stats.chisquare([observed.get(o, 0) for o in outcomes], expected).pvalue > 1e-4
 
 
 def test_sorting_alone_manufactures_agreement_on_noise(make_table) -> None:

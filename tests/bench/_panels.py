@@ -6,6 +6,8 @@ bias plus noise, rounded onto the scale. Taggers of an item are distinct.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from annotator.analysis.table import GAME, RatingTable
@@ -72,3 +74,29 @@ def caption_quality_scale(seed: int = 0) -> RatingTable:
     return synthetic_panel(n_items=65_000, n_taggers=1_000, n_ratings=600_000, low=8, high=10,
                            levels=np.array([0.0, 1.0]), noise=0.3, seed=seed,
                            retest_items=509)
+
+
+def scaling_panel(n_ratings: int, seed: int = 0) -> RatingTable:
+    """Caption-Quality's shape at any size: binary, 8–10 ratings per item, one tagger per
+    600 ratings, about 1 % of the items rated again in round 2."""
+    n_items = max(2, round(n_ratings / 9.23))
+    return synthetic_panel(n_items=n_items, n_taggers=max(20, n_ratings // 600),
+                           n_ratings=n_ratings, low=8, high=10, levels=np.array([0.0, 1.0]),
+                           noise=0.3, seed=seed, retest_items=max(1, n_items // 128))
+
+
+def write_ratings_csv(table: RatingTable, path: Path, *, chunk: int = 200_000) -> None:
+    """``item_id,tagger,round,rating,source`` as ``annotator analyze --ratings-csv`` reads
+    it, written a chunk at a time so that 5 million ratings fit in memory."""
+    items = np.asarray(table.item_ids, dtype=object)
+    taggers = np.asarray(table.taggers, dtype=object)
+    sources = np.asarray(table.item_sources or ("",) * table.n_items, dtype=object)
+    values = np.asarray([f"{v:g}" for v in table.levels], dtype=object)
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        handle.write("item_id,tagger,round,rating,source\n")
+        for start in range(0, len(table), chunk):
+            part = slice(start, start + chunk)
+            item = table.item[part]
+            handle.writelines(map("{},{},{},{},{}\n".format, items[item],
+                                  taggers[table.tagger[part]], table.round[part].tolist(),
+                                  values[table.level[part]], sources[item]))

@@ -2,9 +2,9 @@
 
 Run: ``python tests/bench/bench_csv_input.py [--runs 5]``.
 The synthetic VICR panel of ``_panels.py`` (15,646 items, 68,217 ratings) written as the
-dataset export writes it (``reporting.dataset.ratings_csv``: seven columns, a BOM), read
-back by ``analyze --ratings-csv``'s loader; and a ``metrics.csv`` of three metrics for
-every item (46,938 rows) read by the metric benchmark's loader.
+published dataset's ratings.csv is (``annotator export``: ten columns, a BOM, skip
+``FALSE``), read back by ``analyze --ratings-csv``'s loader; and a ``metrics.csv`` of three
+metrics for every item (46,938 rows) read by the metric benchmark's loader.
 """
 
 from __future__ import annotations
@@ -25,7 +25,21 @@ from _panels import vicr_scale
 
 from annotator.analysis.loading import load_ratings_csv
 from annotator.analysis.metrics import load_metrics_csv
-from annotator.reporting.dataset import ratings_csv
+from annotator.analysis.table import RatingTable
+from annotator.csvtext import csv_text
+from annotator.project.rubric import load_rubric
+from annotator.reporting.dataset.fields import rating_fields
+
+
+def published_ratings(table: RatingTable) -> str:
+    """``table`` as the published dataset's ratings.csv (every column; ids made up)."""
+    names = [field.name for field in rating_fields(load_rubric("vicr5"))]
+    rows = ((f"r{n}", table.item_ids[i], table.taggers[t], r, "game", v, "FALSE", 6.0,
+             "2026-11-22T09:00:00.000+00:00", None)
+            for n, (i, t, r, v) in enumerate(zip(table.item.tolist(), table.tagger.tolist(),
+                                                 table.round.tolist(), table.values.tolist(),
+                                                 strict=True)))
+    return "\ufeff" + csv_text(rows, header=names)
 
 
 def timed(runs: int, work: Callable[[], object]) -> str:
@@ -46,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     rng = np.random.default_rng(0)
     with tempfile.TemporaryDirectory() as scratch:
         ratings = Path(scratch) / "ratings.csv"
-        ratings.write_text("\ufeff" + ratings_csv(table), encoding="utf-8", newline="")
+        ratings.write_text(published_ratings(table), encoding="utf-8", newline="")
         metrics = Path(scratch) / "metrics.csv"
         lines = ["item_id,metric,score"] + [
             f"{item},{metric},{rng.random():.6f}"

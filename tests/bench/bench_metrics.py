@@ -1,10 +1,12 @@
-"""Benchmark: the metric benchmark at VICR scale (15,646 items, 68,217 ratings).
+"""Benchmark: the metric benchmark at VICR scale (15,646 items, 68,217 ratings); DESIGN
+§11: ≤ 1 s for four metrics.
 
 Run: ``python tests/bench/bench_metrics.py [--runs 3] [--bootstrap 1000] [--reps 100]``.
-Three metrics on the synthetic VICR panel of ``_panels.py``: a noisy copy of the item
-means, a whole-number score with long runs of ties, and a random one. Prints the whole
-``metric_benchmark`` (τ_c per rating, τ_b / ρ / r on item means, 1,000 bootstrap
-resamples each, the ceiling, the three paired comparisons) and its parts for one metric.
+Four metrics on the synthetic VICR panel of ``_panels.py``: a noisy copy of the item
+means, a whole-number score with long runs of ties, a random one and a score rounded to
+two decimals. Prints the whole ``metric_benchmark`` (τ_c per rating, τ_b / ρ / r on item
+means, 1,000 bootstrap resamples each, the ceiling, the six paired comparisons) and its
+parts for one metric.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from annotator.analysis import weighted
 from annotator.analysis.metrics import _BATCH, MetricScores, metric_benchmark
 from annotator.analysis.table import item_counts
 
-AIM = 2.0  # seconds, the issue's aim for 3 metrics and 1,000 resamples
+BUDGET = 1.0  # seconds, for 4 metrics and 1,000 resamples
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,10 +42,12 @@ def main(argv: list[str] | None = None) -> int:
     mean = (counts @ data.levels) / counts.sum(axis=1)
     rng = np.random.default_rng(0)
     n = data.n_items
-    scores = MetricScores(None, ("noisy_mean", "whole_number", "random"), data.item_ids,
+    scores = MetricScores(None, ("noisy_mean", "whole_number", "random", "two_decimals"),
+                          data.item_ids,
                           np.array([mean + rng.normal(0, 1, n),
-                                    np.round(mean * 3 + rng.normal(0, 2, n)), rng.random(n)]))
-    print(f"VICR scale: {len(data):,} ratings, {n:,} items, 3 metrics, "
+                                    np.round(mean * 3 + rng.normal(0, 2, n)), rng.random(n),
+                                    np.round(mean + rng.normal(0, 0.5, n), 2)]))
+    print(f"VICR scale: {len(data):,} ratings, {n:,} items, 4 metrics, "
           f"{args.bootstrap} resamples, {args.reps} ceiling draws")
     times = []
     for _ in range(args.runs):
@@ -53,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         times.append(time.perf_counter() - started)
     median = statistics.median(times)
     print(f"  metric_benchmark  median {median:6.2f} s  best {min(times):6.2f} s   "
-          f"aim {AIM:.1f} s: {'within' if median <= AIM else 'OVER'}")
+          f"budget {BUDGET:.1f} s: {'within' if median <= BUDGET else 'OVER'}")
     x = scores.scores[0]
     w = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n) for _ in range(_BATCH)])
     figures = weighted.MetricFigures(x, counts, mean)
@@ -67,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         best = min(timeit.repeat(work, number=1, repeat=5))
         print(f"    {name:9s} {best * batches:6.2f} s per metric for {args.bootstrap} resamples "
               f"(best of 5 batches of {_BATCH})")
-    return 0 if median <= AIM else 1
+    return 0 if median <= BUDGET else 1
 
 
 if __name__ == "__main__":

@@ -2,25 +2,25 @@
 
 Run: ``python tests/bench/bench_pane.py [--runs N]``. Times what the pane does off the GUI
 thread after reading (the analysis, then building every table and drawing every chart as
-SVG), the tabs' construction on the GUI thread (offscreen Qt), and the exports: every
-table, chart (SVG and PNG) and the HTML report, and the dataset CSVs. No budget in DESIGN
-§11 names the pane; the analysis inside it has ≤ 0.5 s.
+SVG), the tabs' construction on the GUI thread (offscreen Qt), and the export of every
+table, chart (SVG and PNG) and the HTML report (budget: "export everything" ≤ 3 s; the
+synthetic panel has two rounds, so 113 per-tagger retest charts). The dataset is timed by
+bench_dataset.py. The analysis inside the pane has ≤ 0.5 s.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _panels import vicr_scale
+from _timing import timed
 from PySide6.QtWidgets import QApplication
 
 from annotator.analysis.pipeline import (
@@ -30,20 +30,13 @@ from annotator.analysis.pipeline import (
     analyse_input,
 )
 from annotator.reporting.build import build_content
-from annotator.reporting.exports import export_content, export_dataset
+from annotator.reporting.exports import export_content
 from annotator.reporting.sections.items import item_detail
 from annotator.ui.analysis.items_view import ItemsView
 from annotator.ui.analysis.section_view import SectionView
-from annotator.ui.chart_image import render_png
+from annotator.ui.chart_image import png_bytes
 
-
-def timed(runs: int, work) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
+EXPORT_BUDGET = 3.0  # seconds
 
 
 def main() -> None:
@@ -71,12 +64,12 @@ def main() -> None:
     seconds, _ = timed(args.runs, tabs)
     print(f"  all tabs built on the GUI thread       {seconds * 1000:8.1f} ms")
     with tempfile.TemporaryDirectory() as folder:
-        seconds, written = timed(1, lambda: export_content(
-            content, Path(folder) / "all", generated_at="now", png=render_png))
-        print(f"  export everything ({len(written)} files)       {seconds * 1000:8.1f} ms")
-        seconds, _ = timed(args.runs, lambda: export_dataset(
-            analysis.table, analysis.results.items.summary, None, Path(folder)))
-        print(f"  export the dataset CSVs                {seconds * 1000:8.1f} ms")
+        runs = iter(range(args.runs))
+        seconds, written = timed(args.runs, lambda: export_content(
+            content, Path(folder) / f"all-{next(runs)}", generated_at="now", png=png_bytes))
+        print(f"  export everything ({len(written)} files)       {seconds * 1000:8.1f} ms"
+              f"   budget {EXPORT_BUDGET * 1000:.0f} ms: "
+              f"{'within' if seconds <= EXPORT_BUDGET else 'OVER'}")
 
 
 if __name__ == "__main__":

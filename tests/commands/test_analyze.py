@@ -23,12 +23,12 @@ def test_project_folder_to_json_and_csv(panel_project: Path, tmp_path: Path, cap
         "tutorial_score"] == 2
     assert report["retest"]["ana"]["n_items"] == 1
     assert report["items"]["csv"] == str(tmp_path / "tables" / "items.csv")
-    with (tmp_path / "tables" / "items.csv").open(encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
-    assert [r["item_id"] for r in rows] == ["item000", "item001"]
-    assert rows[0]["n"] == "3" and rows[1]["sd"] == "0"
-    assert (tmp_path / "tables" / "taggers.csv").read_text(encoding="utf-8").startswith(
-        "tagger,n,n_compared,ea")
+    with (tmp_path / "tables" / "items.csv").open(encoding="utf-8-sig") as handle:
+        rows = {r["item_id"]: r for r in csv.DictReader(handle)}
+    assert set(rows) == {"item000", "item001"}
+    assert rows["item000"]["n"] == "3" and rows["item001"]["sd"] == "0"
+    assert (tmp_path / "tables" / "taggers.csv").read_text(encoding="utf-8-sig").startswith(
+        "tagger,ratings,n_compared,ea")
     printed = capsys.readouterr().out
     assert "Krippendorff's alpha (ordinal)" in printed and "Virtual raters" in printed
     assert not list((tmp_path / "out").glob(".*"))  # no temporary file left behind

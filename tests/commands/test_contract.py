@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import argparse
+import io
+import time
 from pathlib import Path
 
 import pytest
 
 from annotator.cli import main
 from annotator.commands import COMMANDS
-from annotator.commands.contract import Command, ExitCode, Exits, Group, refuse
+from annotator.commands.contract import Command, ExitCode, Exits, Group, Progress, refuse
 from annotator.errors import AnnotatorError
 
 
@@ -78,3 +81,56 @@ def test_a_failed_rename_names_both_files(tmp_path, capsys) -> None:
         source.replace(target)
     refuse(caught.value)
     assert capsys.readouterr().err == f"{source} → {target}: No such file or directory\n"
+
+
+class Terminal(io.StringIO):
+    """stderr as a terminal would be."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("path", "command"), every_command(),
+                         ids=lambda value: " ".join(value) if isinstance(value, list) else "")
+def test_every_command_takes_quiet(path, command: Command, capsys) -> None:
+    with pytest.raises(SystemExit):
+        main([*path, "--help"])
+    assert "--quiet" in capsys.readouterr().out
+
+
+def test_the_progress_line_is_rewritten_in_place_and_erased() -> None:
+    terminal = Terminal()
+    with Progress(enabled=True, after=0, stream=terminal) as progress:
+        time.sleep(0.05)  # the timer shows what was said first
+        progress("Checking file 1 of 2: a-long-name.sqlite…")
+        progress("Merging…")
+    text = terminal.getvalue()
+    assert text.startswith("\rChecking file 1 of 2")
+    assert "\rMerging…" + " " * (len("Checking file 1 of 2: a-long-name.sqlite…") - 8) in text
+    assert text.endswith("\r" + " " * len("Merging…") + "\r")
+
+
+def test_a_quick_command_shows_no_progress_line() -> None:
+    terminal = Terminal()
+    with Progress(enabled=True, after=0.5, stream=terminal) as progress:
+        progress("Reading…")
+    assert terminal.getvalue() == ""
+
+
+def test_after_a_second_the_last_words_are_shown() -> None:
+    terminal = Terminal()
+    with Progress(enabled=True, after=0.1, stream=terminal) as progress:
+        progress("Reading…")
+        progress("Computing…")
+        time.sleep(0.3)
+        assert terminal.getvalue() == "\rComputing…"
+
+
+@pytest.mark.parametrize(("tty", "quiet", "shown"),
+                         [(True, False, True), (True, True, False), (False, False, False)])
+def test_progress_only_on_a_terminal_and_not_with_quiet(monkeypatch, tty: bool, quiet: bool,
+                                                        shown: bool) -> None:
+    stream = Terminal() if tty else io.StringIO()
+    monkeypatch.setattr("sys.stderr", stream)
+    with Progress.of(argparse.Namespace(quiet=quiet)) as progress:
+        assert progress.enabled == shown

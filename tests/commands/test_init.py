@@ -22,7 +22,7 @@ def test_from_sidecars_then_validate_clean(tmp_path: Path, capsys) -> None:
     assert main(["init", str(target), "--images", str(source), "--name", "Harbour"]) == (
         ExitCode.DONE)
     out, err = capsys.readouterr()
-    assert out == "" and f"Created {target} with 2 pairs." in err
+    assert out == f"Created {target} with 2 pairs.\n" and err == ""
     assert (target / "project.toml").is_file()
     assert sorted(p.name for p in (target / "images").iterdir()) == ["harbour.jpg", "market.jpg"]
     assert main(["validate", str(target)]) == ExitCode.DONE
@@ -40,9 +40,12 @@ def test_bad_csv_rows_are_listed_on_stdout_and_the_good_ones_kept(tmp_path: Path
     code = main(["init", str(target), "--images", str(source), "--captions", str(captions)])
     assert code == ExitCode.PROBLEMS
     out, err = capsys.readouterr()
-    assert [line.split(" ")[0] for line in out.splitlines()] == [
-        f"{captions}:", f"{captions}:3:", f"{captions}:4:"]  # b.jpg's image, then each row
-    assert "3 input lines were left out (listed above)" in err
+    assert err == ""
+    lines = out.splitlines()  # in order: each row left out, the note, what was made
+    assert [line.split(" ")[0] for line in lines] == [
+        f"{captions}:3:", f"{captions}:4:", f"{captions}:", "Created"]
+    assert lines[2].startswith(f"{captions}: note: 1 image(s)")
+    assert lines[3] == f"Created {target} with 1 pairs; 2 problems listed above."
     assert (target / "items.csv").read_text(encoding="utf-8").count("A red square.") == 1
 
 

@@ -23,6 +23,7 @@ def test_plan_folder_is_plan_make_folder(make_project_folder) -> None:
     assert with_default_actions(["plan", "status", "x"]) == ["plan", "status", "x"]
     assert with_default_actions(["plan", "--help"]) == ["plan", "--help"]
     assert with_default_actions(["round", "x"]) == ["round", "x"]
+    assert with_default_actions(["-v", "plan", "x"]) == ["-v", "plan", "make", "x"]
 
 
 def test_the_plan_is_listed_and_summed_up(make_project_folder, capsys) -> None:

@@ -9,7 +9,8 @@ from annotator.errors import AnnotatorError
 from annotator.planning.coverage import coverage, plan_ratings
 from annotator.planning.topup import top_up
 from annotator.project.folder import open_project
-from annotator.store.records import Phase
+from annotator.project.model import SKIP_VALUE
+from annotator.store.records import SKIPPED_AFTER_ERROR, Phase
 from tests.analysis.sessions import rate, session
 
 NAMES = ("--taggers", "Ana,Ben,Chen,Dana")
@@ -22,8 +23,8 @@ def shares(folder):
 
 def test_an_untouched_plan_has_everything_to_go(planned_project) -> None:
     folder = planned_project(12, *NAMES)
-    _, plan, table = plan_ratings(folder)
-    found = coverage(plan, table)
+    ratings = plan_ratings(folder)
+    found = coverage(ratings.plan, ratings.table)
     assert len(found.items) == 12 and len(found.under_target) == 12 and found.ratings == 0
     assert [(p.assignee, p.given, p.done) for p in found.shares] == [
         (name, 6, 0) for name in ("Ana", "Ben", "Chen", "Dana")]
@@ -37,13 +38,14 @@ def test_ratings_per_item_who_is_behind_and_who_is_outside(planned_project) -> N
         rate(laptop, "ana", item, 3)  # typed in lower case: still Ana's share
     for item in share["Ben"][:4]:
         rate(laptop, "Ben", item, 2)
-    rate(laptop, "Ben", share["Ben"][4], -1)  # skipped: done, not a rating
+    rate(laptop, "Ben", share["Ben"][4], SKIP_VALUE,  # skipped after a failed save: nothing of
+         question=SKIPPED_AFTER_ERROR)  # it was stored, so it is still to go
     rate(laptop, "Ben", share["Ben"][5], 4, phase=Phase.TUTORIAL)  # not data
     rate(laptop, "Zoe", share["Chen"][0], 5)  # a late joiner: her rating counts
     laptop.close()
     found = coverage(plan, load_project(folder))
     progress = {p.assignee: (p.done, p.behind) for p in found.shares}
-    assert progress == {"Ana": (6, 0), "Ben": (5, 1), "Chen": (0, 6), "Dana": (0, 6)}
+    assert progress == {"Ana": (6, 0), "Ben": (4, 2), "Chen": (0, 6), "Dana": (0, 6)}
     assert [(o.tagger, o.rated, o.placed) for o in found.outside] == [("Zoe", 1, False)]
     by_item = {item.item_id: item for item in found.items}
     assert by_item[share["Ana"][0]].rated == 1 + (share["Ana"][0] in share["Ben"][:4])
@@ -99,7 +101,7 @@ def test_without_finished_taggers_a_top_up_asks_who(planned_project) -> None:
     folder = planned_project(6, *NAMES)
     plan, _ = shares(folder)
     with pytest.raises(AnnotatorError, match="Name them with --taggers"):
-        top_up(plan, plan_ratings(folder)[2], to=2, seed=1)
+        top_up(plan, plan_ratings(folder).table, to=2, seed=1)
 
 
 def test_in_a_plan_by_laptop_taggers_are_placed_on_the_seat_holding_their_pairs(

@@ -30,8 +30,7 @@ def test_plan_rate_merge_status_top_up_rate_analyse(tmp_path, capsys) -> None:
     capsys.readouterr()
     assert main(["plan", "status", str(panel)]) == 0
     status = capsys.readouterr()
-    _, _, table = plan_ratings(panel)
-    before = coverage(plan, table)
+    before = coverage(plan, plan_ratings(panel).table)
     short = {item.item_id for item in before.under_target}
     assert fay <= short  # everything Fay had lacks one rating
     assert {p.assignee for p in before.behind} >= {"Fay"}
@@ -47,8 +46,8 @@ def test_plan_rate_merge_status_top_up_rate_analyse(tmp_path, capsys) -> None:
     # The same five rate again (another run): only their top-up pairs are left to them.
     assert main(["simulate", str(folder), "--taggers", "5", "--seed", "2"]) == 0
     assert main(["merge", str(panel), str(folder / "sessions")]) == 0
-    _, plan, table = plan_ratings(panel)
-    after = coverage(plan, table)
+    ratings = plan_ratings(panel)
+    after = coverage(ratings.plan, ratings.table)
     assert not after.under_target
     assert all(item.rated >= 3 for item in after.items)
     assert [p.assignee for p in after.behind] == ["Fay"]

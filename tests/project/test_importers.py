@@ -78,7 +78,9 @@ def test_coco_duplicates_name_both_annotations(tmp_path, capsys) -> None:
         ],
     }), encoding="utf-8")
     assert init(tmp_path / "panel", images, coco) == ExitCode.PROBLEMS
-    assert capsys.readouterr().out.splitlines() == [
+    *problems, created = capsys.readouterr().out.splitlines()
+    assert created.startswith("Created ") and created.endswith("5 problems listed above.")
+    assert problems == [
         f"{coco}: Image entry 2 has the id 139 of an earlier entry; it was skipped.",
         f"{coco}: annotation 4 (id 3): No entry in the images list has the id 140. "
         "It was skipped.",
@@ -125,7 +127,8 @@ def test_jsonl_keeps_other_fields_as_context_columns(tmp_path, capsys) -> None:
     jsonl = FIXTURES / "contextref.jsonl"
     target = tmp_path / "panel"
     assert init(target, images, jsonl, "--rubric", "vicr5") == ExitCode.PROBLEMS
-    problems = capsys.readouterr().out.splitlines()
+    *problems, created = capsys.readouterr().out.splitlines()
+    assert created.startswith("Created ")
     assert [line.split(": ", 1)[0] for line in problems] == [f"{jsonl}:{n}" for n in (4, 5, 6, 7)]
     assert "is not JSON" in problems[0]
     assert "'paragraph' must be text" in problems[1]

@@ -46,8 +46,9 @@ def test_init_from_csv(tmp_path, photos):
         encoding="utf-8",
     )
     target = tmp_path / "panel"
-    project = init_project(target, images=photos, captions=captions, name="Demo")
-    assert project.problems == ()
+    made = init_project(target, images=photos, captions=captions, name="Demo")
+    project = made.project
+    assert project.problems == () and made.notes == ()
     assert project.name == "Demo"
     assert [(i.image, i.caption, i.source) for i in project.items] == [
         ("images/cat.jpg", "A cat on a mat.", "model-a"),
@@ -82,22 +83,25 @@ def test_init_from_tsv_with_bad_rows_reported_by_line(tmp_path, photos):
         "cat.jpg\tA cat, with commas, in the caption.\n",  # line 6: duplicate
         encoding="utf-8",
     )
-    project = init_project(tmp_path / "panel", images=photos, captions=captions)
+    made = init_project(tmp_path / "panel", images=photos, captions=captions)
+    project = made.project
     assert [i.caption for i in project.items] == ["A cat, with commas, in the caption."]
     places = [(p.file, p.line) for p in project.problems]
-    assert places == [(captions, None), (captions, 3), (captions, 4), (captions, 5), (captions, 6)]
+    assert places == [(captions, 3), (captions, 4), (captions, 5), (captions, 6)]
     messages = [p.message for p in project.problems]
-    assert "2 image(s)" in messages[0] and "park/bird.JPEG, park/dog.png" in messages[0]
-    assert "There is no image missing.jpg" in messages[1]
-    assert "caption for park/dog.png is empty" in messages[2]
-    assert "goes outside" in messages[3]
-    assert "already on line 2" in messages[4]
+    assert "There is no image missing.jpg" in messages[0]
+    assert "caption for park/dog.png is empty" in messages[1]
+    assert "goes outside" in messages[2]
+    assert "already on line 2" in messages[3]
+    (note,) = made.notes  # images without a caption are a note, not a problem
+    assert (note.file, note.line) == (captions, None)
+    assert "2 image(s)" in note.message and "park/bird.JPEG, park/dog.png" in note.message
 
 
 def test_tab_separated_file_with_csv_name_is_sniffed(tmp_path, photos):
     captions = tmp_path / "captions.txt"
     captions.write_text("image\tcaption\ncat.jpg\tA cat, sitting.\n", encoding="utf-8")
-    project = init_project(tmp_path / "panel", images=photos, captions=captions)
+    project = init_project(tmp_path / "panel", images=photos, captions=captions).project
     assert [i.caption for i in project.items] == ["A cat, sitting."]
 
 
@@ -105,22 +109,24 @@ def test_init_from_sidecars_one_caption_per_line(tmp_path, photos):
     (photos / "cat.txt").write_text("A cat on a mat.\n\n  A sleepy cat.  \n", encoding="utf-8")
     (photos / "park" / "dog.txt").write_bytes("\ufeffA dog in the park.".encode())
     target = tmp_path / "panel"
-    project = init_project(target, images=photos, captions=None)
+    made = init_project(target, images=photos, captions=None)
+    project = made.project
     assert [(i.image, i.caption) for i in project.items] == [
         ("images/cat.jpg", "A cat on a mat."),
         ("images/cat.jpg", "A sleepy cat."),
         ("images/park/dog.png", "A dog in the park."),
     ]
-    (problem,) = project.problems
-    assert problem.file == photos / "park" / "bird.JPEG"
-    assert "no caption file bird.txt" in problem.message
+    assert project.problems == ()
+    (note,) = made.notes
+    assert note.file == photos
+    assert "1 image(s)" in note.message and "park/bird.JPEG" in note.message
     assert not (target / "images" / "park" / "bird.JPEG").exists()  # only used images copied
 
 
 def test_sidecar_that_is_not_utf8_names_its_line(tmp_path, photos):
     (photos / "cat.txt").write_text("A cat.\n", encoding="utf-8")
     (photos / "park" / "dog.txt").write_bytes(b"A dog.\nUn chien pr\xe8s du caf\xe9.\n")
-    project = init_project(tmp_path / "panel", images=photos, captions=None)
+    project = init_project(tmp_path / "panel", images=photos, captions=None).project
     dog = next(p for p in project.problems if p.file.name == "dog.txt")
     assert dog.line == 2
     assert "not UTF-8" in dog.message
@@ -145,7 +151,7 @@ def test_refuses_a_non_empty_folder_but_accepts_an_empty_one(tmp_path, photos):
     assert [p.name for p in busy.iterdir()] == ["keep.txt"]
     empty = tmp_path / "empty"
     empty.mkdir()
-    assert len(init_project(empty, images=photos, captions=None).items) == 1
+    assert len(init_project(empty, images=photos, captions=None).project.items) == 1
 
 
 def test_nothing_valid_creates_nothing(tmp_path, photos):
@@ -187,7 +193,8 @@ def test_a_made_project_opens_with_the_same_ids(tmp_path, photos):
     (photos / "cat.txt").write_text("A cat.\n", encoding="utf-8")
     target = tmp_path / "panel"
     made = init_project(target, images=photos, captions=None)
-    assert [i.item_id for i in open_project(target).items] == [i.item_id for i in made.items]
+    assert [i.item_id for i in open_project(target).items] == [
+        i.item_id for i in made.project.items]
 
 
 def test_semicolon_file_with_item_ids_keeps_them(tmp_path, photos):
@@ -197,7 +204,7 @@ def test_semicolon_file_with_item_ids_keeps_them(tmp_path, photos):
         ";park/dog.png;A dog.\n",
         encoding="utf-8",
     )
-    project = init_project(tmp_path / "panel", images=photos, captions=captions)
+    project = init_project(tmp_path / "panel", images=photos, captions=captions).project
     assert [i.item_id for i in project.items] == [
         "c1",
         derive_item_id("images/park/dog.png", "A dog."),

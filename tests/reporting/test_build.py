@@ -39,16 +39,21 @@ def test_panel_tab_shows_the_engines_alpha_and_virtual_raters(pane) -> None:
     analysed, content, _ = pane
     report = analysed.results.to_json()
     panel = content.section("panel")
-    alpha = rows_by_first(panel.tables[0])
+    table = panel.tables[0]
+    assert [c.key for c in table.columns] == ["round", "left_out", "alpha", "ci95_low",
+                                              "ci95_high"]
+    alpha = {row[:2]: row[2:] for row in table.rows}  # tidy: (round, tagger left out)
     low, high = report["alpha"]["ci95"]
-    assert alpha["All taggers, all rounds"][1:] == (report["alpha"]["value"], low, high)
+    assert alpha[None, None] == (report["alpha"]["value"], low, high)
+    assert (table.display(0, 0), table.display(0, 1)) == ("all", "none")
     for rnd, value in report["alpha_by_round"].items():
-        assert alpha[f"All taggers, round {rnd}"][1] == value
-        assert alpha[f"All taggers, round {rnd}"][2:] == tuple(
-            report["alpha_by_round_ci95"][rnd])
+        assert alpha[int(rnd), None] == (value, *report["alpha_by_round_ci95"][rnd])
     for tagger, value in report["alpha_leave_one_out"].items():
-        assert alpha[f"All except {tagger}, all rounds"][1] == value
+        assert alpha[None, tagger] == (value, None, None)
+    assert len(alpha) == 1 + len(report["alpha_by_round"]) + len(report["alpha_leave_one_out"])
     virtual = panel.tables[1]
+    assert [c.key for c in virtual.columns][1:] == [
+        "real_mean_x100", "real_sd_x100", "chance_mean_x100", "chance_sd_x100"]
     first = virtual.rows[0]
     assert first[1] == pytest.approx(report["virtual_raters"]["tau_x_yz"]["mean"] * 100)
     assert first[3] == pytest.approx(report["virtual_raters_chance"]["tau_x_yz"]["mean"] * 100)
@@ -121,7 +126,8 @@ def test_without_its_project_folder_no_images_or_captions(simulated_project: Pat
     away, content = prepare_pane(panel)
     assert away.input.project is None
     assert any("not shown" in line for line in content.section("items").summary)
-    assert all(row[6] == "" for row in content.section("items").tables[0].rows)
+    columns = [c.key for c in content.section("items").tables[0].columns]
+    assert "caption" not in columns and "image" not in columns
     assert item_detail(away, away.table.item_ids[0]).image is None
     _, content = prepare_pane(simulated_project)
     assert not any("not shown" in line for line in content.section("items").summary)
@@ -149,7 +155,7 @@ def test_a_yes_no_project_shows_the_binary_protocol(tmp_path: Path) -> None:
     analysed, content = prepare_pane(folder)
     panel = content.section("panel")
     binary = analysed.results.to_json()["binary"]
-    assert any(line.startswith("Yes/no protocol: 0 pairs set aside") for line in panel.summary)
+    assert any(line.startswith("Yes/no protocol: 0 items set aside") for line in panel.summary)
     assert any("within 0.25 (as Figure 3 of Levinboim et al. 2021)" in line
                for line in panel.summary)
     chart = next(c for c in panel.charts if c.name == "p_hat")
@@ -200,6 +206,7 @@ def test_a_multi_question_project_has_a_questions_tab(tmp_path: Path) -> None:
         (name, {"pre": "before the image", "post": "with the image"}[stage])
         for name, entry in figures.items() for stage in ("pre", "post") if stage in entry}
     overall = next(row for row in changes.rows if row[0] == "overall")
-    assert overall[1:3] == (figures["overall"]["change"]["n_pairs"],
-                            figures["overall"]["change"]["mean_change"])
+    change = figures["overall"]["change"]
+    assert overall[1:5] == (change["n_pairs"], change["mean_before"], change["mean_after"],
+                            change["mean_change"])
     assert analysed.results.n_ratings == 4 * 8  # overall with the image, per tagger and item

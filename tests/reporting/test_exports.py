@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -52,25 +53,28 @@ def test_every_table_chart_and_the_report_are_written(tmp_path: Path) -> None:
         "Histogram of item means"]
 
 
-def test_png_files_come_from_the_callback_through_a_temporary_png(tmp_path: Path) -> None:
-    calls: list[tuple[str, Path]] = []
+def test_png_files_hold_what_the_drawer_drew(tmp_path: Path) -> None:
+    calls: list[str] = []
 
-    def png(svg: str, path: Path) -> None:
-        calls.append((svg, path))
-        Image.new("RGB", (48, 24), "white").save(path)  # Pillow, like Qt, reads the suffix
+    def png(svg: str) -> bytes:
+        calls.append(svg)
+        out = io.BytesIO()
+        Image.new("RGB", (48, 24), "white").save(out, format="PNG")
+        return out.getvalue()
 
-    written = export_content(sample_content(), tmp_path, generated_at=GENERATED, png=png)
+    progress: list[str] = []
+    written = export_content(sample_content(), tmp_path, generated_at=GENERATED, png=png,
+                             progress=progress.append)
     assert [p.name for p in written][:2] == ["item-means.svg", "item-means.png"]
-    (svg, temporary), = calls
-    assert svg == chart().svg and temporary.parent == tmp_path
-    assert temporary.suffix == ".png" and temporary.name != "item-means.png"
+    assert calls == [chart().svg]
     assert Image.open(tmp_path / "item-means.png").size == (48, 24)
     assert leftovers(tmp_path) == []
+    assert progress[-1] == f"Exported {len(written)} of {len(written)} files…"
+    assert len(progress) == len(written)
 
 
-def test_a_failing_png_renderer_leaves_no_png_and_no_temporary(tmp_path: Path) -> None:
-    def png(svg: str, path: Path) -> None:
-        path.write_bytes(b"\x89PNG half")
+def test_a_failing_png_drawer_stops_the_export_at_that_file(tmp_path: Path) -> None:
+    def png(svg: str) -> bytes:
         raise RuntimeError("renderer crashed")
 
     with pytest.raises(RuntimeError, match="renderer crashed"):

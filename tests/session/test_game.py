@@ -77,14 +77,19 @@ def test_pass_marks_at_just_under_and_just_over(step, pairs, needed, points, pas
         assert game.attempt_points == 0 and game.attempt_done == 0  # a fresh attempt
 
 
-@pytest.mark.parametrize(("points", "sent"), [(24, True), (25, False), (26, False)])
-def test_first_twenty_game_pairs_need_twenty_five(points: int, sent: bool) -> None:
-    game = progress()
+@pytest.mark.parametrize("mark", [None, 25])
+@pytest.mark.parametrize("off", [-1, 0, 1])
+def test_first_twenty_game_pairs_need_the_pass_mark(mark: int | None, off: int) -> None:
+    """The default mark (16) and the paper's (25), just under, at and just over."""
+    settings = FlowSettings() if mark is None else FlowSettings(first_game_pass=mark)
+    needed = 16 if mark is None else mark
+    points, sent = needed + off, off < 0
+    game = progress(settings)
     feed(game, Phase.TUTORIAL, split(20, 10))
     notice = feed(game, Phase.GAME, split(points, 20))
     if sent:
         assert notice is not None and notice.kind is NoticeKind.FIRST_PAIRS_FAILED
-        assert (notice.points, notice.needed, notice.pairs) == (points, 25, 20)
+        assert (notice.points, notice.needed, notice.pairs) == (points, needed, 20)
         assert game.score == 0, "probation resets the game score"
         assert game.phase(Phase.GAME) is Phase.PROBATION
     else:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from annotator.project.folder import open_project
-from annotator.project.model import GoldPurpose
+from annotator.project.model import FlowSettings, GoldPurpose
 from annotator.resources import sample_project_dir
 from annotator.session.flow import RatingSession
 from annotator.session.game import FirstPairsCheck, NoticeKind
@@ -144,7 +144,7 @@ def test_a_tagger_who_answers_the_consensus_passes_once_twenty_pairs_are_scored(
     _, _, session = start(folder, seed=5)
     gold_sequence(session, 10)
     assert session.phase is Phase.GAME
-    assert session.first_pairs == FirstPairsCheck(0, 20, 0, 25)
+    assert session.first_pairs == FirstPairsCheck(0, 20, 0, FlowSettings().first_game_pass)
     seen = []
     while session.first_pairs is not None:
         pair = session.pair_shown()
@@ -175,7 +175,7 @@ def test_the_first_tagger_on_a_fresh_project_is_never_sent_to_probation(
     assert all(f.consensus is None and f.rating.points is None and f.notice is None
                for f in game)
     assert game[-1].next_pair is None
-    assert session.first_pairs == FirstPairsCheck(0, 20, 0, 25)
+    assert session.first_pairs == FirstPairsCheck(0, 20, 0, FlowSettings().first_game_pass)
     assert {r.phase for r in store.ratings()} == {Phase.TUTORIAL, Phase.GAME}
 
 

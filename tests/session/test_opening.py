@@ -91,7 +91,7 @@ def test_an_imported_snapshot_feeds_the_consensus_once(make_project_folder, tmp_
     store = open_laptop_session(project, load_config())
     assert read_other_laptops(project, store).ratings == ()
     for _ in range(2):  # importing twice changes nothing
-        import_snapshot(snapshot.path, folder, project.project_id)
+        import_snapshot(snapshot.path, project)
         found = read_other_laptops(project, store)
         assert len(found.files) == 1 and len(found.ratings) == 3
         by_item = found.values_by_item(except_tagger="ana")
@@ -109,6 +109,9 @@ def test_an_imported_snapshot_feeds_the_consensus_once(make_project_folder, tmp_
 def test_answers_to_questions_never_feed_the_consensus(make_project_folder) -> None:
     """A multi-question protocol (seeds/004) is played without consensus feedback."""
     folder = make_project_folder(2, flow={"dwell_seconds": 0, "tutorial": False})
+    manifest = folder / "project.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(
+        'rubric = "vicr5"', 'rubric = "contextref"'), encoding="utf-8")
     other = session(folder, "laptop-b")
     rate(other, "cem", "item000", 3)
     for rating in answers_for("bea", "item000", ["overall"], seed=1):

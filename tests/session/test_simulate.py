@@ -236,8 +236,9 @@ def test_no_game_rating_is_scored_on_fewer_ratings_than_min_consensus(tmp_path: 
 def test_the_first_pairs_check_over_ten_simulated_studies_of_the_sample(
     tmp_path: Path, capsys
 ) -> None:
-    """Eight taggers, ten seeds, the sample with its machine priors: who is sent to
-    probation, by noise rank (1 = least noisy). Printed for the docs."""
+    """Issue 15's criterion, with the default settings: eight taggers, ten seeds, the sample
+    with its machine priors. At most a quarter of the less noisy half is sent to probation,
+    the noisiest more often than the least noisy. Printed for docs/rating-game.md."""
     sent = Counter()
     failed_attempts = Counter()
     for seed in range(1, 11):
@@ -247,10 +248,12 @@ def test_the_first_pairs_check_over_ten_simulated_studies_of_the_sample(
         for rank, tally in enumerate(ranked, start=1):
             sent[rank] += tally.probations > 0
             failed_attempts[rank] += tally.failed_attempts
+    less, more = sum(sent[r] for r in range(1, 5)), sum(sent[r] for r in range(5, 9))
     with capsys.disabled():
         print("\nsent to probation of 10, by noise rank:", [sent[r] for r in range(1, 9)],
+              f"less noisy half {less} of 40, noisier half {more} of 40;",
               "failed probation attempts:", [failed_attempts[r] for r in range(1, 9)])
-    less, more = sum(sent[r] for r in range(1, 5)), sum(sent[r] for r in range(5, 9))
-    assert sent[8] > sent[1] and more > less
+    assert less <= 10, "at most a quarter of the less noisy half"
+    assert sent[8] > sent[1] and sent[7] + sent[8] > sent[1] + sent[2] and more > less
     assert sum(failed_attempts[r] for r in range(1, 5)) < sum(
         failed_attempts[r] for r in range(5, 9)), "careful taggers pass probation sooner"

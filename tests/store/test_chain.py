@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from pathlib import Path
 
@@ -122,3 +123,62 @@ def test_verify_accepts_exactly_the_untouched_chain() -> None:
     assert swapped is not None and swapped.seq == 2
     forged_head = verify(rows, start=start, head_length=2, head_hash=first)
     assert forged_head is not None and "does not match" in forged_head.reason
+
+
+def walk(rows, *, start, head_length, head_hash):
+    """The row-by-row walk verify() replaced (issue 19), as the reference it must equal."""
+    previous, expected = start, 1
+    for seq, chain, *content in rows:
+        if seq is None or chain is None:
+            return (None, content[0], "added")
+        if seq != expected:
+            return (seq, content[0], f"gap {seq - expected}")
+        if link(previous, content) != chain:
+            return (seq, content[0], "changed")
+        previous, expected = chain, expected + 1
+    if head_length is None or head_hash is None or head_length != expected - 1 \
+            or head_hash != previous:
+        return (None, None, "head")
+    return None
+
+
+def test_verify_names_the_break_a_row_by_row_walk_names(tmp_path: Path) -> None:
+    path = write_session_file(tmp_path / "a.sqlite", ratings_for("ana", 12, seed=3))
+    info, stored_rows = stored(path)
+    start = genesis(PROJECT, info["laptop_id"])
+    good = [(row[-2], row[-1], *row[:-2]) for row in stored_rows]
+    head = (int(info[HEAD_LENGTH_KEY]), info[HEAD_HASH_KEY])
+    rng = random.Random(19)
+    for _ in range(300):
+        rows = [list(row) for row in good]
+        for _ in range(rng.randint(1, 3)):
+            n = rng.randrange(len(rows))
+            match rng.randrange(5):
+                case 0:
+                    rows[n][2 + rng.randrange(5)] = "edited"
+                case 1:
+                    del rows[n]
+                case 2:
+                    rows.append([None, None, *rows[n][2:]])
+                case 3:
+                    rows[n][1] = None
+                case _ if rows[n][0] is not None:
+                    rows[n][0] += 1
+            if not rows:
+                break
+        rows = sorted(map(tuple, rows), key=lambda r: (r[0] is None, r[0] or 0))
+        found = verify(rows, start=start, head_length=head[0], head_hash=head[1])
+        expected = walk(rows, start=start, head_length=head[0], head_hash=head[1])
+        assert (found is None) == (expected is None)
+        if found is not None:
+            assert (found.seq, found.rating_id, kind(found.reason)) == expected
+
+
+def kind(reason: str) -> str:
+    if "added by hand" in reason:
+        return "added"
+    if "changed after" in reason:
+        return "changed"
+    if reason.startswith("follows a gap"):
+        return f"gap {reason.split()[3]}"
+    return "head"

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from annotator.project.folder import open_project
+from annotator.project.model import Project
 from annotator.store.merge import merge_session_files
 from annotator.store.panel import Panel
 from annotator.store.records import Phase
@@ -24,6 +26,12 @@ from tests.store.sessionfiles import (
     ratings_for,
     write_session_file,
 )
+
+
+@pytest.fixture
+def project(make_project_folder) -> Project:
+    """A project on this laptop whose id is the panel's."""
+    return open_project(make_project_folder(2, project_id=PROJECT))
 
 
 @pytest.fixture
@@ -52,24 +60,25 @@ def test_the_same_panel_gives_the_same_snapshot_id(tmp_path: Path, panel: Path) 
     assert first.snapshot_id == second.snapshot_id
 
 
-def test_importing_twice_changes_nothing(tmp_path: Path, panel: Path) -> None:
+def test_importing_twice_changes_nothing(tmp_path: Path, panel: Path, project: Project) -> None:
     snapshot = export_snapshot(panel, tmp_path / "panel.snapshot")
-    project = tmp_path / "project"
-    imported, new = import_snapshot(snapshot.path, project, PROJECT)
-    assert new is True and imported.path.parent == project / "snapshots"
+    imported, new = import_snapshot(snapshot.path, project)
+    assert new is True and imported.path.parent == project.root / "snapshots"
     before = imported.path.read_bytes()
-    again, new_again = import_snapshot(snapshot.path, project, PROJECT)
+    again, new_again = import_snapshot(snapshot.path, project)
     assert new_again is False and again.path == imported.path
-    assert [p.name for p in (project / "snapshots").iterdir()] == [imported.path.name]
+    assert [p.name for p in (project.root / "snapshots").iterdir()] == [imported.path.name]
     assert imported.path.read_bytes() == before
 
 
-def test_a_snapshot_of_another_project_is_refused(tmp_path: Path, panel: Path) -> None:
+def test_a_snapshot_of_another_project_is_refused(tmp_path: Path, panel: Path,
+                                                  make_project_folder) -> None:
     snapshot = export_snapshot(panel, tmp_path / "panel.snapshot")
+    other = open_project(make_project_folder(2, project_id=OTHER_PROJECT))
     with pytest.raises(SnapshotError, match="another project") as caught:
-        import_snapshot(snapshot.path, tmp_path / "project", OTHER_PROJECT)
+        import_snapshot(snapshot.path, other)
     assert caught.value.file == snapshot.path
-    assert not (tmp_path / "project" / "snapshots").exists()
+    assert not (other.root / "snapshots").exists()
 
 
 @pytest.mark.parametrize(
@@ -81,12 +90,12 @@ def test_a_snapshot_of_another_project_is_refused(tmp_path: Path, panel: Path) -
      (lambda p: p.write_bytes(b"hello"), "not an SQLite database")],
     ids=["values-changed", "not-a-snapshot", "newer", "not-sqlite"],
 )
-def test_a_changed_or_wrong_file_is_refused(tmp_path: Path, panel: Path, damage,
-                                            expected: str) -> None:
+def test_a_changed_or_wrong_file_is_refused(tmp_path: Path, panel: Path, project: Project,
+                                            damage, expected: str) -> None:
     snapshot = export_snapshot(panel, tmp_path / "panel.snapshot")
     damage(snapshot.path)
     with pytest.raises(SnapshotError, match=expected):
-        import_snapshot(snapshot.path, tmp_path / "project", PROJECT)
+        import_snapshot(snapshot.path, project)
 
 
 def test_a_session_file_is_not_a_snapshot(tmp_path: Path, panel: Path) -> None:

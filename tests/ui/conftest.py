@@ -6,10 +6,32 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractListModel,
+    QModelIndex,
+    QObject,
+    Qt,
+    QTimer,
+    QUrl,
+    Slot,
+)
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
 
-from annotator.ui.app import build_main_window
+from annotator.ui.app import build_lead_window, build_main_window
+from annotator.ui.lead_window import LeadWindow
 from annotator.ui.main_window import MainWindow
 
 
@@ -18,6 +40,39 @@ def by_name(root: QWidget, accessible_name: str) -> QWidget:
     found = [w for w in root.findChildren(QWidget) if w.accessibleName() == accessible_name]
     assert len(found) == 1, f"{len(found)} widgets named {accessible_name!r}"
     return found[0]
+
+
+def all_text(root: QWidget) -> str:
+    """Every text ``root`` and its children hold, shown or not: labels, buttons, fields,
+    documents, list and table cells and headers, titles, accessible names and
+    descriptions, tooltips, and the texts of their actions."""
+    parts: list[str] = []
+    for widget in (root, *root.findChildren(QWidget)):
+        parts += [widget.windowTitle(), widget.accessibleName(),
+                  widget.accessibleDescription(), widget.toolTip(), widget.statusTip()]
+        parts += [f"{action.text()} {action.toolTip()}" for action in widget.actions()]
+        match widget:
+            case QLabel() | QAbstractButton():
+                parts.append(widget.text())
+            case QLineEdit():
+                parts += [widget.text(), widget.placeholderText()]
+            case QTextEdit() | QPlainTextEdit():
+                parts.append(widget.toPlainText())
+            case QComboBox():
+                parts += [widget.itemText(i) for i in range(widget.count())]
+            case QAbstractItemView() if widget.model() is not None:
+                parts += _model_text(widget.model())
+        if isinstance(widget, QMessageBox):
+            parts += [widget.informativeText(), widget.detailedText()]
+    return "\n".join(part for part in parts if part)
+
+
+def _model_text(model: QAbstractItemModel) -> list[str]:
+    rows = model.rowCount(QModelIndex())
+    columns = 1 if isinstance(model, QAbstractListModel) else model.columnCount(QModelIndex())
+    cells = [str(model.index(r, c).data() or "") for r in range(rows) for c in range(columns)]
+    headers = [str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in range(columns)]
+    return cells + headers
 
 
 @pytest.fixture
@@ -30,6 +85,26 @@ def make_main_window(qtbot) -> Callable[..., MainWindow]:
         with qtbot.waitActive(window):
             window.show()
             window.activateWindow()
+        return window
+
+    return make
+
+
+@pytest.fixture
+def make_lead_window(qtbot) -> Callable[..., LeadWindow]:
+    """A shown lead's window; with ``source``, once its analysis (or why there is none, as
+    for a project nobody rated yet) is on screen."""
+
+    def make(source: Path | None = None) -> LeadWindow:
+        window = build_lead_window()
+        qtbot.addWidget(window)
+        window.show()
+        if source is not None:
+            failures: list[str] = []
+            window.pane.failed.connect(failures.append)
+            window.show_source(source)
+            qtbot.waitUntil(lambda: window.pane.content is not None or bool(failures),
+                            timeout=60_000)
         return window
 
     return make
@@ -56,3 +131,25 @@ def capture_message_box(qtbot) -> Callable[[], list[str]]:
 
     yield start
     timer.stop()
+
+
+class _UrlCatcher(QObject):
+    """Qt's own hook for where a URL goes (QDesktopServices.setUrlHandler)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.opened: list[Path] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.opened.append(Path(url.toLocalFile()))
+
+
+@pytest.fixture
+def opened_folders(qapp) -> list[Path]:
+    """The local files and folders the app asks the desktop to show, instead of starting
+    the file manager."""
+    catcher = _UrlCatcher()
+    QDesktopServices.setUrlHandler("file", catcher, "open")
+    yield catcher.opened
+    QDesktopServices.unsetUrlHandler("file")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import csv
+import shutil
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QTextBrowser
 
 from annotator import __version__
+from annotator.notices import NOTICES_FILE
 from annotator.resources import resource_path, sample_project_dir
 from annotator.ui.dialogs.about import AboutDialog, ImageCredit, about_html, read_image_credits
 from tests.ui.conftest import by_name
@@ -46,8 +48,9 @@ def test_about_is_read_and_closed_with_the_keyboard(qtbot, make_main_window) -> 
     dialog = open_about(qtbot, window)
     text = by_name(dialog, "About text")
     qtbot.waitUntil(text.hasFocus)
-    # Tab visits the four licence links, like a browser, then leaves the text
-    for _link in range(4):
+    # Tab visits the four licence links and the two source links, like a browser, then
+    # leaves the text
+    for _link in range(6):
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
         assert text.hasFocus() and text.textCursor().hasSelection()
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
@@ -67,6 +70,20 @@ def test_the_licence_links_point_at_installed_files() -> None:
         assert (licences / name).is_file()
     assert "Qt 6.9.9" in page and "(PySide6) 6.9.8" in page
     assert "No sample photographs are installed" in page
+    # the LGPL's source offer names exactly the versions the app runs on
+    assert '<a href="https://download.qt.io/archive/qt/6.9/6.9.9/single/">Qt 6.9.9</a>' in page
+    assert ('<a href="https://download.qt.io/official_releases/QtForPython/pyside6/'
+            'PySide6-6.9.8-src/">Qt for Python 6.9.8</a>') in page
+
+
+def test_an_installed_copy_links_its_generated_notices(tmp_path: Path) -> None:
+    licences = tmp_path / "licenses"
+    shutil.copytree(resource_path("licenses"), licences)
+    (licences / NOTICES_FILE).write_text("numpy 2.0 — BSD-3-Clause\n", encoding="utf-8")
+    page = about_html(qt_version="6.9.9", pyside_version="6.9.8", credits=[],
+                      licences_dir=licences)
+    assert f'href="{(licences / NOTICES_FILE).as_uri()}"' in page
+    assert "THIRD-PARTY.md" not in page  # the generated list replaces the summary
 
 
 def test_credits_are_read_from_a_licences_file(tmp_path: Path) -> None:

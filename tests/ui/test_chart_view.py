@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 from PIL import Image
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QImage
 
 from annotator.errors import AnnotatorError
 from annotator.reporting.content import Chart
 from annotator.reporting.svg_charts import bar_chart, heatmap
-from annotator.ui.chart_image import render_png
+from annotator.ui.chart_image import encode_png, render_png
 from annotator.ui.widgets.chart_view import ChartView
 from tests.ui.conftest import by_name
 
@@ -95,6 +97,18 @@ def test_render_png_writes_the_chart_at_scale(tmp_path: Path, qtbot, chart: Char
         low, high = image.convert("L").getextrema()
     assert high == 255 and low < 100  # white paper, dark ink
     assert [p.name for p in tmp_path.iterdir()] == ["loo.png"]  # no temporary file left
+
+
+def test_the_png_holds_exactly_the_pixels_qt_drew(qtbot) -> None:
+    image = QImage(37, 5, QImage.Format.Format_RGB32)  # an odd width: rows are padded
+    image.fill(QColor("white"))
+    image.setPixelColor(3, 2, QColor(200, 30, 7))
+    with Image.open(io.BytesIO(encode_png(image))) as decoded:
+        assert decoded.mode == "RGB" and decoded.size == (37, 5)
+        assert decoded.getpixel((3, 2)) == (200, 30, 7)
+        assert decoded.getpixel((36, 4)) == (255, 255, 255)
+        assert sum(decoded.getpixel((x, y)) != (255, 255, 255)
+                   for x in range(37) for y in range(5)) == 1
 
 
 def test_render_png_replaces_an_existing_file(tmp_path: Path, qtbot) -> None:

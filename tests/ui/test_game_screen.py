@@ -71,7 +71,7 @@ def test_tutorial_failed_probation_game_check_failed_probation_again(
     rate(qtbot, screen, "3", 20)
     assert "You scored 40 of 40 points" in go_on(qtbot, screen, "Probation passed")
     assert progress.text() == ("Round 1: pair 1 of 30 · score 0 · first-pairs check: 0 of 20 "
-                               "scored pairs so far (25 points needed) · rating as ana")
+                               "scored pairs so far (16 points needed) · rating as ana")
 
     qtbot.keyClick(screen, "5")
     qtbot.keyClick(screen, Qt.Key.Key_Return)
@@ -85,7 +85,7 @@ def test_tutorial_failed_probation_game_check_failed_probation_again(
     qtbot.keyClick(screen, Qt.Key.Key_Return)
     rate(qtbot, screen, "5", 19)
     back = go_on(qtbot, screen, "Back to probation")
-    assert "Your first 20 game pairs with a consensus scored -20 points; 25 are needed" in back
+    assert "Your first 20 game pairs with a consensus scored -20 points; 16 are needed" in back
     assert "starts again from 0" in back
     rate(qtbot, screen, "3", 20)
     go_on(qtbot, screen, "Probation passed")

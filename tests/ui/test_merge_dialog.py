@@ -1,4 +1,5 @@
-"""Lead ▸ Merge session files…: preview first, then merge; refusals in words."""
+"""Study ▸ Merge session files… and the consensus snapshots, in the lead's window: preview
+first, then merge; refusals in words."""
 
 from __future__ import annotations
 
@@ -79,10 +80,10 @@ def test_a_wrong_panel_file_is_explained_and_nothing_is_merged(qtbot, tmp_path: 
     assert not by_name(dialog, "Merge into the panel").isEnabled()
 
 
-def test_the_lead_menu_opens_the_dialog_on_the_open_project(qtbot, make_project_folder,
-                                                              make_main_window) -> None:
+def test_the_study_menu_opens_the_dialog_on_the_project_shown(qtbot, make_project_folder,
+                                                              make_lead_window) -> None:
     folder = make_project_folder(2)
-    window = make_main_window(folder)
+    window = make_lead_window(folder)
     window.actions_by_name["mergeSessionFiles"].trigger()
     dialog = window.merge_dialog
     assert dialog is not None and dialog.isVisible()
@@ -91,8 +92,8 @@ def test_the_lead_menu_opens_the_dialog_on_the_open_project(qtbot, make_project_
     dialog.close()
 
 
-def test_importing_a_snapshot_from_the_lead_menu_says_what_happened(
-        qtbot, make_project_folder, make_main_window, capture_message_box, monkeypatch,
+def test_importing_a_snapshot_into_a_laptops_folder_says_what_happened(
+        qtbot, make_project_folder, make_lead_window, capture_message_box, monkeypatch,
         tmp_path: Path) -> None:
     from PySide6.QtWidgets import QFileDialog
 
@@ -106,14 +107,16 @@ def test_importing_a_snapshot_from_the_lead_menu_says_what_happened(
                                   project_id=project_id)
     merge_session_files(tmp_path / "panel.sqlite", [returned])
     snapshot = export_snapshot(tmp_path / "panel.sqlite", tmp_path / "panel.snapshot")
-    window = make_main_window(folder)
-    # The one thing not driven for real: the platform's file chooser returns our file.
+    window = make_lead_window(tmp_path / "panel.sqlite")  # no project folder beside it
+    # The one thing not driven for real: the platform's file choosers return our files.
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory",
+                        staticmethod(lambda *args, **kwargs: str(folder)))
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
                         staticmethod(lambda *args, **kwargs: (str(snapshot.path), "")))
     texts = capture_message_box()
     window.actions_by_name["importSnapshot"].trigger()
     window.actions_by_name["importSnapshot"].trigger()
     qtbot.waitUntil(lambda: len(texts) == 2)
-    assert "panel's 2 ratings are now part of the consensus" in texts[0]
+    assert f"panel's 2 ratings are now part of the consensus in {folder}" in texts[0]
     assert "imported before; nothing changed" in texts[1]
     assert len(list((folder / "snapshots").iterdir())) == 1

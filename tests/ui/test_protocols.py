@@ -15,11 +15,12 @@ from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from annotator.analysis.checks import check_spec
 from annotator.analysis.loading import load_project, load_ratings_csv
+from annotator.analysis.pipeline import AnalysisOptions, AnalysisSource, analyse
 from annotator.analysis.report import analyze
 from annotator.cli import main
 from annotator.project.folder import open_project
 from annotator.project.model import SKIP_VALUE
-from annotator.reporting.dataset import ratings_csv
+from annotator.reporting.dataset.writer import export_dataset
 from annotator.resources import sample_project_dir
 from annotator.session.flow import Pair
 from annotator.store.reading import read_session_file
@@ -119,10 +120,11 @@ def test_a_pair_skipped_more_than_twice_is_set_aside(qtbot, tmp_path: Path,
     binary = analyze(table, reps=5, bootstrap=20).to_json()["binary"]
     assert binary["dropped_items"] == 1
     assert sum(binary["p_hat_distribution"].values()) == len(table.item_ids) - 1
-    dataset = tmp_path / "dataset.csv"  # the published dataset keeps the skips, by tagger
-    dataset.write_text(ratings_csv(table), encoding="utf-8")
-    assert dataset.read_text(encoding="utf-8").count(",skip,") == 3
-    again = load_ratings_csv(dataset)
+    published = export_dataset(  # the published dataset keeps the skips, by tagger
+        analyse(AnalysisSource(four), AnalysisOptions(reps=5, bootstrap=20)),
+        tmp_path / "dataset").folder / "ratings.csv"
+    assert published.read_text(encoding="utf-8").count(",,TRUE,") == 3  # no rating, skip
+    again = load_ratings_csv(published)
     assert again.skips == table.skips and len(again) == len(table)
 
 

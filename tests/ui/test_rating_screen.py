@@ -104,19 +104,6 @@ def test_the_image_is_loaded_and_zooms_with_keys(qtbot, make_project_folder,
     assert view.zoom == 1.0
 
 
-def test_an_image_that_cannot_be_shown_offers_to_skip(qtbot, make_project_folder,
-                                                      make_main_window) -> None:
-    folder = make_project_folder(n_items=2, flow=PLAIN)
-    for image in (folder / "images").glob("*.jpg"):
-        image.write_bytes(b"not a JPEG at all")  # open_project never decodes images
-    window = make_main_window(folder, tagger="ana")
-    skip = by_name(window, "Skip this pair for now")
-    qtbot.waitUntil(skip.isVisible, timeout=5000)
-    first = window.rating_screen.current_pair
-    qtbot.mouseClick(skip, Qt.MouseButton.LeftButton)
-    assert window.rating_screen.current_pair.item != first.item
-
-
 def test_each_new_pair_puts_focus_on_its_caption(qtbot, make_project_folder,
                                                  make_main_window) -> None:
     window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")

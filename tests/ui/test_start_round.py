@@ -1,11 +1,16 @@
-"""Lead → Start a new round…: the dialog, the washout warning, the reopened project."""
+"""Study ▸ Start a new round… in the lead's window: the dialog, the washout warning, and
+the tagger's window opening in the new round."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 from PySide6.QtCore import Qt
 
 from annotator.project.folder import open_project
+from annotator.project.round_start import start_round
 from annotator.session.opening import open_laptop_session, start_session
+from annotator.ui.lead_window import NO_PROJECT
 from annotator.ui.widgets.notice_page import NoticePage
 from annotator.userconfig import load_config
 from tests.ui.conftest import by_name
@@ -24,18 +29,18 @@ def rate_now(folder, tagger: str, count: int) -> None:
     store.close()
 
 
-def test_the_lead_menu_starts_round_two_after_a_washout_warning(
-    qtbot, make_project_folder, make_main_window, capture_message_box
+def test_the_study_menu_starts_round_two_after_a_washout_warning(
+    qtbot, make_project_folder, make_lead_window, make_main_window, capture_message_box
 ) -> None:
     folder = make_project_folder(n_items=4, flow=FLOW)
     rate_now(folder, "ana", 4)
-    window = make_main_window()
-    assert window.open_project_folder(folder)
-    action = window.actions_by_name["startRound"]
+    lead = make_lead_window(folder)
+    action = lead.actions_by_name["startRound"]
     assert action.text() == "Start a &new round…"
-    assert window.menuBar().actions()[-2].text() == "&Lead"  # before Help
+    assert [a.text() for a in lead.menuBar().actions()] == [
+        "&File", "&Analysis", "&Study", "&View", "&Help"]
     action.trigger()
-    dialog = window.round_dialog
+    dialog = lead.round_dialog
     assert dialog.isVisible() and dialog.windowTitle() == "Start round 2"
     warning = by_name(dialog, "Washout warning")
     assert warning.isVisible()
@@ -46,10 +51,14 @@ def test_the_lead_menu_starts_round_two_after_a_washout_warning(
     assert start.text() == "&Start round 2 anyway" and start.isEnabled()
 
     texts = capture_message_box()
-    qtbot.keyClick(by_name(dialog, "Blind round"), Qt.Key.Key_Return)  # Enter starts it
+    with qtbot.waitSignal(lead.pane.ready, timeout=60_000):  # analysed again in round 2
+        qtbot.keyClick(by_name(dialog, "Blind round"), Qt.Key.Key_Return)  # Enter starts it
     qtbot.waitUntil(lambda: bool(texts))
     assert "Round 2 is recorded in the project folder" in texts[0]
     assert open_project(folder).current_round == 2
+    assert lead.pane.analysis.input.project.current_round == 2
+
+    window = make_main_window(folder)  # the tagger's window opens in round 2
     summary = by_name(window, "Project summary").text()
     assert "Round 2 (retest): 4 pairs, no feedback in this round." in summary
 
@@ -64,11 +73,10 @@ def test_the_lead_menu_starts_round_two_after_a_washout_warning(
 
 
 def test_a_subset_file_is_checked_before_start_is_allowed(
-    qtbot, make_project_folder, make_main_window, tmp_path
+    qtbot, make_project_folder, make_lead_window, tmp_path
 ) -> None:
     folder = make_project_folder(n_items=3, flow=FLOW)
-    window = make_main_window()
-    window.open_project_folder(folder)
+    window = make_lead_window(folder)
     window.start_new_round()
     dialog = window.round_dialog
     assert not by_name(dialog, "Washout warning").isVisible()  # nothing rated yet
@@ -91,10 +99,30 @@ def test_a_subset_file_is_checked_before_start_is_allowed(
     assert open_project(folder).current_round == 1, "cancel changes nothing"
 
 
-def test_start_a_new_round_without_a_project_says_to_open_one(
-    qtbot, make_main_window, capture_message_box
+def test_study_actions_without_a_project_say_to_open_one(
+    qtbot, make_lead_window, capture_message_box
 ) -> None:
-    window = make_main_window()
+    window = make_lead_window()
     texts = capture_message_box()
-    window.actions_by_name["startRound"].trigger()
-    assert texts == ["Open a project folder first."] and window.round_dialog is None
+    for name in ("startRound", "listRounds", "analyseAgain"):
+        window.actions_by_name[name].trigger()
+    assert texts == [NO_PROJECT] * 3
+    assert window.round_dialog is None and window.rounds_dialog is None
+
+
+def test_the_rounds_are_listed_as_round_list_prints_them(
+    qtbot, make_project_folder, make_lead_window
+) -> None:
+    folder = make_project_folder(n_items=3, flow=FLOW)
+    start_round(folder, now=datetime(2027, 1, 10, 9, 30, tzinfo=UTC), subset=None,
+                feedback=None)
+    window = make_lead_window(folder)
+    window.actions_by_name["listRounds"].trigger()
+    dialog = window.rounds_dialog
+    assert dialog.isVisible()
+    table = by_name(dialog, "Rounds")
+    rows = [[table.item(r, c).text() for c in range(table.columnCount())]
+            for r in range(table.rowCount())]
+    assert rows == [["1", "with the project", "3", "on", "every pair"],
+                    ["2", "2027-01-10 09:30 UTC", "3", "off", "every pair"]]
+    assert by_name(dialog, "Current round").text().startswith("Current round: 2.")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
 
 from annotator.userconfig import load_config
-from tests.ui.conftest import by_name
+from tests.ui.conftest import all_text, by_name
 
 
 def test_opening_shows_the_project_and_remembers_it(qtbot, make_project_folder,
@@ -32,13 +33,27 @@ def test_a_folder_that_is_not_a_project_is_refused_with_its_name(
     assert window.rating_screen is None
 
 
-def test_known_taggers_are_offered(qtbot, make_project_folder, make_main_window) -> None:
+def test_names_are_never_offered_but_a_new_one_is_pointed_out(
+    qtbot, make_project_folder, make_main_window
+) -> None:
+    """The laptop may be shared: nobody's name is shown, and typing your own resumes."""
     folder = make_project_folder(n_items=3)
-    make_main_window(folder, tagger="Zoe").close()
+    make_main_window(folder, tagger="Zoe Quist").close()
     window = make_main_window(folder)
-    box = by_name(window, "Your name")
-    assert [box.itemText(i) for i in range(box.count())] == ["Zoe"]
-    assert box.currentText() == "Zoe"  # the last tagger on this laptop
+    name = by_name(window, "Your name")
+    note = by_name(window, "New name")
+    assert isinstance(name, QLineEdit) and name.text() == ""
+    assert "Zoe" not in all_text(window)
+    qtbot.keyClicks(name, "Zoe Quits")  # a typo would start a new tagger: said before Start
+    assert note.isVisible() and "start as a new tagger" in note.text()
+    assert name.accessibleDescription() == note.text()
+    name.clear()
+    qtbot.keyClicks(name, " Zoe  Quist ")
+    assert not note.isVisible()
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert window.rating_screen.current_pair is not None
+    assert by_name(window, "Progress").text().endswith("rating as Zoe Quist")
+    assert "Zoe Quist" in all_text(window)  # the gatherer does see names
 
 
 def test_f1_opens_the_rating_guide_with_every_level(qtbot, make_project_folder,
@@ -90,8 +105,11 @@ def test_an_unexpected_error_is_logged_and_explained(qtbot, user_config_dir,
         raise RuntimeError("decoder exploded")
     except RuntimeError as error:
         report_unexpected_error(RuntimeError, error, error.__traceback__)
-    assert "decoder exploded" in texts[0] and "saved" in texts[0]
-    log = (user_config_dir / "errors.log").read_text(encoding="utf-8")
+    log_file = user_config_dir / "logs" / "annotator.log"
+    assert "decoder exploded" in texts[0] and "Every rating you submitted is saved" in texts[0]
+    assert f"written to {log_file} (Help → Open log folder)" in texts[0]
+    log = log_file.read_text(encoding="utf-8")
+    assert "CRITICAL annotator: Unexpected error" in log
     assert "Traceback" in log and "RuntimeError: decoder exploded" in log
 
 

@@ -14,16 +14,8 @@ from annotator.analysis.table import PHASES
 from annotator.analysis.undefined import Undefined
 from annotator.reporting.analysed import reasons
 from annotator.reporting.content import Chart, Column, Section, Table
+from annotator.reporting.items_table import items_table
 from annotator.reporting.svg_charts import grouped_bar_chart
-
-ITEM_COLUMNS = (
-    Column("item_id", "Item"), Column("source", "Source"),
-    Column("n", "n", "int", "Game and retest ratings"),
-    Column("mean", "Mean", "number"),
-    Column("vote", "Vote", "level", "Majority vote; ties broken at random (seeded)"),
-    Column("sd", "sd", "number", "Standard deviation of the ratings (n − 1)"),
-    Column("caption", "Caption"),
-)
 
 
 def images_note(source: LoadedInput) -> str:
@@ -35,22 +27,11 @@ def images_note(source: LoadedInput) -> str:
 
 
 def items_section(analysis: Analysis) -> Section:
-    table, summary = analysis.table, analysis.results.items.summary
-    captions = ({item.item_id: item.caption for item in analysis.input.project.items}
-                if analysis.input.project is not None else {})
-    sources = table.item_sources or ("",) * table.n_items
-    sd = np.where(np.isnan(summary.sd), -1.0, summary.sd)
-    order = [i for i in np.lexsort((np.arange(table.n_items), -sd)) if summary.n[i]]
-    rows = tuple((table.item_ids[i], sources[i], int(summary.n[i]),
-                  _figure(summary.mean[i]), _figure(summary.vote[i]),
-                  _figure(summary.sd[i]), captions.get(table.item_ids[i], ""))
-                 for i in order)
-    notes = [f"{len(rows):,} rated items, the most disputed (largest sd) first."]
+    table = items_table(analysis)
+    notes = [f"{len(table.rows):,} rated items, the most disputed (largest sd) first."]
     if images_note(analysis.input):
         notes.append(images_note(analysis.input))
-    return Section(name="items", title="Items", summary=tuple(notes), tables=(Table(
-        name="items", title="Items by dispute", columns=ITEM_COLUMNS, rows=rows,
-        description="Choose an item to see its image, caption and every rating."),))
+    return Section(name="items", title="Items", summary=tuple(notes), tables=(table,))
 
 
 def _figure(value: float) -> float | None:

@@ -40,7 +40,7 @@ def panel_section(analysis: Analysis) -> Section:
 
 def _binary_lines(binary: BinaryProtocol) -> list[str]:
     """The binary protocol of Levinboim et al. (2021) §3.2–3.3, in words."""
-    lines = [f"Yes/no protocol: {binary.dropped_items} pairs set aside for more than 2 "
+    lines = [f"Yes/no protocol: {binary.dropped_items} items set aside for more than 2 "
              "skips in a round; p̂ = round(mean · 8)/8 for the rest (chart below)."]
     stability = binary.stability
     if not isinstance(stability, Undefined):
@@ -76,17 +76,20 @@ def _summary(results: Results) -> tuple[str, ...]:
 
 
 def _alpha_table(results: Results) -> Table:
+    """A tidy table: the round and the tagger left out each in a column of their own (empty:
+    every round, nobody left out)."""
     alpha = results.alpha
-    rows: list[tuple[Cell, ...]] = [
-        ("All taggers, all rounds", known(alpha.value), *_interval(alpha.ci95))]
+    rows: list[tuple[Cell, ...]] = [(None, None, known(alpha.value), *_interval(alpha.ci95))]
     for rnd, value in results.alpha_by_round.items():
-        rows.append((f"All taggers, round {rnd}", known(value),
-                     *_interval(results.alpha_by_round_ci95[rnd])))
+        rows.append((int(rnd), None, known(value), *_interval(results.alpha_by_round_ci95[rnd])))
     for tagger, value in results.alpha_leave_one_out.items():
-        rows.append((f"All except {tagger}, all rounds", known(value), None, None))
+        rows.append((None, tagger, known(value), None, None))
     return Table(
         name="panel_alpha", title="Krippendorff's α by round and leaving one tagger out",
-        columns=(Column("combination", "Combination"),
+        columns=(Column("round", "Round", "int", "The round alone; empty: every round",
+                        empty="all"),
+                 Column("left_out", "Tagger left out", "text",
+                        "α without this tagger's ratings; empty: every tagger", empty="none"),
                  Column("alpha", "α", "fraction", "Krippendorff's α on game and retest ratings"),
                  Column("ci95_low", "95 % low", "fraction", "Bootstrap over items"),
                  Column("ci95_high", "95 % high", "fraction", "Bootstrap over items")),
@@ -114,11 +117,11 @@ def _virtual_table(results: Results) -> Table:
     return Table(
         name="virtual_raters", title="Inter-rater agreement of virtual raters (× 100)",
         columns=(Column("figure", "Figure"),
-                 Column("real_mean", "Panel mean", "x100"),
-                 Column("real_sd", "Panel sd", "x100"),
-                 Column("chance_mean", "Chance mean", "x100",
+                 Column("real_mean_x100", "Panel mean", "x100"),
+                 Column("real_sd_x100", "Panel sd", "x100"),
+                 Column("chance_mean_x100", "Chance mean", "x100",
                         "The same procedure on ratings shuffled across items"),
-                 Column("chance_sd", "Chance sd", "x100")),
+                 Column("chance_sd_x100", "Chance sd", "x100")),
         rows=rows,
         description=(f"As Table 3 of Narins et al. (2023, VICR): {real.reps} draws of three "
                      f"ratings X ≤ Y ≤ Z per item with 3 or more ratings ({real.n_items:,} "

@@ -5,7 +5,7 @@ image was shown."""
 from __future__ import annotations
 
 from annotator.analysis.pipeline import Analysis
-from annotator.analysis.results import StageFigures
+from annotator.analysis.results import AnswerChange
 from annotator.analysis.undefined import Undefined, known
 from annotator.reporting.content import Chart, Column, Section, Table
 from annotator.reporting.svg_charts import grouped_bar_chart
@@ -34,28 +34,36 @@ def questions_section(analysis: Analysis) -> Section | None:
     changes = Table(
         name="question_changes", title="How answers changed once the image was shown",
         columns=(Column("question", "Question"), Column("pairs", "Answer pairs", "int"),
+                 Column("mean_before", "Mean before", "number", "On these pairs"),
+                 Column("mean_after", "Mean with", "number", "On these pairs"),
                  Column("mean_change", "Mean change", "number", "With − before"),
                  Column("share_up", "Higher", "fraction"),
                  Column("share_same", "Same", "fraction"),
                  Column("share_down", "Lower", "fraction")),
-        rows=tuple((name, c.n_pairs, c.mean_change, c.share_up, c.share_same, c.share_down)
+        rows=tuple((name, c.n_pairs, c.mean_before, c.mean_after, c.mean_change, c.share_up,
+                    c.share_same, c.share_down)
                    for name, q in figures.items() if (c := q.change) is not None),
         description="One pair per tagger, item and round: the answer before the image and "
-                    "the answer with it (as §4.2 of Kreiss et al. 2024, ContextRef).")
-    title = "Mean answer per question, before and with the image"
-    description = ("The mean of the items' mean answers to each question, before the image "
-                   "(text and context only) and with it.")
-    levels = analysis.results.levels
-    chart = Chart("question_means", title, description, grouped_bar_chart(
-        names, [(BEFORE.capitalize(), [_mean(q.pre) for q in figures.values()]),
-                (WITH.capitalize(), [_mean(q.post) for q in figures.values()])],
-        title=title, description=description, value_label="mean answer",
-        value_range=(min(levels), max(levels))))
+                    "the answer with it (as §4.2 of Kreiss et al. 2024, ContextRef); every "
+                    "figure rests on these pairs only.")
+    changed = {name: q.change for name, q in figures.items() if q.change is not None}
+    charts = (_means_chart(changed, analysis.results.levels),) if changed else ()
     return Section(name="questions", title="Questions",
                    summary=(f"{len(names)} questions; the pairs were read first without "
                             "the image, then with it.",),
-                   tables=(stages, changes), charts=(chart,))
+                   tables=(stages, changes), charts=charts)
 
 
-def _mean(stage: StageFigures | None) -> float | None:
-    return None if stage is None else stage.mean
+
+def _means_chart(changed: dict[str, AnswerChange], levels: tuple[float, ...]) -> Chart:
+    """Before and with the image on the same answers: the matched pairs of each question."""
+    title = "Mean answer per question, before and with the image, on the same answers"
+    description = ("The mean answer to each question before the image (text and context "
+                   "only) and with it, over the answer pairs given both ways: "
+                   + "; ".join(f"{name} {c.n_pairs} pairs" for name, c in changed.items())
+                   + ".")
+    return Chart("question_means", title, description, grouped_bar_chart(
+        list(changed), [(BEFORE.capitalize(), [c.mean_before for c in changed.values()]),
+                        (WITH.capitalize(), [c.mean_after for c in changed.values()])],
+        title=title, description=description, value_label="mean answer",
+        value_range=(min(levels), max(levels))))

@@ -22,8 +22,7 @@ def taggers_section(analysis: Analysis) -> Section:
     if low:
         summary.append(f"{LOW_RETEST_NOTE} (below {LOW_RETEST_ALPHA}): {', '.join(sorted(low))}.")
     checks = results.checks
-    failed = set(checks.failed_taggers) if isinstance(checks, AttentionChecks) else set()
-    tables = [_taggers_table(results, low, failed), _distribution_table(results)]
+    tables = [taggers_table(analysis), _distribution_table(results)]
     if isinstance(checks, AttentionChecks):
         summary += _checks_summary(checks)
         tables.append(_checks_table(checks))
@@ -35,11 +34,16 @@ def taggers_section(analysis: Analysis) -> Section:
     )
 
 
-def _taggers_table(results: Results, low: set[str], failed: set[str]) -> Table:
+def taggers_table(analysis: Analysis) -> Table:
+    """taggers.csv, the same in the pane and ``annotator analyze --csv-dir``."""
+    results = analysis.results
+    low = low_retest(analysis)
+    checks = results.checks
+    failed = set(checks.failed_taggers) if isinstance(checks, AttentionChecks) else set()
     rows = []
     for name, entry in results.taggers.items():
         retest = results.retest.get(name)
-        rows.append((name, entry.n, *(known(f) for f in (
+        rows.append((name, entry.n, entry.n_compared, *(known(f) for f in (
                          entry.ea, entry.aa, entry.la, entry.bias, entry.score,
                          entry.median_seconds, entry.tutorial_score)),
                      *((known(retest.alpha), known(retest.tau), retest.n_items)
@@ -52,6 +56,8 @@ def _taggers_table(results: Results, low: set[str], failed: set[str]) -> Table:
         columns=(
             Column("tagger", "Tagger"),
             Column("ratings", "Ratings", "int", "Game and retest ratings"),
+            Column("n_compared", "Compared", "int",
+                   "Ratings of items someone else rated too (what EA, AA, LA rest on)"),
             Column("ea", "EA", "fraction", "Exact agreement with the others' rounded mean"),
             Column("aa", "AA", "fraction", "Adjacent: one level from the others' mean"),
             Column("la", "LA", "fraction", "Lack of agreement: two or more levels away"),

@@ -20,9 +20,10 @@ from annotator.errors import AnnotatorError
 from annotator.files import write_text
 from annotator.reporting import exports
 from annotator.reporting.content import Chart, PaneContent, Table
+from annotator.reporting.dataset.writer import KEY_SUFFIX, DatasetOptions, export_dataset
 from annotator.reporting.html_report import render_html
 from annotator.ui.background_job import BackgroundJob
-from annotator.ui.chart_image import render_png
+from annotator.ui.chart_image import png_bytes, render_png
 from annotator.ui.error_report import report_unexpected_error
 
 
@@ -32,6 +33,7 @@ class PaneExporter(QObject):
 
     exported = Signal(list)
     busy = Signal(bool)
+    progress = Signal(str)
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
@@ -69,8 +71,9 @@ class PaneExporter(QObject):
         if folder is None or self._content is None:
             return None
         content = self._content
-        job = BackgroundJob(lambda _progress: exports.export_content(
-            content, folder, generated_at=_now(), png=render_png))
+        job = BackgroundJob(lambda progress: exports.export_content(
+            content, folder, generated_at=_now(), png=png_bytes, progress=progress))
+        job.progress.connect(self.progress)
         job.finished.connect(lambda written: self._done(folder, written))
         job.failed.connect(self._failed)
         job.crashed.connect(self._crashed)
@@ -79,13 +82,22 @@ class PaneExporter(QObject):
         job.start()
         return job
 
-    def export_dataset(self, folder: Path | None = None) -> list[Path]:
-        folder = folder or self._ask_folder("Export the dataset (ratings and items) to")
-        analysis = self._analysis
-        project = analysis.input.project if analysis else None
-        items = {item.item_id: item for item in project.items} if project else None
-        return self._run(folder, lambda: exports.export_dataset(
-            analysis.table, analysis.results.items.summary, items, folder))
+    def export_dataset(self, folder: Path | None = None, *,
+                       pseudonymise: bool | None = None) -> list[Path]:
+        """The dataset folder of ``annotator export``; asks whether to replace tagger names
+        by pseudonyms unless told."""
+        folder = folder or self._ask_folder("Export the dataset to a new, empty folder")
+        if folder is None or self._analysis is None:
+            return []
+        if pseudonymise is None:
+            pseudonymise = QMessageBox.question(
+                self._parent, "Export the dataset",
+                "Replace the taggers' names with T01, T02… in the published files? Who is who "
+                f"is then written to {folder.name}{KEY_SUFFIX} beside the folder, for you "
+                "only.") == QMessageBox.StandardButton.Yes
+        analysis, options = self._analysis, DatasetOptions(pseudonymise=pseudonymise)
+        return self._run(folder, lambda: list(
+            export_dataset(analysis, folder, options).written))
 
     def _run(self, target: Path | None, write) -> list[Path]:
         if target is None or self._content is None:

@@ -1,8 +1,9 @@
-"""The lab lead's analysis pane: a window of tabs over a project folder or panel database.
+"""The analysis pane: tabs over a project folder or panel database, the main view of the
+lab lead's window (:mod:`annotator.ui.lead_window`).
 
 Reading and analysing run off the GUI thread (:class:`BackgroundJob`) behind a progress
-line, so the window stays responsive; the tabs are built when the result arrives. The File
-menu exports everything the tabs show.
+line, so the window stays responsive; the tabs are built when the result arrives. Its
+actions (exports, leaving out who failed the checks) go in the lead's window's menus.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QLabel,
-    QMainWindow,
     QProgressBar,
+    QStackedLayout,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -32,44 +33,72 @@ from annotator.ui.background_job import BackgroundJob
 from annotator.ui.error_report import report_unexpected_error
 
 
-class AnalysisPane(QMainWindow):
-    """``ready`` fires when the tabs are shown; ``failed`` with the message otherwise."""
+class AnalysisPane(QWidget):
+    """``ready`` fires when the tabs are shown; ``failed`` with the message otherwise. The
+    window title follows what is shown (``windowTitleChanged``)."""
 
     ready = Signal()
     failed = Signal(str)
 
-    def __init__(self, source: Path, parent: QWidget | None = None):
+    def __init__(self, source: Path | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("analysisPane")
-        self.setWindowTitle(f"Analysis — {Path(source).name}")
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.source = Path(source)
+        self.source: Path | None = None
         self.analysis: Analysis | None = None
         self.content: PaneContent | None = None
         self.tabs = QTabWidget()  # replaced by the result's tabs
+        self._job: BackgroundJob | None = None
+        self._pages = QStackedLayout(self)
         self.exporter = PaneExporter(self)
         self.exporter.busy.connect(self._exporting)
-        self._build_menu()
-        self.resize(1200, 860)
+        self._build_actions()
+        if source is not None:
+            self.analyse(source)
+
+    def analyse(self, source: Path) -> None:
+        """Show the analysis of ``source`` (a project folder, panel database or session
+        file) once it is computed; whatever was shown before goes."""
+        self.source = Path(source)
+        self.exclude_action.setChecked(False)
         self._compute(exclude_failed_checks=False)
+
+    def analyse_again(self) -> None:
+        """Read the source again (new ratings merged, a round started), same options."""
+        if self.source is not None:
+            self._compute(exclude_failed_checks=self.exclude_action.isChecked())
 
     def _compute(self, *, exclude_failed_checks: bool) -> None:
         """Read and analyse in the background, with the waiting page up meanwhile."""
+        assert self.source is not None
+        source = self.source
+        self.setWindowTitle(f"Analysis — {source.name}")
+        self.analysis = self.content = None
         self._build_waiting_page()
         for action in (*self.export_actions, self.exclude_action):
             action.setEnabled(False)
-        self._job = BackgroundJob(lambda progress: prepare_pane(
-            self.source, progress=progress, exclude_failed_checks=exclude_failed_checks))
-        self._job.progress.connect(self.status.setText)
-        self._job.finished.connect(self._show_result)
-        self._job.failed.connect(self._show_failure)
-        self._job.crashed.connect(self._on_crash)
-        self._job.start()
+        job = BackgroundJob(lambda progress: prepare_pane(
+            source, progress=progress, exclude_failed_checks=exclude_failed_checks))
+        job.progress.connect(self._on_progress)
+        job.finished.connect(self._show_result)
+        job.failed.connect(self._show_failure)
+        job.crashed.connect(self._on_crash)
+        self._job = job  # the thread pool does not keep the Python object alive
+        job.start()
+
+    def _superseded(self) -> bool:
+        """A job replaced by a later one (another source, the checks toggled) is shown
+        nowhere."""
+        return self.sender() is not self._job
+
+    def _on_progress(self, text: str) -> None:
+        if not self._superseded():
+            self.status.setText(text)
 
     def _build_waiting_page(self) -> None:
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.addStretch(1)
+        assert self.source is not None
         self.status = QLabel(f"Reading {self.source.name}…")
         self.status.setObjectName("analysisStatus")
         self.status.setWordWrap(True)
@@ -82,34 +111,43 @@ class AnalysisPane(QMainWindow):
         self.progress.setMaximumWidth(480)
         layout.addWidget(self.progress, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addStretch(1)
-        self.setCentralWidget(page)
+        self._show_page(page)
 
-    def _build_menu(self) -> None:
-        menu = self.menuBar().addMenu("&File")
+    def _show_page(self, page: QWidget) -> None:
+        """``page`` replaces what was shown (the waiting page, or the tabs)."""
+        old = self._pages.currentWidget()
+        self._pages.addWidget(page)
+        self._pages.setCurrentWidget(page)
+        if old is not None:
+            self._pages.removeWidget(old)
+            old.deleteLater()
+
+    def _build_actions(self) -> None:
+        """The exports and the analysis option, for the window's menus (named for tests
+        and for the lead's keyboard help)."""
         self.export_actions: list[QAction] = []
-        for text, shortcut, handler in (
-            ("&Export everything (CSV, SVG, PNG, HTML)…", "Ctrl+E", self.exporter.export_all),
-            ("Save the HTML &report…", "Ctrl+R", self.exporter.save_report),
-            ("Export the &dataset (ratings and items CSV)…", "Ctrl+D",
-             self.exporter.export_dataset),
+        for name, text, shortcut, handler in (
+            ("exportEverything", "&Export everything (CSV, SVG, PNG, HTML)…", "Ctrl+E",
+             self.exporter.export_all),
+            ("saveReport", "Save the HTML &report…", "Ctrl+R", self.exporter.save_report),
+            ("exportDataset", "Export the &dataset (ratings, items, codebook, card)…",
+             "Ctrl+D", self.exporter.export_dataset),
         ):
-            action = menu.addAction(text)
+            action = QAction(text, self, objectName=name)
             action.setShortcut(QKeySequence(shortcut))
             action.triggered.connect(lambda _=False, h=handler: h())
             action.setEnabled(False)
             self.export_actions.append(action)
-        menu.addSeparator()
-        close = menu.addAction("&Close")
-        close.setShortcut(QKeySequence.StandardKey.Close)
-        close.triggered.connect(self.close)
-        analysis = self.menuBar().addMenu("&Analysis")
-        self.exclude_action = analysis.addAction("&Leave out taggers who failed attention checks")
+        self.exclude_action = QAction("&Leave out taggers who failed attention checks", self,
+                                      objectName="excludeFailedChecks")
         self.exclude_action.setCheckable(True)
         self.exclude_action.setEnabled(False)
-        self.exclude_action.toggled.connect(
+        self.exclude_action.triggered.connect(
             lambda on: self._compute(exclude_failed_checks=on))
 
     def _show_result(self, result: tuple[Analysis, PaneContent]) -> None:
+        if self._superseded():
+            return
         self.analysis, self.content = result
         self.exporter.set_content(*result)
         self.tabs = QTabWidget()
@@ -125,7 +163,7 @@ class AnalysisPane(QMainWindow):
                                    save_chart=self.exporter.save_chart)
             self.tabs.addTab(view, section.title)
         self.setWindowTitle(self.content.title)
-        self.setCentralWidget(self.tabs)
+        self._show_page(self._result_page(self.analysis.input.left_out))
         for action in self.export_actions:
             action.setEnabled(True)
         self.exclude_action.setEnabled(
@@ -133,16 +171,33 @@ class AnalysisPane(QMainWindow):
         self.tabs.setFocus()
         self.ready.emit()
 
+    def _result_page(self, warnings: tuple[str, ...]) -> QWidget:
+        """The tabs, and under them the session files the figures leave out (damaged,
+        another project's…) with what each holds, for as long as this result is shown."""
+        if not warnings:
+            return self.tabs
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tabs, 1)
+        label = QLabel("⚠ " + "\n⚠ ".join(warnings), objectName="leftOutFiles")
+        label.setAccessibleName("Session files left out of every figure")
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                      | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        label.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        layout.addWidget(label)
+        return page
+
     def _exporting(self, busy: bool) -> None:
-        """While files are written in the background: say so, and allow no second export."""
+        """While files are written in the background, allow no second export (the window
+        says so in its status bar)."""
         for action in self.export_actions:
             action.setEnabled(not busy)
-        if busy:
-            self.statusBar().showMessage("Exporting every table and chart…")
-        else:
-            self.statusBar().clearMessage()
 
     def _show_failure(self, message: str) -> None:
+        if self._superseded():
+            return
         self.progress.hide()
         self.status.setText(f"This cannot be analysed:\n\n{message}")
         self.failed.emit(message)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from annotator import __version__
+from annotator.notices import NOTICES_FILE, qt_source_offer
 from annotator.project.table import read_table
 from annotator.resources import resource_path, sample_project_dir
 from annotator.ui.icon import app_icon
@@ -59,6 +60,10 @@ def about_html(*, qt_version: str, pyside_version: str, credits: list[ImageCredi
     def licence_link(name: str) -> str:
         return f'<a href="{(licences_dir / name).as_uri()}">{html.escape(name)}</a>'
 
+    qt_source, pyside_source = qt_source_offer(qt_version, pyside_version)
+    notices = licences_dir / NOTICES_FILE  # written into installed copies at build time
+    others = (f"{licence_link(NOTICES_FILE)}, each with its version and licence text"
+              if notices.is_file() else licence_link("THIRD-PARTY.md"))
     rows = "".join(
         f"<tr><td>{html.escape(c.file)}</td><td>{html.escape(c.title)}</td>"
         f"<td>{html.escape(c.author)}</td><td>{html.escape(c.licence)}</td></tr>"
@@ -82,8 +87,10 @@ def about_html(*, qt_version: str, pyside_version: str, credits: list[ImageCredi
         f"{html.escape(pyside_version)} under the GNU Lesser General Public License version 3 "
         f"({licence_link('LGPL-3.0.txt')}, which builds on {licence_link('GPL-3.0.txt')}). "
         "The Qt libraries are unmodified and installed as separate files, so they can be "
-        "replaced. Their source code is at https://download.qt.io/official_releases/.</p>"
-        f"<p>Other components and their licences: {licence_link('THIRD-PARTY.md')}.</p>"
+        "replaced. The source code of exactly these versions: "
+        f"<a href=\"{qt_source}\">Qt {html.escape(qt_version)}</a>, "
+        f"<a href=\"{pyside_source}\">Qt for Python {html.escape(pyside_version)}</a>.</p>"
+        f"<p>Other components and their licences: {others}.</p>"
         f"{images}"
     )
 

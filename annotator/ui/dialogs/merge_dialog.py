@@ -1,4 +1,5 @@
-"""Lead → Merge session files…: choose files or a folder, see what will happen, then merge.
+"""Study ▸ Merge session files… in the lead's window: choose files or a folder, see what
+will happen, then merge.
 
 The table is filled by :func:`annotator.store.merge.merge_session_files` itself: first as a
 preview (the same work, rolled back), then for real. Merge stays disabled until the lead
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from annotator.store.merge import FileReport, MergeReport, MergeStatus, merge_session_files
+from annotator.store.validation import RowRules
 from annotator.ui.background_job import BackgroundJob
 from annotator.ui.error_report import report_unexpected_error
 
@@ -41,11 +43,13 @@ class MergeDialog(QDialog):
     done = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, panel: Path | None = None,
-                 sources: list[Path] | None = None, project_id: str | None = None):
+                 sources: list[Path] | None = None, project_id: str | None = None,
+                 rules: RowRules | None = None):
         super().__init__(parent)
         self.setWindowTitle("Merge session files")
         self.setObjectName("mergeDialog")
         self._project_id = project_id
+        self._rules = rules
         self._previewed: tuple[str, tuple[Path, ...]] | None = None
         self._job: BackgroundJob | None = None
         self.report: MergeReport | None = None
@@ -175,7 +179,8 @@ class MergeDialog(QDialog):
         selection = self._selection()
         panel, sources = selection
         self._job = BackgroundJob(lambda _progress: merge_session_files(
-            Path(panel), list(sources), project_id=self._project_id, preview=preview))
+            Path(panel), list(sources), project_id=self._project_id, preview=preview,
+            rules=self._rules))
         self._job.finished.connect(
             lambda report: self._finished(report, selection if preview else None))
         self._job.failed.connect(self._refused)

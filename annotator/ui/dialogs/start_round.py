@@ -1,7 +1,8 @@
-"""Lead → Start a new round…: blind or feedback, all pairs or a subset, the washout warning.
+"""Study ▸ Start a new round… in the lead's window: blind or feedback, all pairs or a
+subset, the washout warning.
 
-The dialog only gathers the lead's choices; the main window starts the round
-(:func:`annotator.project.round_start.start_round`) and reopens the project in it.
+The dialog only gathers the lead's choices; the lead's window starts the round
+(:func:`annotator.project.round_start.start_round`) and analyses the project again.
 """
 
 from __future__ import annotations

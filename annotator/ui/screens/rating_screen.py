@@ -3,6 +3,10 @@
 Keys: the rubric's keys (1–5) choose a level, Enter submits (then goes on past feedback
 and notices), ``+``/``-``/``0`` zoom the image, F1 opens the Rating Guide (bound by the
 main window). The screen renders what the session returns and decides nothing itself.
+
+Nothing leaves a tagger stuck on a pair: a submit that fails says whether the rating was
+saved and offers to skip the pair (:mod:`annotator.session.recovery`), and a pair whose
+image cannot be shown offers only skipping it.
 """
 
 from __future__ import annotations
@@ -29,7 +33,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from annotator.errors import AnnotatorError
 from annotator.session.flow import Feedback, Pair, RatingSession
 from annotator.session.messages import (
     NoticeText,
@@ -43,6 +46,13 @@ from annotator.session.messages import (
     step_hint,
     step_note,
 )
+from annotator.session.recovery import (
+    FailedSubmit,
+    skip_after_error,
+    skip_failed_text,
+    submit_guarded,
+)
+from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.widgets.feedback_panel import FeedbackPanel
 from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
@@ -64,6 +74,7 @@ class ScreenState(Enum):
     """What Enter does now."""
 
     RATING = "rating"  # submit the chosen level
+    UNRATABLE = "unratable"  # the image cannot be shown: only skipping the pair
     FEEDBACK = "feedback"  # go on to the notice or the next pair
     NOTICE = "notice"  # go on to the next pair
     FINISHED = "finished"  # nothing
@@ -86,6 +97,8 @@ class RatingScreen(QWidget):
         self.state = ScreenState.RATING
         self._waiting = False  # the minimum dwell is running for the pair on screen
         self.last_announcement = ""
+        self.failure_box: QMessageBox | None = None
+        """The question after a submit that failed (saved or not, try again or skip)."""
         self._dwell_timer = QTimer(self, interval=DWELL_TICK_MS)
         self._dwell_timer.timeout.connect(self._update_submit)
         self._build()
@@ -303,9 +316,20 @@ class RatingScreen(QWidget):
             self._set_image(image)
 
     def _on_image_failed(self, key: str, message: str) -> None:
+        """A pair whose image cannot be shown cannot be rated: only skipping it is offered."""
         if self._is_current_image(key) and self.state is ScreenState.RATING:
+            self.state = ScreenState.UNRATABLE
+            self._dwell_timer.stop()
             self._image.show_message(f"{message}\nSkip this pair and tell your lab lead.")
+            self._rubric.clear()
+            self._rubric.setEnabled(False)
+            self._submit.setEnabled(False)
+            self._submit.setText(SUBMIT_TEXT)
             self._skip.show()
+            self._skip.setFocus()
+            self._say(f"The image cannot be shown: {message} This pair cannot be rated. Press "
+                      "Enter to skip it for now; tell your lab lead.",
+                      shown="The image cannot be shown: press Enter to skip this pair.")
 
     # actions ------------------------------------------------------------------
 
@@ -327,9 +351,12 @@ class RatingScreen(QWidget):
         self._show(self._session.pair_shown())
 
     def submit(self) -> None:
-        """Enter: submit the chosen level, or go on past feedback or a notice."""
+        """Enter: submit the chosen level, or go on past feedback or a notice (or skip a
+        pair whose image cannot be shown)."""
         if self.state is ScreenState.RATING:
             self._submit_rating()
+        elif self.state is ScreenState.UNRATABLE:
+            self._skip_pair()
         elif self.state is ScreenState.FEEDBACK:
             assert self._feedback is not None
             notice = self._feedback.notice
@@ -344,10 +371,9 @@ class RatingScreen(QWidget):
         value = self._rubric.chosen_value()
         if self._pair is None or value is None or not self._submit.isEnabled():
             return  # nothing chosen yet, or the minimum dwell is not over
-        try:
-            feedback = self._session.submit(value)
-        except AnnotatorError as error:
-            QMessageBox.critical(self, "Rating not saved", str(error))
+        feedback = submit_guarded(self._session, value)
+        if isinstance(feedback, FailedSubmit):
+            self._ask_after_failure(feedback)
             return
         self.rating_submitted.emit(feedback.rating.rating_id)
         lines = feedback_lines(feedback, self._session.project.rubric)
@@ -357,6 +383,32 @@ class RatingScreen(QWidget):
             self._show_notice(notice_text(feedback.notice))
         else:
             self._show_next(saved=value)
+
+    def _ask_after_failure(self, failed: FailedSubmit) -> None:
+        """Say what happened and whether the rating is safe; offer to try again or skip
+        (trying again keeps the pair and the chosen level)."""
+        box = SubmitFailedBox(failed, self)
+        box.go_on.connect(lambda: self._go_on_after_failure(failed))
+        box.finished.connect(self._forget_failure_box)
+        self.failure_box = box
+        box.open()
+
+    def _forget_failure_box(self) -> None:
+        if self.failure_box is not None:
+            self.failure_box.deleteLater()
+        self.failure_box = None
+
+    def _go_on_after_failure(self, failed: FailedSubmit) -> None:
+        try:
+            session = skip_after_error(self._session, failed)
+        except Exception as error:  # even that failed: say so, the pair stays
+            QMessageBox.critical(self, "The pair could not be skipped", skip_failed_text(error))
+            return
+        self._session = session
+        self._pending = opening_texts(session)
+        self._next_notice_or_pair()
+        if self.state is ScreenState.RATING:
+            self._say(f"Skipped after an error. {self._progress.text()}.")
 
     def _show_feedback(self, feedback: Feedback, lines: list[str]) -> None:
         self._feedback = feedback

@@ -1,4 +1,11 @@
-"""The start screen: open a project folder (or a recent one), then choose or add a tagger."""
+"""The start screen: open a project folder (or a recent one), then type your name.
+
+The names of the taggers who rated on this laptop are never listed (the laptop may be
+shared): a tagger types their own, and a name with no ratings here yet is pointed out
+before it starts a new tagger, so a typo does not silently start the tutorial again. In a
+study planned by tagger the plan's names are not listed either: the typed name is only
+compared with them, and a note says whether it is in the plan.
+"""
 
 from __future__ import annotations
 
@@ -6,24 +13,30 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
+    QLineEdit,
     QMessageBox,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
 from annotator.project.model import Project
+from annotator.project.plan import PlanBy
 from annotator.session.messages import round_line
+from annotator.session.opening import planned_name, rating_name
+from annotator.ui.widgets.recent_projects import RecentProjects
+from annotator.ui.widgets.start_page import start_page_column
 
 MAX_PROBLEMS_SHOWN = 30
+NEW_NAME_NOTE = ("Nobody of this name has rated on this laptop yet: you start as a new "
+                 "tagger. If you rated here before, type your name exactly as then.")
+IN_PLAN_NOTE = "In this study's plan: you rate the pairs your lab lead planned for you."
+NOT_IN_PLAN_NOTE = ("Not in this study's plan: you will get the pairs with the fewest planned "
+                    "ratings. If your lab lead planned you, type your name as they wrote it.")
 
 
 def project_summary(project: Project) -> str:
@@ -38,6 +51,14 @@ def project_summary(project: Project) -> str:
     return text
 
 
+def plan_note(project: Project, name: str) -> str:
+    """Whether the typed ``name`` is in the project's plan by tagger ("" without one)."""
+    plan = project.plan
+    if plan is None or plan.by is not PlanBy.TAGGER:
+        return ""
+    return IN_PLAN_NOTE if planned_name(project, name) else NOT_IN_PLAN_NOTE
+
+
 class StartScreen(QWidget):
     """Emits what the person asked for; the main window does the opening."""
 
@@ -48,22 +69,14 @@ class StartScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("startScreen")
         self._project: Project | None = None
-
-        title = QLabel("Caption Rating Annotator", self, objectName="titleLabel")
-        font = title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.8)
-        font.setBold(True)
-        title.setFont(font)
+        self._known: frozenset[str] = frozenset()
 
         open_button = QPushButton("&Open project folder…", self, objectName="openProjectButton")
         open_button.setAccessibleName("Open project folder")
         open_button.clicked.connect(self._choose_folder)
 
-        self._recent = QListWidget(self, objectName="recentProjects")
-        self._recent.setAccessibleName("Recent projects")
-        self._recent.setMaximumHeight(220)
-        self.set_recent_projects(recent_projects)
-        self._recent.itemActivated.connect(self._open_recent)
+        self._recent = RecentProjects(recent_projects, self)
+        self._recent.chosen.connect(self.project_open_requested)
         recent_label = QLabel("&Recent projects (Enter or double-click to open):", self)
         recent_label.setBuddy(self._recent)
 
@@ -75,12 +88,19 @@ class StartScreen(QWidget):
         self._problems_button.clicked.connect(self._show_problems)
         self._problems_button.hide()
 
-        self._tagger = QComboBox(self, objectName="taggerBox")
-        self._tagger.setEditable(True)
+        self._tagger = QLineEdit(self, objectName="taggerName")
         self._tagger.setAccessibleName("Your name")
-        self._tagger.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self._tagger.lineEdit().setPlaceholderText("Type your name or pick it from the list")
-        self._tagger.lineEdit().returnPressed.connect(self._start)
+        self._tagger.setPlaceholderText("Type your name as you always do")
+        self._tagger.returnPressed.connect(self._start)
+        self._tagger.textChanged.connect(self._name_changed)
+        self._new_name = QLabel(NEW_NAME_NOTE, self, objectName="newNameNote")
+        self._new_name.setAccessibleName("New name")
+        self._new_name.setWordWrap(True)
+        self._new_name.hide()
+        self._plan_note = QLabel(self, objectName="planNote")
+        self._plan_note.setAccessibleName("Your name in the plan")
+        self._plan_note.setWordWrap(True)
+        self._plan_note.hide()
         self._start_button = QPushButton("&Start rating", self, objectName="startButton")
         self._start_button.setAccessibleName("Start rating")
         self._start_button.clicked.connect(self._start)
@@ -92,58 +112,59 @@ class StartScreen(QWidget):
         summary_row.addWidget(self._problems_button)
         form.addRow(summary_row)
         form.addRow("Your &name:", self._tagger)
+        form.addRow(self._new_name)
+        form.addRow(self._plan_note)
         form.addRow(self._start_button)
         self._project_box.setEnabled(False)
 
-        column = QWidget(self)
-        column.setMaximumWidth(900)
-        layout = QVBoxLayout(column)
-        layout.addWidget(title)
+        layout = start_page_column(self, "Caption Rating Annotator")
         layout.addWidget(open_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(recent_label)
         layout.addWidget(self._recent)
         layout.addSpacing(12)
         layout.addWidget(self._project_box)
         layout.addStretch(1)
-        outer = QHBoxLayout(self)
-        outer.addStretch(1)
-        outer.addWidget(column, 4)
-        outer.addStretch(1)
 
     def set_recent_projects(self, folders: list[str]) -> None:
-        self._recent.clear()
-        for folder in folders:
-            entry = QListWidgetItem(folder, self._recent)
-            entry.setData(Qt.ItemDataRole.UserRole, folder)
-        if not folders:
-            placeholder = QListWidgetItem("No recent projects yet.", self._recent)
-            placeholder.setFlags(Qt.ItemFlag.NoItemFlags)
+        self._recent.set_folders(folders)
 
-    def show_project(self, project: Project, *, taggers: list[str], last_tagger: str = "") -> None:
-        """Show the opened project and the taggers known on this laptop."""
+    def show_project(self, project: Project, *, known_taggers: list[str]) -> None:
+        """Show the opened project; ``known_taggers`` (who rated on this laptop) are only
+        compared with the name typed, never shown."""
         self._project = project
+        self._known = frozenset(known_taggers)
         self._summary.setText(project_summary(project))
         self._problems_button.setVisible(bool(project.problems))
         self._tagger.clear()
-        self._tagger.addItems(taggers)
-        self._tagger.setEditText(last_tagger if last_tagger in taggers else "")
         self._project_box.setEnabled(True)
         self._tagger.setFocus()
+
+    def _typed_name(self) -> str:
+        return " ".join(self._tagger.text().split())
+
+    def _name_changed(self) -> None:
+        name, project = self._typed_name(), self._project
+        new = in_plan = ""
+        if name and project is not None:
+            if rating_name(project, name, known=self._known) not in self._known:
+                new = NEW_NAME_NOTE
+            in_plan = plan_note(project, name)
+        self._new_name.setVisible(bool(new))
+        self._plan_note.setText(in_plan)
+        self._plan_note.setVisible(bool(in_plan))
+        self._tagger.setAccessibleDescription(" ".join(note for note in (new, in_plan) if note))
 
     def _choose_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Open project folder")
         if folder:
             self.project_open_requested.emit(Path(folder))
 
-    def _open_recent(self, entry: QListWidgetItem) -> None:
-        self.project_open_requested.emit(Path(entry.data(Qt.ItemDataRole.UserRole)))
-
     def _start(self) -> None:
-        name = " ".join(self._tagger.currentText().split())
+        name = self._typed_name()
         if self._project is None:
             return
         if not name:
-            QMessageBox.information(self, "Your name", "Type your name (or pick it) first.")
+            QMessageBox.information(self, "Your name", "Type your name first.")
             return
         self.start_requested.emit(name)
 

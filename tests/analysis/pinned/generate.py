@@ -3,7 +3,13 @@ for each input of :mod:`tests.analysis.pinned.inputs`.
 
 The expected files were written by the code of commit 826ac7a (the analysis as one
 dictionary), so the test that reads them pins the typed results to the JSON, tables and
-summary that code gave. To write them again from a given commit::
+summary that code gave. Rewritten since, each time for the figures named only: the chance
+baseline of the virtual raters (drawn as random tables instead of 100 shuffles, issue 19:
+other random draws, the same law) and the by-round interval of a single round (the
+overall interval, no longer drawn a second time); then the figures issue 17 found wrong:
+α of one item and of a one-tagger panel (now undefined), ``binary.dropped_items`` (items,
+not item-rounds), the before/after means of a question (on the matched answers) and the
+summary's leave-one-out line. To write them again from a given commit::
 
     git archive <commit> | tar -x -C /tmp/old
     cp -r tests/analysis/pinned /tmp/old/tests/analysis/

@@ -14,7 +14,10 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QComboBox, QTableView
 
 from annotator.analysis.undefined import Undefined
-from annotator.reporting.exports import DATASET_ITEMS_FILE, DATASET_RATINGS_FILE, REPORT_FILE
+from annotator.cli import main
+from annotator.reporting.dataset.writer import KEY_SUFFIX
+from annotator.reporting.exports import REPORT_FILE
+from annotator.reporting.items_table import items_table
 from annotator.ui.analysis.pane import AnalysisPane
 
 
@@ -122,16 +125,24 @@ def test_export_everything_writes_files_that_parse(qtbot, pane: AnalysisPane, tm
     HTMLParser().feed((tmp_path / "out" / REPORT_FILE).read_text(encoding="utf-8"))
 
 
-def test_export_the_dataset(pane: AnalysisPane, tmp_path: Path, capture_message_box) -> None:
-    capture_message_box()
-    pane.exporter.export_dataset(tmp_path)
-    with (tmp_path / DATASET_RATINGS_FILE).open(encoding="utf-8-sig") as f:
-        ratings = list(csv.DictReader(f))
-    assert len(ratings) == len(pane.analysis.table)
-    with (tmp_path / DATASET_ITEMS_FILE).open(encoding="utf-8-sig") as f:
+def test_export_the_dataset_asks_about_pseudonyms_and_writes_what_export_writes(
+        pane: AnalysisPane, tmp_path: Path, capture_message_box) -> None:
+    texts = capture_message_box()  # closes the question with "No", then the "Exported" box
+    written = pane.exporter.export_dataset(tmp_path / "out")
+    assert "T01, T02" in texts[0] and "Wrote 7 files" in texts[1]
+    assert {p.name for p in written} == {"ratings.csv", "items.csv", "codebook.json",
+                                         "codebook.md", "README.md", "datapackage.json",
+                                         "croissant.json"}
+    assert not (tmp_path / f"out{KEY_SUFFIX}").exists()
+    with (tmp_path / "out" / "items.csv").open(encoding="utf-8-sig") as f:
         items = list(csv.DictReader(f))
     assert len(items) == len(pane.analysis.input.project.items)
-    assert {"item_id", "image", "caption", "source", "n", "mean", "vote", "sd"} <= set(items[0])
+    assert list(items[0]) == [c.key for c in items_table(pane.analysis).columns]
+    cli = tmp_path / "cli"
+    assert main(["export", str(pane.analysis.input.path), "--out", str(cli)]) == 0
+    assert (cli / "ratings.csv").read_bytes() == (tmp_path / "out" / "ratings.csv").read_bytes()
+    pane.exporter.export_dataset(tmp_path / "public", pseudonymise=True)
+    assert (tmp_path / f"public{KEY_SUFFIX}").is_file()
 
 
 def test_what_cannot_be_analysed_is_said_in_the_window(qtbot, tmp_path: Path) -> None:
@@ -145,14 +156,15 @@ def test_what_cannot_be_analysed_is_said_in_the_window(qtbot, tmp_path: Path) ->
     assert not any(action.isEnabled() for action in pane.export_actions)
 
 
-def test_the_lead_menu_opens_the_pane_on_the_project(qtbot, make_main_window,
-                                                     simulated_project: Path) -> None:
-    window = make_main_window(simulated_project)
-    window.actions_by_name["analysisPane"].trigger()
-    (pane,) = window.analysis_panes
-    with qtbot.waitSignal(pane.ready, timeout=60_000):
-        pass
-    assert pane.analysis.input.path == simulated_project
+def test_a_later_source_replaces_one_still_computing(qtbot, simulated_project: Path,
+                                                    panel_project: Path) -> None:
+    pane = AnalysisPane(simulated_project)
+    qtbot.addWidget(pane)
+    first = pane._job
+    with qtbot.waitSignals([pane.ready, first.finished], timeout=60_000):
+        pane.analyse(panel_project)
+    assert pane.analysis.input.path == panel_project
+    assert pane.windowTitle() == "Panel agreement: Test panel"
 
 
 def test_items_sort_by_mean_and_the_detail_follows(pane: AnalysisPane) -> None:
@@ -165,10 +177,11 @@ def test_items_sort_by_mean_and_the_detail_follows(pane: AnalysisPane) -> None:
 
 
 @pytest.mark.slow  # waits 3 s for the orphaned job to finish
-def test_closing_the_pane_while_it_computes_is_safe(qtbot, simulated_project: Path) -> None:
+def test_deleting_the_pane_while_it_computes_is_safe(qtbot, simulated_project: Path) -> None:
     pane = AnalysisPane(simulated_project)
     pane.show()
-    pane.close()  # deletes the window (WA_DeleteOnClose) while the job still runs
+    pane.deleteLater()  # as when its window is closed while the job still runs
+    qtbot.wait(0)
     del pane
     gc.collect()
     qtbot.wait(3000)  # the job finishes and reports to nobody; the process must live on

@@ -1,0 +1,61 @@
+"""``annotator export FOLDER|PANEL.sqlite --out DIR``: the dataset a lab publishes.
+
+The same files as the pane's File ▸ Export the dataset (:mod:`annotator.reporting.dataset.
+writer`): ratings, items, codebook, dataset card, Data Package and Croissant metadata. The
+paths written go to stdout, one per line; progress and what to do next to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from annotator.commands.contract import Command, ExitCode, Exits
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("input", type=Path,
+                        help="project folder, or a panel database kept in (or beside) it")
+    parser.add_argument("--out", type=Path, required=True, metavar="DIR",
+                        help="the dataset folder to write (new, empty or an earlier export)")
+    parser.add_argument("--pseudonymise", action="store_true",
+                        help="replace tagger names with T01, T02… in the order they first "
+                             "rated; who is who goes to DIR-tagger-key.csv beside DIR, never "
+                             "into it")
+    parser.add_argument("--exclude-failed-checks", action="store_true",
+                        help="leave out taggers who failed the attention checks, every answer")
+    parser.add_argument("--format", choices=["csv", "jsonl"], default="csv",
+                        help="the ratings and items as CSV (default) or JSON Lines")
+
+
+def _run(args: argparse.Namespace) -> ExitCode:
+    from annotator.analysis.pipeline import AnalysisOptions, AnalysisSource, analyse
+    from annotator.reporting.dataset.writer import DatasetOptions, export_dataset
+
+    def say(message: str) -> None:
+        print(message, file=sys.stderr)
+
+    say(f"Analysing {args.input}…")
+    analysis = analyse(AnalysisSource(args.input),
+                       AnalysisOptions(exclude_failed_checks=args.exclude_failed_checks))
+    done = export_dataset(analysis, args.out, DatasetOptions(
+        pseudonymise=args.pseudonymise, format=args.format), progress=say)
+    for path in done.written:
+        print(path)
+    say(f"Wrote the dataset to {done.folder} (content hash {done.content_hash}); its card is "
+        "README.md.")
+    if done.key_file is not None:
+        say(f"Who is T01, T02…: {done.key_file}. Keep it with the project; do not publish it.")
+    return ExitCode.DONE
+
+
+EXPORT = Command(
+    name="export",
+    help="write the dataset a lab publishes: ratings, items, codebook, card, metadata",
+    exits=Exits(done="the dataset folder was written (its files are listed on stdout)",
+                refused="the input cannot be analysed or has no project folder, or DIR holds "
+                        "other files than an earlier export"),
+    add_arguments=_add_arguments,
+    run=_run,
+)

@@ -1,0 +1,142 @@
+"""Answers made in another annotation tool, as the ratings CSV ``analyze --ratings-csv``
+reads.
+
+Each tool's reader (:mod:`annotator.project.interop`) turns its export into
+:class:`Answer` rows, naming the file and line of each; here they are checked against the
+project — the item must be one of its items, the answer one of its rubric's — and written,
+or refused whole with every bad entry listed: a ratings file silently missing answers
+would change the statistics without anyone knowing.
+
+An answer is the level's value (``4``, ``0.75``), its label as the rubric words it
+(``Objects right``), ``skip`` (or the rubric's skip label) for a SKIP answer, or the
+level's position on the scale from the lowest, 1 up (a star rating, a Likert point).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from annotator.csvtext import csv_text
+from annotator.errors import AnnotatorError
+from annotator.files import write_text
+from annotator.project.model import Problem, Project, Rubric
+
+SKIP = "skip"
+RATINGS_HEADER = ("item_id", "tagger", "round", "rating", "source")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One tagger's answer to one pair; ``choice`` is what the tool stored (a value, a
+    label, skip), ``position`` the level counted from the lowest when the tool stores
+    that instead (stars)."""
+
+    item_id: str
+    tagger: str
+    file: Path
+    line: int
+    choice: str = ""
+    position: int | None = None
+
+
+@dataclass
+class Read:
+    """What a tool's file gave: answers, problems by line, and entries that are no answer
+    (cancelled, ignored, rejected), counted for the message."""
+
+    answers: list[Answer]
+    problems: list[Problem]
+    not_answers: int = 0
+
+
+class Scale:
+    """The answers a rubric accepts, and the value each stands for."""
+
+    def __init__(self, rubric: Rubric):
+        self.rubric = rubric
+        self.values = sorted(float(level.value) for level in rubric.levels)
+        labels = [level.label.casefold() for level in rubric.levels]
+        self.by_text = {label: float(level.value) for label, level in zip(
+            labels, rubric.levels, strict=True) if labels.count(label) == 1}
+        if rubric.skip is not None:
+            self.by_text[rubric.skip.label.casefold()] = math.nan
+            self.by_text[SKIP] = math.nan
+
+    def value(self, answer: Answer) -> float:
+        """The level value of ``answer``, NaN for a SKIP answer; ValueError saying why not."""
+        if answer.position is not None:
+            if not 1 <= answer.position <= len(self.values):
+                raise ValueError(f"{answer.position} is not a level of the "
+                                 f"{len(self.values)}-level scale")
+            return self.values[answer.position - 1]
+        text = answer.choice.strip()
+        if text.casefold() in self.by_text:
+            return self.by_text[text.casefold()]
+        try:
+            number = float(text)
+        except ValueError:
+            number = math.nan
+        if number in self.values:
+            return number
+        allowed = ", ".join(f"{v:g}" for v in self.values)
+        skip = ", or skip" if self.rubric.skip is not None else ""
+        raise ValueError(f"{text!r} is not an answer of the {self.rubric.rubric_id} rubric: "
+                         f"give a value ({allowed}) or a level's label{skip}")
+
+
+def one_question(project: Project, tool: str) -> Scale:
+    """The project's scale; refused for a rubric that asks several questions, which these
+    tools' single choice cannot carry."""
+    if project.rubric.questions:
+        raise AnnotatorError(
+            f"The {project.rubric.rubric_id} rubric asks {len(project.rubric.questions)} "
+            f"questions before and with the image; {tool} tasks carry one question, so rate "
+            "this project in the app.", file=project.root)
+    return Scale(project.rubric)
+
+
+def write_ratings(read: Read, project: Project, out: Path, *, round_number: int,
+                  source: Path) -> int:
+    """Check every answer and write the ratings CSV; returns how many were written.
+
+    Refuses (AnnotatorError, nothing written) when the file has problems, an answer is not
+    on the scale or names an unknown item, a tagger answered a pair twice, or there is no
+    answer at all."""
+    if out.resolve() == source.resolve():
+        raise AnnotatorError("The output would overwrite the file it reads; give another "
+                             "--out.", file=out)
+    scale = Scale(project.rubric)
+    problems = list(read.problems)
+    items = {item.item_id: item for item in project.items}
+    seen: dict[tuple[str, str], Answer] = {}
+    rows: list[Sequence[object]] = []
+    for answer in read.answers:
+        try:
+            value = scale.value(answer)
+        except ValueError as error:
+            problems.append(Problem(answer.file, answer.line, f"The answer {error}."))
+            continue
+        if answer.item_id not in items:
+            problems.append(Problem(answer.file, answer.line, f"The item {answer.item_id!r} "
+                                    f"is not an item of the project {project.name!r}."))
+            continue
+        first = seen.setdefault((answer.tagger, answer.item_id), answer)
+        if first is not answer:
+            problems.append(Problem(answer.file, answer.line, f"{answer.tagger} answered "
+                                    f"{answer.item_id} twice (first at {first.file.name}:"
+                                    f"{first.line})."))
+            continue
+        rows.append((answer.item_id, answer.tagger, round_number,
+                     SKIP if math.isnan(value) else f"{value:g}", items[answer.item_id].source))
+    if problems:
+        problems.sort(key=lambda p: (str(p.file), p.line or 0))
+        raise AnnotatorError(
+            f"{len(problems)} entr{'ies' if len(problems) != 1 else 'y'} cannot be used, so "
+            "no ratings were written:\n" + "\n".join(map(str, problems)), file=source)
+    if not rows:
+        raise AnnotatorError("There is no answer in it to import.", file=source)
+    write_text(out, csv_text(rows, header=RATINGS_HEADER))
+    return len(rows)

@@ -1,0 +1,169 @@
+"""Label Studio: the pairs as tasks with a labeling config, and its JSON export as answers.
+
+Formats as Label Studio documents them (https://labelstud.io/guide/task_format,
+https://labelstud.io/tags/choices, https://labelstud.io/tags/rating):
+
+* tasks: a JSON list of ``{"data": {...}}``; ours hold ``image`` (its URL: the path in the
+  project folder after ``--image-prefix``), ``text`` (the caption), ``item_id``, ``source``
+  and the context columns. ``label_config.xml`` shows the image and the caption and asks the
+  rubric's question as ``<Choices>``: one ``<Choice>`` per level whose ``value`` is what the
+  rater sees and whose ``alias`` (what the export stores) is the level's value.
+* the export (Export ▸ JSON): the list of tasks, each with ``annotations``; an annotation has
+  ``completed_by`` (a user id, or an object with ``email``), ``was_cancelled`` and a
+  ``result`` list, whose ``choices`` result holds ``value.choices`` (one alias or value) and
+  whose ``rating`` result holds ``value.rating`` (stars: the level counted from the lowest).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from annotator.project.interop.answers import SKIP, Answer, Read
+from annotator.project.model import Problem, Project
+from annotator.project.textfile import read_text
+
+TASKS_FILE = "tasks.json"
+CONFIG_FILE = "label_config.xml"
+ANSWER = "rating"
+"""The name of the control tag whose results are the answers."""
+
+
+def task_files(project: Project, image_prefix: str) -> dict[str, str]:
+    """``tasks.json`` and ``label_config.xml``: file name → text."""
+    tasks = [{"data": {"item_id": item.item_id, "image": image_prefix + item.image,
+                       "text": item.caption, "source": item.source, **item.context}}
+             for item in project.items]
+    rubric = project.rubric
+    options = [(f"{level.value:g} – {level.label}", f"{level.value:g}", level.text)
+               for level in sorted(rubric.levels, key=lambda level: -level.value)]
+    if rubric.skip is not None:
+        options.append((rubric.skip.label, SKIP, rubric.skip.text))
+    config = "\n".join([
+        "<View>",
+        '  <Image name="image" value="$image"/>',
+        '  <Text name="caption" value="$text"/>',
+        f"  <Header value={quoteattr(rubric.question)}/>",
+        f'  <Choices name="{ANSWER}" toName="image" choice="single-radio" required="true">',
+        *(f"    <Choice value={quoteattr(value)} alias={quoteattr(alias)} "
+          f"hint={quoteattr(hint)}/>" for value, alias, hint in options),
+        "  </Choices>",
+        "</View>",
+        f"<!-- {escape(rubric.name)}: each choice's alias is the level value the export "
+        "stores. -->",
+        ""])
+    return {TASKS_FILE: json.dumps(tasks, indent=2, ensure_ascii=False) + "\n",
+            CONFIG_FILE: config}
+
+
+def read_export(path: Path) -> Read:
+    """The answers of a Label Studio JSON export; every bad entry a problem at the line its
+    task starts on."""
+    read = Read([], [])
+    text, problem = read_text(path)
+    if problem is not None:
+        read.problems.append(problem)
+        return read
+    try:
+        tasks = _array_with_lines(text)
+    except json.JSONDecodeError as error:
+        read.problems.append(Problem(path, error.lineno, "This is not a Label Studio JSON "
+                                     f"export: {error.msg} (column {error.colno})."))
+        return read
+    except ValueError as error:
+        read.problems.append(Problem(path, 1, str(error)))
+        return read
+    for line, task in tasks:
+        _read_task(task, path, line, read)
+    return read
+
+
+def _array_with_lines(text: str) -> list[tuple[int, Any]]:
+    """The elements of a top-level JSON array, each with the line it starts on."""
+    decoder = json.JSONDecoder()
+    position = _skip_space(text, 0)
+    if text[position:position + 1] != "[":
+        raise ValueError("This is not a Label Studio JSON export: it is not a list of tasks "
+                         "([...]). Export the project as JSON, not JSON-MIN or CSV.")
+    position = _skip_space(text, position + 1)
+    found: list[tuple[int, Any]] = []
+    while text[position:position + 1] != "]":
+        value, end = decoder.raw_decode(text, position)
+        found.append((text.count("\n", 0, position) + 1, value))
+        position = _skip_space(text, end)
+        if text[position:position + 1] == ",":
+            position = _skip_space(text, position + 1)
+        elif text[position:position + 1] != "]":
+            raise json.JSONDecodeError("Expecting ',' delimiter", text, position)
+    return found
+
+
+def _skip_space(text: str, position: int) -> int:
+    while position < len(text) and text[position] in " \t\r\n":
+        position += 1
+    return position
+
+
+def _read_task(task: Any, path: Path, line: int, read: Read) -> None:
+    def problem(message: str) -> None:
+        read.problems.append(Problem(path, line, message))
+
+    data = task.get("data") if isinstance(task, dict) else None
+    item_id = data.get("item_id") if isinstance(data, dict) else None
+    if not isinstance(item_id, str | int) or isinstance(item_id, bool) or item_id == "":
+        problem("This task has no data.item_id: export tasks made by "
+                "annotator export-tasks, which carry it.")
+        return
+    annotations = task.get("annotations", [])
+    if not isinstance(annotations, list):
+        problem(f"The annotations of task {item_id} are not a list.")
+        return
+    for n, annotation in enumerate(annotations, start=1):
+        where = f"Annotation {n} of task {item_id}"
+        if not isinstance(annotation, dict):
+            problem(f"{where} is not an object.")
+            continue
+        if annotation.get("was_cancelled") is True:
+            read.not_answers += 1
+            continue
+        tagger = _tagger(annotation.get("completed_by"))
+        if tagger is None:
+            problem(f"{where} names no annotator (completed_by).")
+            continue
+        answers = [r for r in annotation.get("result", []) if isinstance(r, dict)
+                   and r.get("type") in ("choices", "rating")]
+        named = [r for r in answers if r.get("from_name") == ANSWER]
+        if len(named or answers) != 1:
+            problem(f"{where} has {len(named or answers)} choices or rating results; it "
+                    f"needs one (named {ANSWER!r}).")
+            continue
+        choice, position, message = _answer(named[0] if named else answers[0])
+        if message:
+            problem(f"{where}: {message}")
+            continue
+        read.answers.append(Answer(str(item_id), tagger, path, line, choice, position))
+
+
+def _tagger(completed_by: Any) -> str | None:
+    """A user id, or the user object's email (or id) as some exports give it."""
+    if isinstance(completed_by, dict):
+        completed_by = completed_by.get("email") or completed_by.get("id")
+    if isinstance(completed_by, bool) or not isinstance(completed_by, str | int):
+        return None
+    return str(completed_by).strip() or None
+
+
+def _answer(result: dict[str, Any]) -> tuple[str, int | None, str]:
+    """``(choice, position, "")`` of one result, or ``("", None, why)``."""
+    value = result.get("value")
+    if result.get("type") == "rating":
+        stars = value.get("rating") if isinstance(value, dict) else None
+        if isinstance(stars, bool) or not isinstance(stars, int):
+            return "", None, "its rating is not a whole number of stars."
+        return "", stars, ""
+    choices = value.get("choices") if isinstance(value, dict) else None
+    if not isinstance(choices, list) or len(choices) != 1 or not isinstance(choices[0], str):
+        return "", None, "its choices are not exactly one choice."
+    return choices[0], None, ""

@@ -1,0 +1,90 @@
+"""``ratings.csv``: one row per answer as stored, by the rules the analysis counts them.
+
+The rows come from the session files or the panel database themselves (the analysis's
+table keeps neither rating ids nor times), and the same rule picks them: each rating id
+once, and a pair one tagger answered twice in a round counts once, the earlier answer
+(:func:`annotator.analysis.loading.counted_rows`). Taggers left out for failing the
+attention checks are left out here too, every answer of theirs.
+
+Pseudonyms are ``T01``, ``T02``… in the order taggers first answered (ties by name), so
+they stay the same when the panel grows and say nothing about the names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from annotator.analysis.loading import counted_rows, project_rows
+from annotator.analysis.pipeline import Analysis, SourceKind
+from annotator.analysis.results import AttentionChecks
+from annotator.errors import AnnotatorError
+from annotator.project.model import SKIP_VALUE
+from annotator.reporting.content import Cell
+from annotator.store.panel import read_panel_rows
+from annotator.store.reading import RatingRows, read_session_file
+from annotator.store.records import Phase
+
+PHASE_ORDER = {phase.value: n for n, phase in enumerate(Phase)}
+
+
+@dataclass(frozen=True)
+class Answers:
+    """The counted stored rows of the dataset, and each tagger's published name."""
+
+    rows: RatingRows
+    indices: tuple[int, ...]
+    names: Mapping[str, str]
+
+
+def stored_answers(analysis: Analysis, *, pseudonymise: bool) -> Answers:
+    """The rows ``ratings.csv`` publishes; AnnotatorError for a ratings CSV, which holds
+    neither rating ids nor times."""
+    source = analysis.input
+    if source.kind is SourceKind.PROJECT and source.project is not None:
+        rows = project_rows(source.project)
+    elif source.kind is SourceKind.PANEL:
+        rows = read_panel_rows(source.path)
+    elif source.kind is SourceKind.SESSION:
+        rows = read_session_file(source.path).ratings
+    else:
+        raise AnnotatorError("The dataset is exported from a project folder or a panel "
+                             "database: a ratings CSV has no rating ids or times to publish.",
+                             file=source.path)
+    checks = analysis.results.checks
+    left_out = (set(checks.excluded.taggers)
+                if isinstance(checks, AttentionChecks) and checks.excluded is not None else set())
+    kept = tuple(int(i) for i in counted_rows(rows) if rows.tagger[i] not in left_out)
+    names = pseudonyms(rows, kept) if pseudonymise else {rows.tagger[i]: rows.tagger[i]
+                                                         for i in kept}
+    return Answers(rows, kept, names)
+
+
+def pseudonyms(rows: RatingRows, kept: Sequence[int]) -> dict[str, str]:
+    """``{name: "T01"…}`` numbered by each tagger's first answer."""
+    first: dict[str, str] = {}
+    for i in kept:
+        name, when = rows.tagger[i], rows.submitted_at[i]
+        if name not in first or when < first[name]:
+            first[name] = when
+    ordered = sorted(first, key=lambda name: (first[name], name))
+    width = max(2, len(str(len(ordered))))
+    return {name: f"T{n:0{width}d}" for n, name in enumerate(ordered, start=1)}
+
+
+def rating_rows(answers: Answers, *, questions: bool) -> list[tuple[Cell, ...]]:
+    """One row per answer in the order of :func:`annotator.reporting.dataset.fields.
+    rating_fields`, sorted by item, tagger, round, phase, question, stage and time."""
+    rows, names = answers.rows, answers.names
+    order = sorted(answers.indices, key=lambda i: (
+        rows.item_id[i], names[rows.tagger[i]], rows.round[i], PHASE_ORDER[rows.phase[i]],
+        rows.question[i], rows.stage[i], rows.submitted_at[i], rows.rating_id[i]))
+    out: list[tuple[Cell, ...]] = []
+    for i in order:
+        skip = rows.value[i] == SKIP_VALUE
+        asked: tuple[Cell, ...] = (rows.question[i], rows.stage[i]) if questions else ()
+        out.append((rows.rating_id[i], rows.item_id[i], names[rows.tagger[i]], rows.round[i],
+                    rows.phase[i], *asked, None if skip else float(rows.value[i]), skip,
+                    rows.ms_on_screen[i] / 1000, rows.submitted_at[i],
+                    None if rows.points[i] is None else float(rows.points[i])))
+    return out

@@ -1,0 +1,233 @@
+"""Write the dataset folder a lab publishes: one call for ``annotator export`` and the pane.
+
+```
+DIR/
+  ratings.csv      one row per answer (ratings.jsonl with --format jsonl)
+  items.csv        one row per item with its figures (the one items.csv schema)
+  codebook.json    every column and the rubric, for programs
+  codebook.md      the same, for people
+  README.md        the dataset card (Hugging Face YAML header)
+  datapackage.json Frictionless Data Package
+  croissant.json   MLCommons Croissant
+DIR-tagger-key.csv  only with pseudonyms: who is T01… — for the lead, never published
+```
+
+Every file is written beside its target and renamed into place (:mod:`annotator.files`).
+The data files and the codebook are the same bytes for the same input, so the export's
+content hash (:func:`content_hash`) names what was published; the metadata files, which
+carry the hash and the time of the export, are not part of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+
+from annotator.analysis.pipeline import Analysis
+from annotator.analysis.results import AttentionChecks
+from annotator.csvtext import csv_text
+from annotator.errors import AnnotatorError
+from annotator.files import write_bytes
+from annotator.reporting.analysed import analysed_data
+from annotator.reporting.content import Cell, Table
+from annotator.reporting.content import Column as TableColumn
+from annotator.reporting.dataset.card import CardFigures, card
+from annotator.reporting.dataset.codebook import codebook_json, codebook_markdown, dumps
+from annotator.reporting.dataset.fields import Field, item_fields, rating_fields
+from annotator.reporting.dataset.metadata import About, DataFile, croissant, datapackage
+from annotator.reporting.dataset.ratings import rating_rows, stored_answers
+from annotator.reporting.items_table import items_table
+
+Format = Literal["csv", "jsonl"]
+FORMATS: tuple[Format, ...] = ("csv", "jsonl")
+METADATA_FILES = ("README.md", "datapackage.json", "croissant.json")
+KEY_SUFFIX = "-tagger-key.csv"
+DESCRIPTIONS = {
+    "ratings": "One row per answer: item, tagger, round, phase, rating or skip, seconds on "
+               "screen, time submitted.",
+    "items": "One row per item of the project: image path, caption, source, context, and "
+             "its ratings' n, mean, median, sd and the protocol's aggregates.",
+    "codebook.json": "Every column (type, unit, allowed values, meaning) and the rubric's "
+                     "levels in full, for programs.",
+    "codebook.md": "The codebook for people to read.",
+}
+
+
+@dataclass(frozen=True)
+class DatasetOptions:
+    """``pseudonymise``: tagger names become T01, T02…; ``format``: the data files' format."""
+
+    pseudonymise: bool = False
+    format: Format = "csv"
+
+
+@dataclass(frozen=True)
+class DatasetExport:
+    """What was written: the files in the folder, the pseudonym key (outside it) if any, and
+    the content hash."""
+
+    folder: Path
+    written: tuple[Path, ...]
+    key_file: Path | None
+    content_hash: str
+
+
+def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = DatasetOptions(),
+                   *, progress: Callable[[str], None] = lambda _: None,
+                   now: datetime | None = None) -> DatasetExport:
+    """Write the dataset of ``analysis`` to ``folder`` (see the module); AnnotatorError when
+    the input has no project folder, ``folder`` holds other files, or a file cannot be
+    written. ``progress`` hears each step in words."""
+    project = analysis.input.project
+    if project is None:
+        raise AnnotatorError("A dataset needs the project folder (rubric, images, captions); "
+                             f"none was found for this {analysis.input.kind}: export the "
+                             "project folder, or keep the panel database inside it.",
+                             file=analysis.input.path)
+    folder = _ready_folder(Path(folder))
+    progress(f"Reading the answers of {analysis.input.path.name}…")
+    answers = stored_answers(analysis, pseudonymise=options.pseudonymise)
+    progress(f"Writing {len(answers.indices):,} answers and the items…")
+    rubric = project.rubric
+    ratings_fields = rating_fields(rubric)
+    items = items_table(analysis, every_item=True)
+    tables = {
+        "ratings": (ratings_fields, rating_rows(answers, questions=bool(rubric.questions)),
+                    "rating_id"),
+        "items": (item_fields(items.columns, rubric), list(items.rows), "item_id"),
+    }
+    contents: dict[str, bytes] = {
+        f"{stem}.{options.format}": _data(fields, rows, options.format)
+        for stem, (fields, rows, _) in tables.items()}
+    book = codebook_json({name: tables[name.rsplit(".", 1)[0]][0] for name in contents},
+                         rubric, {name: DESCRIPTIONS[name.rsplit(".", 1)[0]]
+                                  for name in contents})
+    title = project.dataset.title or project.name
+    contents["codebook.json"] = dumps(book).encode()
+    contents["codebook.md"] = codebook_markdown(book, title).encode()
+    hashes = {name: hashlib.sha256(data).hexdigest() for name, data in contents.items()}
+    digest = content_hash(hashes)
+    files = tuple(_data_file(name, data, hashes[name], tables)
+                  for name, data in sorted(contents.items()))
+    progress("Writing the codebook, the card and the metadata…")
+    results = analysis.results
+    figures = _figures(analysis, len(answers.indices), options.pseudonymise)
+    description = project.dataset.description or (
+        f"How well {results.n_items:,} captions describe their images, rated by a panel of "
+        f"{results.n_taggers} people with {project.rubric.name}.")
+    about = About(
+        title=title, description=description, licence=project.dataset.licence,
+        citation=project.dataset.citation, project_id=project.project_id,
+        content_hash=digest,
+        created=(now or datetime.now(UTC)).isoformat(timespec="seconds"),
+        keywords=("image captioning", "caption quality", "human ratings", "alt text",
+                  rubric.rubric_id),
+        protocol=f"{rubric.name} ({rubric.source}): {rubric.question}" if rubric.source
+        else f"{rubric.name}: {rubric.question}",
+        annotations_per_item=_per_item(analysis))
+    contents["README.md"] = card(project, results, figures, files, title=title,
+                                 description=description, content_hash=digest).encode()
+    contents["datapackage.json"] = dumps(datapackage(about, files)).encode()
+    contents["croissant.json"] = dumps(croissant(about, files)).encode()
+    written = tuple(_write(folder / name, data) for name, data in contents.items())
+    _remove_other_format(folder, options.format)
+    key_file = None
+    if options.pseudonymise:
+        key_file = folder.parent / f"{folder.name}{KEY_SUFFIX}"
+        key = sorted((pseudonym, name) for name, pseudonym in answers.names.items())
+        _write(key_file, _csv_bytes(csv_text(key, header=["tagger_id", "tagger"])))
+    return DatasetExport(folder, written, key_file, digest)
+
+
+def content_hash(hashes: dict[str, str]) -> str:
+    """``sha256:`` and the SHA-256 of what ``sha256sum`` prints for the files (in name
+    order), so anyone can check a copy: ``sha256sum codebook.* items.* ratings.* |
+    sha256sum``."""
+    lines = "".join(f"{hashes[name]}  {name}\n" for name in sorted(hashes))
+    return f"sha256:{hashlib.sha256(lines.encode()).hexdigest()}"
+
+
+def _data(fields: tuple[Field, ...], rows: list[tuple[Cell, ...]], fmt: Format) -> bytes:
+    """A table as CSV (the app's one writer, with a byte-order mark for Excel; booleans
+    ``TRUE``/``FALSE``, which R, pandas, Excel and frictionless all read) or JSON Lines."""
+    if fmt == "jsonl":
+        names = [field.name for field in fields]
+        return "".join(json.dumps(dict(zip(names, row, strict=True)), ensure_ascii=False) + "\n"
+                       for row in rows).encode()
+    flags = [n for n, field in enumerate(fields) if field.type == "boolean"]
+    for n in flags:
+        rows = [(*row[:n], "TRUE" if row[n] else "FALSE", *row[n + 1:]) for row in rows]
+    table = Table("", "", tuple(TableColumn(field.name, field.name) for field in fields),
+                  tuple(rows))
+    return _csv_bytes(table.csv_text())
+
+
+def _csv_bytes(text: str) -> bytes:
+    return "\ufeff".encode() + text.encode()
+
+
+def _data_file(name: str, data: bytes, sha256: str,
+               tables: dict[str, tuple[tuple[Field, ...], list[tuple[Cell, ...]], str]]
+               ) -> DataFile:
+    stem = name.rsplit(".", 1)[0]
+    fields, _, key = tables.get(stem, ((), [], ""))
+    return DataFile(name, DESCRIPTIONS.get(stem) or DESCRIPTIONS[name], len(data), sha256,
+                    fields, key)
+
+
+def _ready_folder(folder: Path) -> Path:
+    """``folder``, made if needed; refused if it holds files that are not an earlier export
+    (a project folder, say: its items.csv would be replaced)."""
+    if folder.is_dir() and any(folder.iterdir()) and not (folder / "datapackage.json").is_file():
+        raise AnnotatorError("This folder is not empty and holds no earlier dataset export; "
+                             "choose an empty or new folder.", file=folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise AnnotatorError(f"The folder cannot be made: {error.strerror or error}.",
+                             file=folder) from error
+    return folder
+
+
+def _remove_other_format(folder: Path, kept: Format) -> None:
+    """An earlier export's data files in the other format go, so the folder holds one
+    dataset (the new files are already in place)."""
+    for fmt in FORMATS:
+        if fmt != kept:
+            for stem in ("ratings", "items"):
+                (folder / f"{stem}.{fmt}").unlink(missing_ok=True)
+
+
+def _write(path: Path, data: bytes) -> Path:
+    try:
+        write_bytes(path, data)
+    except OSError as error:
+        raise AnnotatorError(f"The file cannot be written: {error.strerror or error}.",
+                             file=path) from error
+    return path
+
+
+def _figures(analysis: Analysis, answers: int, pseudonymised: bool) -> CardFigures:
+    results = analysis.results
+    checks = results.checks
+    excluded = (len(checks.excluded.taggers)
+                if isinstance(checks, AttentionChecks) and checks.excluded is not None else 0)
+    rounds = tuple(int(r) for r in np.unique(analysed_data(analysis).round))
+    return CardFigures(results.n_ratings, answers, results.n_items, results.n_taggers, rounds,
+                       pseudonymised, excluded)
+
+
+def _per_item(analysis: Analysis) -> str:
+    n = analysis.results.items.summary.n
+    rated = n[n > 0]
+    if not len(rated):
+        return "no data ratings"
+    return (f"{rated.mean():.1f} data ratings per rated item on average "
+            f"(from {int(rated.min())} to {int(rated.max())})")

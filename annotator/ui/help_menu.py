@@ -1,0 +1,24 @@
+"""Help for both windows: the rows of ``HELP_ACTIONS`` (keyboard shortcuts, the log
+folder, About), handled alike; only the list of keys is each window's own."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox
+
+from annotator.ui.dialogs.about import AboutDialog
+from annotator.ui.error_report import open_log_folder
+
+
+class HelpHandlers:
+    """The Help menu's handlers, mixed into a window that sets ``keyboard_help``."""
+
+    keyboard_help: str
+
+    def show_shortcuts(self) -> None:
+        QMessageBox.information(self, "Keyboard shortcuts", self.keyboard_help)
+
+    def show_about(self) -> None:
+        AboutDialog(self).open()
+
+    def open_log_folder(self) -> None:
+        open_log_folder(self)
