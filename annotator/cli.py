@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 
 from annotator import __version__
-from annotator.commands import add_commands, gui, selftest
+from annotator.commands import add_commands, gui, selftest, with_default_actions
 from annotator.commands.contract import CONTRACT, add_verbose, refuse
 from annotator.errors import AnnotatorError
 
@@ -40,7 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(with_default_actions(sys.argv[1:] if argv is None
+                                                          else argv))
     run = selftest.run if args.self_test else args.run
     import logging  # after parsing: --help and --version need not load logging
 

@@ -1,4 +1,5 @@
-"""Per-user settings kept outside any project: this laptop's id and recent projects.
+"""Per-user settings kept outside any project: this laptop's id, recent projects, and the
+seat it took in each project planned by laptop.
 
 Stored as a small JSON file in the platform's configuration folder (overridable with
 ``ANNOTATOR_CONFIG_DIR``, which tests use). A damaged file is replaced by defaults rather
@@ -34,13 +35,16 @@ def config_dir() -> Path:
 
 @dataclass
 class UserConfig:
-    """This laptop's identity, recent projects and text size (never a tagger's name: the
-    laptop may be shared)."""
+    """This laptop's identity, recent projects, text size and seats in plans by laptop
+    (never a tagger's name: the laptop may be shared)."""
 
     laptop_id: str
     laptop_name: str
     recent_projects: list[str] = field(default_factory=list)
     text_scale: float = 1.0
+    plan_seats: dict[str, str] = field(default_factory=dict)
+    """Project id → the seat (``laptop-03``) this laptop took in the project's plan by
+    laptop: asked once, when a tagger first opens the project here."""
 
     @property
     def session_file_stem(self) -> str:
@@ -64,6 +68,7 @@ def load_config() -> UserConfig:
             laptop_name=str(raw.get("laptop_name") or platform.node()),
             recent_projects=[str(p) for p in raw.get("recent_projects", [])],
             text_scale=float(raw.get("text_scale", 1.0)),
+            plan_seats={str(k): str(v) for k, v in dict(raw.get("plan_seats", {})).items()},
         )
     except (OSError, ValueError, KeyError, TypeError):
         config = UserConfig(laptop_id=uuid.uuid4().hex, laptop_name=platform.node())
@@ -80,5 +85,6 @@ def save_config(config: UserConfig) -> None:
         "laptop_name": config.laptop_name,
         "recent_projects": config.recent_projects,
         "text_scale": config.text_scale,
+        "plan_seats": config.plan_seats,
     }
     write_text(folder / "settings.json", json.dumps(settings, indent=2))

@@ -49,6 +49,11 @@ NAME = re.compile(r"<[^<>]+>")
 SIMULATED = (("vicr-demo", 4, 2), ("good-bad-skip-demo", 4, 2), ("contextref-demo", 3, 1))
 """Sample projects, taggers and rounds: between them every block of the report is filled
 (retest and metrics; binary with its stability; questions and attention checks)."""
+PLANNED = {"vicr-demo": ["--ratings-per-item", "3", "--taggers", "Ana,Ben,Chen,Dana"],
+           "good-bad-skip-demo": ["--ratings-per-item", "3", "--laptops", "4"],
+           "contextref-demo": ["--ratings-per-item", "2", "--taggers", "Ana,Ben,Chen"]}
+"""Plans made before the simulation (by tagger and by laptop), for the plan's files and the
+Coverage tab; the one-round project is topped up afterwards."""
 
 
 # --- what the docs list ---------------------------------------------------------------
@@ -142,8 +147,13 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Written:
     for name, taggers, rounds in SIMULATED:
         folder = work / name
         shutil.copytree(ROOT / "sample_projects" / name, folder)
+        assert main(["plan", str(folder), *PLANNED[name], "--seed", "1"]) == 0
+        out.csv("plan/plan.csv", folder / "plan.csv")
         assert main(["simulate", str(folder), "--taggers", str(taggers),
                      "--rounds", str(rounds), "--seed", "1"]) == 0
+        if rounds == 1:
+            assert main(["plan", "top-up", str(folder), "--to", "3", "--seed", "1"]) == 0
+            out.csv("plan/plan.csv", folder / "plan-top-up-1.csv")  # the same columns
         _skip_a_pair_after_an_error(folder)
         for path in (folder / "simulation").glob("*.csv"):
             out.csv(f"simulate/{re.sub(r'-[0-9]+', '-<seed>', path.name)}", path)

@@ -16,10 +16,11 @@ QT_MODULES = ("PySide6", "shiboken6", "PyQt5", "PyQt6", "qtpy")
 # commands/ sits on top beside ui/ (importing the layers below inside its bodies, which the
 # no-Qt and `annotator --help` tests check); nothing below may import it.
 FORBIDDEN = {
-    "project": {"store", "session", "analysis", "reporting", "ui", "cli", "commands"},
-    "store": {"session", "analysis", "reporting", "ui", "cli", "commands"},
-    "session": {"analysis", "reporting", "ui", "cli", "commands"},
-    "analysis": {"session", "reporting", "ui", "cli", "commands"},
+    "project": {"store", "session", "analysis", "planning", "reporting", "ui", "cli", "commands"},
+    "store": {"session", "analysis", "planning", "reporting", "ui", "cli", "commands"},
+    "session": {"analysis", "planning", "reporting", "ui", "cli", "commands"},
+    "analysis": {"session", "planning", "reporting", "ui", "cli", "commands"},
+    "planning": {"session", "reporting", "ui", "cli", "commands"},
     "reporting": {"session", "ui", "cli", "commands"},
 }
 

@@ -40,6 +40,14 @@ def test_session_file_names_are_readable_and_safe() -> None:
     assert UserConfig(laptop_id="ab" * 16, laptop_name="???").session_file_stem == "laptop-abababab"
 
 
+def test_the_seats_a_laptop_took_are_kept() -> None:
+    config = load_config()
+    assert config.plan_seats == {}
+    config.plan_seats["project-1"] = "laptop-03"
+    save_config(config)
+    assert load_config().plan_seats == {"project-1": "laptop-03"}
+
+
 def test_settings_keep_no_tagger_name(user_config_dir: Path) -> None:
     """A laptop may be shared: an older settings file's last tagger is read past and
     dropped on the next save."""

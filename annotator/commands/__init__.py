@@ -10,6 +10,7 @@ below them only inside their bodies, so ``annotator --help`` loads neither numpy
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from annotator.commands.analyze import ANALYZE
 from annotator.commands.contract import STREAMS, Command, Group, add_quiet, add_verbose
@@ -20,15 +21,33 @@ from annotator.commands.import_ratings import IMPORT_RATINGS
 from annotator.commands.init import INIT
 from annotator.commands.lead import LEAD
 from annotator.commands.merge import MERGE
+from annotator.commands.plan import PLAN
 from annotator.commands.round import ROUND
 from annotator.commands.simulate import SIMULATE
 from annotator.commands.snapshot import SNAPSHOT
 from annotator.commands.validate import VALIDATE
 
 COMMANDS: tuple[Command | Group, ...] = (
-    OPEN, LEAD, VALIDATE, INIT, SIMULATE, ROUND, EXPORT_TASKS, IMPORT_RATINGS, ANALYZE, EXPORT,
-    MERGE, SNAPSHOT)
+    OPEN, LEAD, VALIDATE, INIT, PLAN, SIMULATE, ROUND, EXPORT_TASKS, IMPORT_RATINGS, ANALYZE,
+    EXPORT, MERGE, SNAPSHOT)
 """In the order ``annotator --help`` lists them."""
+
+
+def with_default_actions(argv: Sequence[str]) -> list[str]:
+    """``argv`` with a group's default action put in where the word after the group names
+    none of its actions (``plan FOLDER …`` → ``plan make FOLDER …``; also after the
+    options that come before any command, such as ``--verbose``)."""
+    words = list(argv)
+    at = next((index for index, word in enumerate(words) if not word.startswith("-")),
+              len(words))
+    command, after = words[at:at + 1], words[at + 1:at + 2]
+    for entry in COMMANDS:
+        if (isinstance(entry, Group) and entry.default and command == [entry.name]
+                and after and not after[0].startswith("-")
+                and after[0] not in {action.name for action in entry.actions}):
+            return [*words[:at + 1], entry.default, *words[at + 1:]]
+    return words
+
 
 Subparsers = argparse._SubParsersAction  # argparse's type for add_subparsers()
 

@@ -95,11 +95,26 @@ class Command:
 
 @dataclass(frozen=True)
 class Group:
-    """``annotator NAME ACTION``: commands that share a name, such as ``round start``."""
+    """``annotator NAME ACTION``: commands that share a name, such as ``round start``.
+
+    ``default``: the action meant when the word after the name is none of the actions
+    (``annotator plan FOLDER`` is ``annotator plan make FOLDER``)."""
 
     name: str
     help: str
     actions: tuple[Command, ...]
+    default: str = ""
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return number
 
 
 def add_verbose(parser: argparse.ArgumentParser, *, default: object) -> None:

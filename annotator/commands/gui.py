@@ -23,16 +23,18 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a project folder, its project.toml, or a .crproject shortcut "
                              "naming the folder (what a double-click on either opens)")
     parser.add_argument("--tagger", help="start rating at once as this tagger")
+    parser.add_argument("--seat", metavar="LAPTOP",
+                        help="this laptop's seat in a plan by laptop (laptop-03), remembered")
 
 
 def _open(args: argparse.Namespace) -> int:
-    return _window(args.folder, args.tagger)
+    return _window(args.folder, args.tagger, args.seat)
 
 
-def _window(folder: Path | None, tagger: str | None) -> int:
+def _window(folder: Path | None, tagger: str | None, seat: str | None = None) -> int:
     from annotator.ui.app import run_gui  # Qt only when a window is wanted
 
-    return run_gui(folder, tagger=tagger)
+    return run_gui(folder, tagger=tagger, seat=seat)
 
 
 OPEN = Command(

@@ -6,24 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from annotator.commands.contract import Command, ExitCode, Exits, Progress
-
-
-def _positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return number
+from annotator.commands.contract import Command, ExitCode, Exits, Progress, positive
 
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("folder", type=Path)
-    parser.add_argument("--taggers", type=_positive, required=True, help="how many taggers")
-    parser.add_argument("--rounds", type=_positive, default=1, help="rounds each (default 1)")
+    parser.add_argument("--taggers", type=positive, required=True, help="how many taggers")
+    parser.add_argument("--rounds", type=positive, default=1, help="rounds each (default 1)")
     parser.add_argument("--seed", type=int, help="seed, to repeat a simulation exactly")
 
 

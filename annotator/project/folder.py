@@ -20,6 +20,7 @@ from annotator.project.items import ITEMS_FILE, read_items
 from annotator.project.manifest import MANIFEST_FILE, Manifest, read_manifest
 from annotator.project.model import GoldItem, Item, Problem, Project, Rubric
 from annotator.project.paths import FolderProbe
+from annotator.project.plan_file import read_plan
 from annotator.project.priors import read_priors
 from annotator.project.rounds import read_rounds
 from annotator.project.rubric import load_rubric
@@ -50,6 +51,8 @@ def open_project(folder: Path) -> Project:
     checks, check_problems = read_check_rule(
         manifest.document, manifest.lines, rubric, path=folder / MANIFEST_FILE
     )
+    plan, plan_problems = read_plan(manifest.document, manifest.lines,
+                                    path=folder / MANIFEST_FILE, item_ids=valid_ids)
     dataset, dataset_problems = read_dataset_card(
         manifest.document, manifest.lines, path=folder / MANIFEST_FILE
     )
@@ -60,6 +63,7 @@ def open_project(folder: Path) -> Project:
         *prior_problems,
         *round_problems,
         *check_problems,
+        *plan_problems,
         *dataset_problems,
         *gold_shortfalls(folder, flow, gold),
     ]
@@ -77,6 +81,7 @@ def open_project(folder: Path) -> Project:
         rounds=rounds,
         washout_days=washout_days,
         checks=checks,
+        plan=plan,
         dataset=dataset,
     )
 

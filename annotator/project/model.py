@@ -12,6 +12,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from annotator.errors import format_location
+from annotator.project.plan import Plan
 
 
 @dataclass(frozen=True)
@@ -345,6 +346,8 @@ class Project:
     rounds: Mapping[int, RoundRecord] = field(default_factory=dict)
     washout_days: int = DEFAULT_WASHOUT_DAYS
     checks: CheckRule = field(default_factory=CheckRule)
+    plan: Plan | None = None
+    """Who rates which items (``[plan]``); None: every tagger rates every item."""
     dataset: DatasetCard = field(default_factory=DatasetCard)
 
     @property

@@ -1,5 +1,5 @@
-"""The whole pane for one analysed input: Panel, Questions (a multi-question protocol),
-Taggers, Test–retest, Items, Sources, Metrics."""
+"""The whole pane for one analysed input: Panel, Coverage (a project with a plan),
+Questions (a multi-question protocol), Taggers, Test–retest, Items, Sources, Metrics."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 from annotator.analysis.pipeline import Analysis, AnalysisOptions, AnalysisSource, analyse
 from annotator.reporting.content import PaneContent
+from annotator.reporting.sections.coverage import coverage_section
 from annotator.reporting.sections.items import items_section, sources_section
 from annotator.reporting.sections.metrics import metrics_section
 from annotator.reporting.sections.panel import panel_section
@@ -24,7 +25,8 @@ def build_content(analysis: Analysis) -> PaneContent:
         title=f"Panel agreement: {name}",
         source=f"{source.kind} {source.path}",
         sections=tuple(section for section in (
-            panel_section(analysis), questions_section(analysis), taggers_section(analysis),
+            panel_section(analysis), coverage_section(analysis), questions_section(analysis),
+            taggers_section(analysis),
             retest_section(analysis), items_section(analysis), sources_section(analysis),
             metrics_section(analysis)) if section is not None),
         notes=(f"Seed {analysis.results.seed}: the same input and seed give the same "

@@ -11,12 +11,13 @@ from __future__ import annotations
 import dataclasses
 import time
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from annotator.project.model import SKIP_VALUE, GoldItem, GoldPurpose, Item, Project
+from annotator.project.plan import PlanBy
 from annotator.session.checks import ScheduledCheck, check_schedule
 from annotator.session.game import FirstPairsCheck, GameProgress, Notice
 from annotator.session.order import new_seed, shuffled
@@ -117,9 +118,13 @@ class RatingSession:
         monotonic: Monotonic = time.monotonic,
         seed: int | None = None,
         others: Mapping[str, Sequence[float]] | None = None,
+        seat: str | None = None,
+        rated_elsewhere: Collection[str] = (),
     ):
         """``others``: other taggers' game/retest ratings per item from outside this file
-        (other laptops, a panel snapshot), for the consensus; read as it grows."""
+        (other laptops, a panel snapshot), for the consensus; read as it grows. ``seat``:
+        the laptop's seat in a plan by laptop. ``rated_elsewhere``: items of this round the
+        tagger already rated in other session files, left out of what remains."""
         self.project = project
         self.store = store
         self.tagger = tagger
@@ -128,6 +133,8 @@ class RatingSession:
         self._clock = clock
         self._monotonic = monotonic
         self._data_phase = Phase.GAME if round_number == 1 else Phase.RETEST
+        by_laptop = project.plan is not None and project.plan.by is PlanBy.LAPTOP
+        self._assignee = seat if by_laptop else tagger
         store.add_tagger(tagger, now=clock())
         self._order = self._load_or_create_order(seed)
         tutorial = project.gold_for(GoldPurpose.TUTORIAL)
@@ -153,7 +160,7 @@ class RatingSession:
                 answers[rating.question, rating.stage] = rating.value
         done = {item_id for item_id in store.rated_item_ids(tagger, round_number,
                                                             [self._data_phase])
-                if self._next_step(item_id) is None}
+                if self._next_step(item_id) is None} | set(rated_elsewhere)
         self._data_queue = [item_id for item_id in self._order if item_id not in done]
         self._done_count = len(self._order) - len(self._data_queue)
         schedule = check_schedule(
@@ -186,15 +193,20 @@ class RatingSession:
     def _load_or_create_order(self, seed: int | None) -> list[str]:
         """The recorded order, extended by items added to the round since it was made.
 
-        A round's items are all the project's items, or the subset the lead declared.
+        A round's items are all the project's items, or the subset the lead declared; with
+        a plan, only those of them the plan gives this tagger (or this laptop's seat).
         """
-        round_items = self.project.round_items(self.round)
         recorded = self.store.order(self.tagger, self.round)
         recorded_seed = self.store.order_seed(self.tagger, self.round)
         if recorded_seed is not None:
             seed = recorded_seed
         elif seed is None:
             seed = new_seed()
+        round_items = self.project.round_items(self.round)
+        plan = self.project.plan
+        if plan is not None:
+            mine = plan.items_of(self._assignee, seed=seed, among=round_items)
+            round_items = tuple(item_id for item_id in round_items if item_id in mine)
         known = set(recorded)
         added = [item_id for item_id in round_items if item_id not in known]
         if added:

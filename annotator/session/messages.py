@@ -237,7 +237,8 @@ def round_line(project: Project) -> str:
     record = project.rounds.get(number)
     chosen = " chosen by your lab lead" if record is not None and record.items is not None else ""
     blind = "" if project.flow.for_round(number).feedback else ", no feedback in this round"
-    return f"{round_name(number)}: {_plural(pairs, 'pair')}{chosen}{blind}."
+    shared = ", each tagger rating their share" if project.plan is not None else ""
+    return f"{round_name(number)}: {_plural(pairs, 'pair')}{chosen}{shared}{blind}."
 
 
 def round_intro_text(intro: RoundIntro) -> NoticeText:

@@ -11,19 +11,20 @@ changed, and a file holding anything off the project's rubric is left out whole
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from annotator.errors import AnnotatorError
 from annotator.project.model import SKIP_VALUE, Project
+from annotator.project.plan import PlanBy
 from annotator.session.flow import RatingSession
 from annotator.store.records import Phase
 from annotator.store.session_file import SessionStore
 from annotator.store.sessions_folder import read_sessions_folder
 from annotator.store.snapshot import SNAPSHOTS_FOLDER, SnapshotError, read_snapshot
 from annotator.store.validation import RowRules
-from annotator.userconfig import UserConfig
+from annotator.userconfig import UserConfig, save_config
 
 _log = logging.getLogger(__name__)
 _DATA = frozenset(phase.value for phase in Phase if phase.is_data)
@@ -112,12 +113,62 @@ def _other_sources(
 
 
 def start_session(
-    project: Project, store: SessionStore, tagger: str, *, round_number: int | None = None
+    project: Project, store: SessionStore, tagger: str, *, round_number: int | None = None,
+    seat: str | None = None,
 ) -> RatingSession:
     """The tagger's session, scored against every rating available on this laptop.
 
-    By default in the project's current round, the one the lead started last.
+    By default in the project's current round, the one the lead started last. ``seat``:
+    this laptop's seat in a plan by laptop (None: none taken).
     """
     others = read_other_laptops(project, store).values_by_item(except_tagger=tagger)
     number = project.current_round if round_number is None else round_number
-    return RatingSession(project, store, tagger, round_number=number, others=others)
+    return RatingSession(project, store, tagger, round_number=number, others=others, seat=seat)
+
+
+def laptop_seat(project: Project, config: UserConfig) -> str | None:
+    """The seat this laptop took in the project's plan by laptop, if it is one of the plan's
+    (None: the plan is by tagger, or no seat was taken: a late joiner's share)."""
+    plan = project.plan
+    seat = config.plan_seats.get(project.project_id)
+    if plan is None or plan.by is not PlanBy.LAPTOP or seat is None:
+        return None
+    return plan.name_of(seat)
+
+
+def remember_seat(config: UserConfig, project: Project, seat: str) -> None:
+    """Take ``seat`` in the project's plan by laptop for this laptop (``annotator open
+    --seat``); refused, naming the seats, when the plan has no such seat."""
+    plan = project.plan
+    if plan is None or plan.by is not PlanBy.LAPTOP:
+        raise AnnotatorError("This project is not planned by laptop, so there is no seat to "
+                             "take.", file=project.root / "project.toml")
+    name = plan.name_of(seat)
+    if name is None:
+        raise AnnotatorError(f"{seat} is not a seat of this project's plan (seats: "
+                             f"{plan.assignees[0]} … {plan.assignees[-1]}).",
+                             file=project.root / "project.toml")
+    config.plan_seats[project.project_id] = name
+    save_config(config)
+
+
+def planned_name(project: Project, typed: str) -> str | None:
+    """The plan's spelling of ``typed`` when the project is planned by tagger and names
+    them, matched as :func:`~annotator.project.plan.name_key` does; else None.
+
+    The start screen only compares the typed name with the plan, never lists the plan's
+    names: the tagger's window shows no one else's name (a laptop may be shared).
+    """
+    plan = project.plan
+    if plan is None or plan.by is not PlanBy.TAGGER:
+        return None
+    return plan.name_of(typed)
+
+
+def rating_name(project: Project, typed: str, *, known: Collection[str]) -> str:
+    """The name a tagger rates under: ``typed`` as it is when this laptop knows it
+    (``known``: the taggers of its session file), else the plan's spelling of it, so that
+    ``ana  smith`` on one laptop and ``Ana Smith`` on another are one tagger of the plan."""
+    if typed in known:
+        return typed
+    return planned_name(project, typed) or typed

@@ -15,6 +15,7 @@ exactly as ``annotator round start`` does. The hidden truth follows each caption
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import tempfile
 import uuid
@@ -27,6 +28,7 @@ from annotator.csvtext import csv_text
 from annotator.errors import ProjectError
 from annotator.files import write_text
 from annotator.project.model import Project
+from annotator.project.plan import Plan, PlanBy
 from annotator.project.priors import prior_sources
 from annotator.project.round_start import start_round
 from annotator.session.clock import ManualClock
@@ -147,7 +149,7 @@ def simulate(
             file=project.root / "project.toml")
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     rng = random.Random(seed)
-    panel = panel or make_taggers(taggers, rng)
+    panel = panel or _named_by_plan(make_taggers(taggers, rng), project.plan)
     truth = hidden_quality(project, rng)
     play = _Play(project, panel, truth, rng.randrange(2**62), rounds)
     taken = [_open_path(project.sessions_dir, seed, index) for index in range(len(panel))]
@@ -204,6 +206,10 @@ class _Play:
         first = stores[self.panel[0].name]
         existing = read_other_laptops(project, first)  # real laptops: read once, before any
         shared = {t.name: existing.values_by_item(except_tagger=t.name) for t in self.panel}
+        # What each rated in other files of sessions/ (an earlier run, before a top-up)
+        # is not rated again: every such rating is of round 1 (simulations start there).
+        done = {t.name: {item for name, item, _ in existing.ratings if name == t.name}
+                for t in self.panel}
         lengths = []
         begin = datetime(2000, 1, 3, 9, 0, tzinfo=UTC)
         try:
@@ -214,7 +220,7 @@ class _Play:
                         project = start_round(project.root, now=begin).project
                         result.started_rounds.append(number)
                 last = _play_round(project, self.panel, stores, shared, self.truth, rng,
-                                   number, begin, result)
+                                   number, begin, result, done if number == 1 else {})
                 lengths.append(last - begin)
                 # to the millisecond, as session files store times
                 result.ended = last.replace(microsecond=last.microsecond // 1000 * 1000)
@@ -237,12 +243,17 @@ def _play_round(
     round_number: int,
     begin: datetime,
     result: SimulationResult,
+    done: dict[str, set[str]],
 ) -> datetime:
     """Play one round to its end; when its last rating was submitted.
 
     ``others``: per tagger, the other taggers' data ratings so far (real laptops and this
-    simulation, earlier rounds included), kept up to date as ratings are given.
+    simulation, earlier rounds included), kept up to date as ratings are given. ``done``:
+    per tagger, the items they rated in this round in other session files. With a plan,
+    each simulated tagger rates their share; by laptop, the n-th sits at the n-th seat.
     """
+    plan = project.plan
+    seats = plan.assignees if plan is not None and plan.by is PlanBy.LAPTOP else ()
     players = []
     for index, tagger in enumerate(panel):
         clock = ManualClock(begin + timedelta(minutes=7 * index))
@@ -255,6 +266,8 @@ def _play_round(
             monotonic=clock.monotonic,
             seed=rng.randrange(2**62),
             others=others[tagger.name],
+            seat=seats[index] if index < len(seats) else None,
+            rated_elsewhere=done.get(tagger.name, ()),
         )
         players.append((tagger, session, clock))
     last = begin
@@ -288,6 +301,15 @@ def _play_round(
                     break
             clock.advance(rng.uniform(600, 4 * 3600))  # a break before the next sitting
     return last
+
+
+def _named_by_plan(panel: list[SimulatedTagger], plan: Plan | None) -> list[SimulatedTagger]:
+    """In a plan by tagger, the simulated taggers take the plan's names, in its order (any
+    beyond them join late)."""
+    if plan is None or plan.by is not PlanBy.TAGGER:
+        return panel
+    return [dataclasses.replace(tagger, name=plan.assignees[index])
+            if index < len(plan.assignees) else tagger for index, tagger in enumerate(panel)]
 
 
 def _rating(tagger: SimulatedTagger, quality: float, project: Project, rng: random.Random) -> float:

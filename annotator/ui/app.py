@@ -18,6 +18,9 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 
 from annotator import __version__
 from annotator.applog import file_logging
+from annotator.project.folder import open_project
+from annotator.project.shortcut import project_folder_of
+from annotator.session.opening import remember_seat
 from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.icon import app_icon
 from annotator.ui.main_window import MainWindow
@@ -29,21 +32,27 @@ if TYPE_CHECKING:
 _log = logging.getLogger(__name__)
 
 
-def build_main_window(project: Path | None = None, *, tagger: str | None = None) -> MainWindow:
-    """The tagger's window, on the start screen or already on a project (and a tagger)."""
-    window = MainWindow(load_config())
+def build_main_window(project: Path | None = None, *, tagger: str | None = None,
+                      seat: str | None = None) -> MainWindow:
+    """The tagger's window, on the start screen or already on a project (and a tagger);
+    ``seat``: this laptop's seat in the project's plan by laptop, remembered."""
+    config = load_config()
+    if project is not None and seat is not None:
+        remember_seat(config, open_project(project_folder_of(project)), seat)
+    window = MainWindow(config)
     window.setWindowIcon(app_icon())
     if project is not None and window.open_project_folder(project) and tagger:
         window.start_rating(tagger)
     return window
 
 
-def run_gui(project: Path | None = None, *, tagger: str | None = None) -> int:
+def run_gui(project: Path | None = None, *, tagger: str | None = None,
+            seat: str | None = None) -> int:
     """The event loop of the tagger's window; returns the process exit code."""
     app = _application()
     with file_logging():
         _log_start(app)
-        window = build_main_window(project, tagger=tagger)
+        window = build_main_window(project, tagger=tagger, seat=seat)
         if sys.platform == "darwin":
             open_files_in(app, window)
         return _show_until_closed(app, window)

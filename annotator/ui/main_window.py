@@ -18,10 +18,17 @@ from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
 from annotator.project.shortcut import project_folder_of
-from annotator.session.opening import open_laptop_session, session_file_path, start_session
+from annotator.session.opening import (
+    laptop_seat,
+    open_laptop_session,
+    rating_name,
+    session_file_path,
+    start_session,
+)
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import TAGGER_ACTIONS, bind_actions
 from annotator.ui.dialogs.rating_guide import RatingGuideDialog
+from annotator.ui.dialogs.seat import SeatDialog, ask_seat_if_needed
 from annotator.ui.help_menu import HelpHandlers
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.screen_fit import fit_to_screen
@@ -55,6 +62,7 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         self._store: SessionStore | None = None
         self._rating_screen: RatingScreen | None = None
         self._guide: RatingGuideDialog | None = None
+        self.seat_dialog: SeatDialog | None = None
         self.loader = ImageLoader(self)
         self.start_screen = StartScreen(config.recent_projects, self)
         self.start_screen.project_open_requested.connect(self.open_project_folder)
@@ -103,14 +111,18 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         self.setWindowTitle(f"{project.name} — Caption Rating Annotator")
         self.start_screen.show_project(project, known_taggers=store.taggers())
         self._stack.setCurrentWidget(self.start_screen)
+        self.seat_dialog = ask_seat_if_needed(self, project, self._config)
         return True
 
     def start_rating(self, tagger: str) -> None:
-        """Resume (or begin) this tagger's round exactly where they stopped."""
+        """Resume (or begin) this tagger's round exactly where they stopped; a name the
+        plan holds in another case or spacing rates under the plan's spelling."""
         if self._project is None or self._store is None:
             return
+        tagger = rating_name(self._project, tagger, known=self._store.taggers())
         try:
-            session = start_session(self._project, self._store, tagger)
+            session = start_session(self._project, self._store, tagger,
+                                    seat=laptop_seat(self._project, self._config))
         except AnnotatorError as error:
             QMessageBox.critical(self, "Cannot start", str(error))
             return

@@ -14,11 +14,12 @@ T0 = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 
 
 def rate(store: SessionStore, tagger: str, item: str, value: float, *, rnd: int = 1,
-         phase: Phase = Phase.GAME, points: int | None = None, seconds: float = 4.0) -> None:
+         phase: Phase = Phase.GAME, points: int | None = None, seconds: float = 4.0,
+         question: str = "") -> None:
     store.record_rating(Rating(
         rating_id=str(uuid.uuid4()), tagger=tagger, item_id=item, round=rnd, phase=phase,
         value=value, shown_at=T0, submitted_at=T0 + timedelta(seconds=seconds),
-        ms_on_screen=int(seconds * 1000), points=points))
+        ms_on_screen=int(seconds * 1000), points=points, question=question))
 
 
 def session(project_root: Path, name: str) -> SessionStore:

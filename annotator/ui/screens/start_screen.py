@@ -2,7 +2,9 @@
 
 The names of the taggers who rated on this laptop are never listed (the laptop may be
 shared): a tagger types their own, and a name with no ratings here yet is pointed out
-before it starts a new tagger, so a typo does not silently start the tutorial again.
+before it starts a new tagger, so a typo does not silently start the tutorial again. In a
+study planned by tagger the plan's names are not listed either: the typed name is only
+compared with them, and a note says whether it is in the plan.
 """
 
 from __future__ import annotations
@@ -23,13 +25,18 @@ from PySide6.QtWidgets import (
 )
 
 from annotator.project.model import Project
+from annotator.project.plan import PlanBy
 from annotator.session.messages import round_line
+from annotator.session.opening import planned_name, rating_name
 from annotator.ui.widgets.recent_projects import RecentProjects
 from annotator.ui.widgets.start_page import start_page_column
 
 MAX_PROBLEMS_SHOWN = 30
 NEW_NAME_NOTE = ("Nobody of this name has rated on this laptop yet: you start as a new "
                  "tagger. If you rated here before, type your name exactly as then.")
+IN_PLAN_NOTE = "In this study's plan: you rate the pairs your lab lead planned for you."
+NOT_IN_PLAN_NOTE = ("Not in this study's plan: you will get the pairs with the fewest planned "
+                    "ratings. If your lab lead planned you, type your name as they wrote it.")
 
 
 def project_summary(project: Project) -> str:
@@ -42,6 +49,14 @@ def project_summary(project: Project) -> str:
         count = len(project.problems)
         text += f" {count} problem{'s' if count != 1 else ''} found (those lines are left out)."
     return text
+
+
+def plan_note(project: Project, name: str) -> str:
+    """Whether the typed ``name`` is in the project's plan by tagger ("" without one)."""
+    plan = project.plan
+    if plan is None or plan.by is not PlanBy.TAGGER:
+        return ""
+    return IN_PLAN_NOTE if planned_name(project, name) else NOT_IN_PLAN_NOTE
 
 
 class StartScreen(QWidget):
@@ -82,6 +97,10 @@ class StartScreen(QWidget):
         self._new_name.setAccessibleName("New name")
         self._new_name.setWordWrap(True)
         self._new_name.hide()
+        self._plan_note = QLabel(self, objectName="planNote")
+        self._plan_note.setAccessibleName("Your name in the plan")
+        self._plan_note.setWordWrap(True)
+        self._plan_note.hide()
         self._start_button = QPushButton("&Start rating", self, objectName="startButton")
         self._start_button.setAccessibleName("Start rating")
         self._start_button.clicked.connect(self._start)
@@ -94,6 +113,7 @@ class StartScreen(QWidget):
         form.addRow(summary_row)
         form.addRow("Your &name:", self._tagger)
         form.addRow(self._new_name)
+        form.addRow(self._plan_note)
         form.addRow(self._start_button)
         self._project_box.setEnabled(False)
 
@@ -123,10 +143,16 @@ class StartScreen(QWidget):
         return " ".join(self._tagger.text().split())
 
     def _name_changed(self) -> None:
-        name = self._typed_name()
-        new = bool(name) and name not in self._known
-        self._new_name.setVisible(new)
-        self._tagger.setAccessibleDescription(NEW_NAME_NOTE if new else "")
+        name, project = self._typed_name(), self._project
+        new = in_plan = ""
+        if name and project is not None:
+            if rating_name(project, name, known=self._known) not in self._known:
+                new = NEW_NAME_NOTE
+            in_plan = plan_note(project, name)
+        self._new_name.setVisible(bool(new))
+        self._plan_note.setText(in_plan)
+        self._plan_note.setVisible(bool(in_plan))
+        self._tagger.setAccessibleDescription(" ".join(note for note in (new, in_plan) if note))
 
     def _choose_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Open project folder")

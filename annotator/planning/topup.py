@@ -1,0 +1,101 @@
+"""``annotator plan top-up``: give the items still short of ratings to who can rate them.
+
+An item the plan covers is short when fewer than ``to`` taggers rated it (a tagger dropped
+out, skipped pairs, a laptop never came back); with ``disputed`` the most disputed items
+(largest sd) get one rating more as well. Each missing rating goes to a tagger (or seat)
+who has neither rated the item nor been given it, by default one who has finished their
+share; the most constrained items are placed first, each on the candidates given fewest
+top-up pairs so far (ties broken by the seed), so top-up loads differ by at most one where
+the candidates allow.
+
+The top-up extends round 1, the round the plan is for: the pairs join each tagger's order
+in their session file (as pairs a lead adds to a round always do), and their ratings are
+first ratings, as the plan's are. Started as a retest round, they would be counted as
+retests: blind by default, and compared with the tagger's round-1 ratings of other items.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from annotator.analysis.table import RatingTable
+from annotator.errors import AnnotatorError
+from annotator.planning.coverage import Coverage, coverage, disputed
+from annotator.project.plan import Plan, PlanBy, name_key
+
+
+@dataclass(frozen=True)
+class TopUpPlan:
+    """``rows``: (tagger or seat, item id); ``short``: items left short for want of
+    candidates; ``extra``: the disputed items given one rating more."""
+
+    to: int
+    rows: tuple[tuple[str, str], ...]
+    short: tuple[str, ...]
+    extra: tuple[str, ...]
+    before: Coverage
+
+    @property
+    def items(self) -> int:
+        return len({item for _, item in self.rows})
+
+
+def top_up(plan: Plan, table: RatingTable, *, to: int, seed: int, extra_disputed: int = 0,
+           candidates: Sequence[str] | None = None) -> TopUpPlan:
+    """The top-up rows for ``plan`` given the ratings in ``table``."""
+    if to < 1:
+        raise AnnotatorError("--to must be at least 1 rating per item.")
+    before = coverage(plan, table)
+    names = {name_key(name): name for name in plan.assignees}
+    pool = _candidates(plan, before, candidates, names)
+    need = {item.item_id: to - item.rated for item in before.items if item.rated < to}
+    extra = disputed(table, extra_disputed, exclude=need)
+    need.update(dict.fromkeys(extra, 1))
+    given_to = plan.assigned_to(need)
+    blocked = {item: given_to[item] | _rated_by(before, item) for item in need}
+    rng = random.Random(f"{seed}:top-up")
+    load = dict.fromkeys(pool, 0)
+    order = sorted(need, key=lambda item: (sum(c not in blocked[item] for c in pool),
+                                           rng.random()))
+    rows: list[tuple[str, str]] = []
+    short: list[str] = []
+    for item in order:
+        free = [c for c in pool if c not in blocked[item]]
+        free.sort(key=lambda c: (load[c], rng.random()))
+        chosen = free[: need[item]]
+        if len(chosen) < need[item]:
+            short.append(item)
+        for key in chosen:
+            load[key] += 1
+            rows.append((pool[key], item))
+    rows.sort()
+    return TopUpPlan(to, tuple(rows), tuple(sorted(short)), tuple(extra), before)
+
+
+def _rated_by(before: Coverage, item: str) -> set[str]:
+    """The shares (keys) whose taggers rated ``item``."""
+    taggers = before.raters.get(item, frozenset())
+    if before.by is PlanBy.TAGGER:
+        return {name_key(tagger) for tagger in taggers}
+    return {before.holders[t] for t in taggers if t in before.holders}
+
+
+def _candidates(plan: Plan, before: Coverage, chosen: Sequence[str] | None,
+                names: dict[str, str]) -> dict[str, str]:
+    """key → name of who may get top-up pairs: ``chosen`` (a tagger plan may name late
+    joiners; a laptop plan only its seats), else everyone who finished their share."""
+    if chosen is None:
+        pool = {name_key(p.assignee): p.assignee for p in before.shares if not p.behind}
+        if not pool:
+            raise AnnotatorError(f"No {plan.column} has finished their share yet, so none "
+                                 "is known to be free for a top-up. Name them with --taggers.")
+        return pool
+    pool = {}
+    for name in chosen:
+        if plan.by is PlanBy.LAPTOP and name_key(name) not in names:
+            raise AnnotatorError(f"{name} is not a seat of this plan "
+                                 f"({plan.assignees[0]} … {plan.assignees[-1]}).")
+        pool[name_key(name)] = names.get(name_key(name), name)
+    return pool
