@@ -1,13 +1,15 @@
 """A project planned by laptop: the laptop takes its seat once, and its taggers rate that
-seat's share; the start screen offers a tagger plan's names."""
+seat's share; the start screen never lists a plan's names, it only says whether the
+typed one is planned."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QLabel
 
 from annotator.cli import main
 from annotator.project.folder import open_project
+from annotator.ui.screens.start_screen import IN_PLAN_NOTE, NOT_IN_PLAN_NOTE
 from annotator.userconfig import load_config
 from tests.ui.conftest import by_name
 
@@ -39,6 +41,7 @@ def test_the_first_opening_asks_which_laptop_and_remembers_it(make_project_folde
     window.start_rating("Ana")
     expected = project.plan.items_of("laptop-03", seed=0)
     assert set(window.rating_screen._session.order) == expected
+    window.close()  # one window per session file: let go of it first
     again = make_main_window(folder)
     assert again.seat_dialog is None
 
@@ -60,9 +63,19 @@ def test_a_seat_the_plan_does_not_have_is_refused(make_project_folder, capsys) -
     assert "laptop-07 is not a seat of this project's plan" in capsys.readouterr().err
 
 
-def test_the_start_screen_offers_the_plans_names(make_project_folder, make_main_window) -> None:
+def test_the_start_screen_lists_no_planned_name_but_says_whether_a_typed_one_is_planned(
+        make_project_folder, make_main_window, qtbot) -> None:
     folder = planned(make_project_folder, "--taggers", "Ben,ana,Chen")
     window = make_main_window(folder)
-    names = window.start_screen.findChild(QComboBox, "taggerBox")
-    assert [names.itemText(i) for i in range(names.count())] == ["ana", "Ben", "Chen"]
     assert window.seat_dialog is None
+    screen = window.start_screen
+    assert not screen.findChildren(QComboBox)  # no list of names to pick from
+    shown = " ".join(label.text() for label in screen.findChildren(QLabel) if label.isVisible())
+    assert not {"Ben", "ana", "Chen"} & set(shown.replace(",", " ").split())
+    name, note = by_name(screen, "Your name"), screen.findChild(QLabel, "planNote")
+    qtbot.keyClicks(name, "  ANA ")  # another case and spacing: still her share
+    assert note.isVisible() and note.text() == IN_PLAN_NOTE
+    assert IN_PLAN_NOTE in name.accessibleDescription()
+    name.clear()
+    qtbot.keyClicks(name, "Zoe")
+    assert note.text() == NOT_IN_PLAN_NOTE and note.isVisible()
