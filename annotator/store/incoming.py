@@ -16,6 +16,8 @@ chain existed, is merged unchecked.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,6 +41,8 @@ _UNCHAINED_SCHEMA = 1
 """Files written before the hash chain existed (schema 1) can be merged, unverified."""
 _CHAIN_COLUMNS = {"seq", "chain"}
 _CHAIN_MIGRATION = "0002_hash_chain"
+_HEADER = 100
+"""Bytes of an SQLite database header."""
 
 
 class TamperedFileError(SessionFileError):
@@ -51,13 +55,20 @@ class TamperedFileError(SessionFileError):
 
 @dataclass(frozen=True)
 class IncomingFile:
-    """One checked session file: its identity and its rows (``STORED_COLUMNS`` order)."""
+    """One checked session file: its identity, its rows (``STORED_COLUMNS`` order) and the
+    image of the file they were read from."""
 
     path: Path
     info: dict[str, str]
     rows: list[tuple[Any, ...]]
     verified: bool
     """False for a file from before the hash chain: it could not be checked for edits."""
+    image: bytes
+    """The file as it was checked, a serialized SQLite database: merging copies its rows
+    from this image with one statement, so what is merged is what was
+    checked whatever happens to the file on disk meanwhile."""
+    select: str
+    """The select list of ``STORED_COLUMNS`` from the image's ``ratings`` (its schema's)."""
 
     @property
     def project_id(self) -> str:
@@ -76,36 +87,70 @@ class IncomingFile:
 def read_incoming(path: Path, rules: RowRules | None = None) -> IncomingFile:
     """Every row of the session file at ``path``, refused if it cannot be trusted whole:
     damaged, its chain broken, or any value off ``rules`` (the project's rubric; without
-    them, of the wrong form)."""
+    them, of the wrong form). The checks run on an image of the file taken at once, which
+    is what the panel then merges."""
     path = Path(path)
-    with open_read_only(path) as conn:
+    with open_read_only(path) as file_conn:
         try:
-            verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
-            if verdict != "ok":
-                raise SessionFileError(f"This file is damaged ({verdict}). {_ADVICE}", file=path)
-            info = dict(conn.execute("SELECT key, value FROM session_info").fetchall())
-            columns = rating_columns(conn)
-            content = select_list(CONTENT_COLUMNS, has_questions="question" in columns)
-            if not columns >= _CHAIN_COLUMNS:
-                if _chain_traces(conn, info):
-                    raise TamperedFileError(
-                        "Its ratings were edited by hand: the file was chained against edits, "
-                        "but its chain was removed. The file was refused whole, so the panel "
-                        "has none of its ratings. Ask for an untouched copy from the laptop it "
-                        "came from.", file=path,
-                        ratings=conn.execute("SELECT count(*) FROM ratings").fetchone()[0])
-                rows = conn.execute(
-                    f"SELECT {content}, NULL, NULL FROM ratings ORDER BY rowid").fetchall()
-                _refuse_bad_values(conn, path, rules, len(rows))
-                return IncomingFile(path, info, rows, verified=False)
-            rows = conn.execute(
-                f"SELECT {content}, seq, chain FROM ratings ORDER BY seq IS NULL, seq"
-            ).fetchall()
-            _check_chain(path, info, rows)
-            _refuse_bad_values(conn, path, rules, len(rows))
+            image = _image_of(file_conn)
         except sqlite3.DatabaseError as error:
             raise damaged_file_error(path, error, _ADVICE) from error
-    return IncomingFile(path, info, rows, verified=True)
+    with open_image(image) as conn:
+        try:
+            return _checked(conn, path, image, rules)
+        except sqlite3.DatabaseError as error:
+            raise damaged_file_error(path, error, _ADVICE) from error
+
+
+def _checked(conn: sqlite3.Connection, path: Path, image: bytes,
+             rules: RowRules | None) -> IncomingFile:
+    verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
+    if verdict != "ok":
+        raise SessionFileError(f"This file is damaged ({verdict}). {_ADVICE}", file=path)
+    info = dict(conn.execute("SELECT key, value FROM session_info").fetchall())
+    columns = rating_columns(conn)
+    content = select_list(CONTENT_COLUMNS, has_questions="question" in columns)
+    if not columns >= _CHAIN_COLUMNS:
+        if _chain_traces(conn, info):
+            raise TamperedFileError(
+                "Its ratings were edited by hand: the file was chained against edits, "
+                "but its chain was removed. The file was refused whole, so the panel "
+                "has none of its ratings. Ask for an untouched copy from the laptop it "
+                "came from.", file=path,
+                ratings=conn.execute("SELECT count(*) FROM ratings").fetchone()[0])
+        select = f"{content}, NULL AS seq, NULL AS chain"
+        rows = conn.execute(f"SELECT {select} FROM ratings ORDER BY rowid").fetchall()
+        _refuse_bad_values(conn, path, rules, len(rows))
+        return IncomingFile(path, info, rows, verified=False, image=image, select=select)
+    select = f"{content}, seq, chain"
+    rows = conn.execute(f"SELECT {select} FROM ratings ORDER BY seq IS NULL, seq").fetchall()
+    _check_chain(path, info, rows)
+    _refuse_bad_values(conn, path, rules, len(rows))
+    return IncomingFile(path, info, rows, verified=True, image=image, select=select)
+
+
+def _image_of(conn: sqlite3.Connection) -> bytes:
+    """The database as ``conn`` reads it (with anything still in its WAL), as bytes.
+
+    The header is set to say "not WAL" (bytes 18 and 19: the file format's read and write
+    versions, 2 for WAL, 1 for the rollback journal), since SQLite opens no image in WAL
+    mode; nothing else in a page changes with the journal mode.
+    """
+    image = bytearray(conn.serialize())
+    if len(image) >= _HEADER and image[18:20] == b"\x02\x02":
+        image[18:20] = b"\x01\x01"
+    return bytes(image)
+
+
+@contextmanager
+def open_image(image: bytes) -> Iterator[sqlite3.Connection]:
+    """An in-memory connection reading the database ``image`` (see :func:`_image_of`)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.deserialize(image)
+        yield conn
+    finally:
+        conn.close()
 
 
 def _chain_traces(conn: sqlite3.Connection, info: dict[str, str]) -> bool:

@@ -267,3 +267,18 @@ def test_the_same_pair_rated_twice_by_one_tagger_is_kept_and_analysed_once(
     same_time = [(x, y) for x, y in zip(first, second, strict=True)]
     assert all(x.submitted_at == y.submitted_at for x, y in same_time)  # tie: the smaller id
     assert set(rows.rating_id) == {min(x.rating_id, y.rating_id) for x, y in same_time}
+
+
+def test_the_panel_merges_the_file_as_it_was_checked(tmp_path: Path, three) -> None:
+    """A file edited on disk after its checks (between reading and merging) cannot slip the
+    edit in: the panel copies the image that was checked."""
+    incoming = read_incoming(three[1])
+    edit(three[1], "UPDATE ratings SET value = 99 WHERE seq = 1")
+    panel = Panel.open(tmp_path / "panel.sqlite")
+    panel.merge(incoming)
+    panel.close()
+    values = {row[5] for row in incoming.rows}
+    merged = sqlite3.connect(tmp_path / "panel.sqlite")
+    assert {value for (value,) in merged.execute("SELECT value FROM ratings")} == values
+    assert 99.0 not in values
+    merged.close()
