@@ -112,6 +112,21 @@ def test_s_is_exact_when_weights_are_too_large_for_float32() -> None:
         assert np.array_equal(pairing.s(weights * 2**16)[0], pairing.s(weights)[0] * 2**32)
 
 
+def test_s_is_exact_when_counts_are_too_large_for_int32() -> None:
+    """Weighted counts past 2³¹ are kept in int64 (and the block sums in float64): scaling
+    the weights by a power of two scales S by its square, to the last bit."""
+    rng = np.random.default_rng(9)
+    n, k = 300, 5
+    counts = rng.integers(0, 4, (n, k))
+    counts[counts.sum(axis=1) == 0, 2] = 1
+    means = (counts @ np.arange(k)) / counts.sum(axis=1)
+    figures = weighted.MetricFigures(rng.random(n), counts, means)
+    weights = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n) for _ in range(3)])
+    pairing = figures.per_rating
+    assert weights.sum(axis=1).max() * 2**20 * pairing.most_units >= 2**31  # the int64 path
+    assert np.array_equal(pairing.s(weights * 2**20)[0], pairing.s(weights)[0] * 2**40)
+
+
 def test_intervals_repeat_with_a_seed_and_change_with_another(make_table) -> None:
     rng = np.random.default_rng(3)
     table, quality = random_panel(make_table, rng, n_items=60)
