@@ -16,8 +16,6 @@ chain existed, is merged unchecked.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -87,23 +85,22 @@ class IncomingFile:
 def read_incoming(path: Path, rules: RowRules | None = None) -> IncomingFile:
     """Every row of the session file at ``path``, refused if it cannot be trusted whole:
     damaged, its chain broken, or any value off ``rules`` (the project's rubric; without
-    them, of the wrong form). The checks run on an image of the file taken at once, which
-    is what the panel then merges."""
+    them, of the wrong form). The checks and the image the panel merges (:attr:`IncomingFile.image`)
+    are read in one transaction, so they see the same file even if it changes meanwhile."""
     path = Path(path)
-    with open_read_only(path) as file_conn:
+    with open_read_only(path) as conn:
         try:
-            image = _image_of(file_conn)
+            conn.execute("BEGIN")
+            return _checked(conn, path, rules)
         except sqlite3.DatabaseError as error:
             raise damaged_file_error(path, error, _ADVICE) from error
-    with open_image(image) as conn:
-        try:
-            return _checked(conn, path, image, rules)
-        except sqlite3.DatabaseError as error:
-            raise damaged_file_error(path, error, _ADVICE) from error
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
 
 
-def _checked(conn: sqlite3.Connection, path: Path, image: bytes,
-             rules: RowRules | None) -> IncomingFile:
+def _checked(conn: sqlite3.Connection, path: Path, rules: RowRules | None) -> IncomingFile:
+    """The file read by ``conn``, checked, with its image taken last (in the same snapshot)."""
     verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
     if verdict != "ok":
         raise SessionFileError(f"This file is damaged ({verdict}). {_ADVICE}", file=path)
@@ -121,12 +118,12 @@ def _checked(conn: sqlite3.Connection, path: Path, image: bytes,
         select = f"{content}, NULL AS seq, NULL AS chain"
         rows = conn.execute(f"SELECT {select} FROM ratings ORDER BY rowid").fetchall()
         _refuse_bad_values(conn, path, rules, len(rows))
-        return IncomingFile(path, info, rows, verified=False, image=image, select=select)
+        return IncomingFile(path, info, rows, verified=False, image=_image_of(conn), select=select)
     select = f"{content}, seq, chain"
     rows = conn.execute(f"SELECT {select} FROM ratings ORDER BY seq IS NULL, seq").fetchall()
     _check_chain(path, info, rows)
     _refuse_bad_values(conn, path, rules, len(rows))
-    return IncomingFile(path, info, rows, verified=True, image=image, select=select)
+    return IncomingFile(path, info, rows, verified=True, image=_image_of(conn), select=select)
 
 
 def _image_of(conn: sqlite3.Connection) -> bytes:
@@ -140,17 +137,6 @@ def _image_of(conn: sqlite3.Connection) -> bytes:
     if len(image) >= _HEADER and image[18:20] == b"\x02\x02":
         image[18:20] = b"\x01\x01"
     return bytes(image)
-
-
-@contextmanager
-def open_image(image: bytes) -> Iterator[sqlite3.Connection]:
-    """An in-memory connection reading the database ``image`` (see :func:`_image_of`)."""
-    conn = sqlite3.connect(":memory:")
-    try:
-        conn.deserialize(image)
-        yield conn
-    finally:
-        conn.close()
 
 
 def _chain_traces(conn: sqlite3.Connection, info: dict[str, str]) -> bool:
