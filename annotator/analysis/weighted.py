@@ -92,8 +92,8 @@ class Concordance:
     def s(self, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Kendall's S for each row of ``weights`` (resamples × items), and the weighted
         number of units at each level (resamples × levels), which the histograms hold."""
-        w = np.asarray(weights, dtype=np.int64)
-        rows, most = len(w), int(w.sum(axis=1).max(initial=0))
+        w = np.asarray(weights)
+        rows, most = len(w), int(w.sum(axis=1, dtype=np.int64).max(initial=0))
         # Every count below is at most `most` times one item's units: int32 while that fits
         # (half the memory traffic of int64).
         whole = np.int32 if most * self.most_units < 2**31 else np.int64
@@ -135,7 +135,7 @@ class Concordance:
 
     def tie_groups(self, weights: np.ndarray) -> np.ndarray:
         """Weighted number of items at each distinct score: (resamples × distinct scores)."""
-        cum = np.cumsum(np.asarray(weights, dtype=np.int64).take(self.order, axis=1), axis=1)
+        cum = np.cumsum(np.asarray(weights).take(self.order, axis=1), axis=1, dtype=np.int64)
         return np.diff(cum.take(self.group_ends, axis=1), axis=1, prepend=0)
 
 
@@ -195,8 +195,9 @@ class MetricFigures:
         return np.where(m >= 2, value, np.nan)
 
     def all(self, weights: np.ndarray) -> dict[str, np.ndarray]:
-        """Every figure for each row of ``weights``: {tau_c, tau_b, spearman, pearson}."""
-        w = np.asarray(weights, dtype=np.int64)
+        """Every figure for each row of ``weights`` (whole numbers, any integer type):
+        {tau_c, tau_b, spearman, pearson}."""
+        w = np.asarray(weights)
         x_groups = self.per_item.tie_groups(w)
         s, y_groups = self.per_item.s(w)
         return {"tau_c": self.tau_c(w, x_groups),
@@ -208,7 +209,7 @@ class MetricFigures:
     def _tau_b(w: np.ndarray, s: np.ndarray, x_groups: np.ndarray, y_groups: np.ndarray
                ) -> np.ndarray:
         """Kendall's τ_b of scores against item means, from their S and tie groups."""
-        n = w.sum(axis=1)
+        n = w.sum(axis=1, dtype=np.int64)
         pairs = n * (n - 1) // 2
         x_ties = (x_groups * (x_groups - 1) // 2).sum(axis=1)
         y_ties = (y_groups * (y_groups - 1) // 2).sum(axis=1)
