@@ -77,7 +77,7 @@ def verify(
     """The first break in a chain, or None if every row fits.
 
     ``rows`` are ``(seq, chain, *content)`` in ``seq`` order, NULL ``seq`` last (SQLite
-    sorts NULL first, so the caller orders by ``seq IS NULL, seq``).
+    sorts NULL first, so the caller puts them last).
     """
     previous, expected_seq = start, 1
     for seq, chain, *content in rows:
