@@ -119,7 +119,7 @@ class Concordance:
         sign_sums = up_to[:, :, -1:] + up_to[:, :, :1] - up_to[:, :, :-1] - up_to[:, :, 1:]
         total = np.einsum("rba,rba->r", below, sign_sums, dtype=float)
         if len(self.mixed):
-            total += self._within(blocks, w.sum(axis=1).max())
+            total += self._within(blocks, most)
         return total, running[:, -1]
 
     def _within(self, blocks: np.ndarray, most: int) -> np.ndarray:

@@ -63,8 +63,8 @@ class IncomingFile:
     """False for a file from before the hash chain: it could not be checked for edits."""
     image: bytes
     """The file as it was checked, a serialized SQLite database: merging copies its rows
-    from this image with one statement, so what is merged is what was
-    checked whatever happens to the file on disk meanwhile."""
+    from this image with one statement, so what is merged is what was checked whatever
+    happens to the file on disk meanwhile."""
     select: str
     """The select list of ``STORED_COLUMNS`` from the image's ``ratings`` (its schema's)."""
 
@@ -85,8 +85,9 @@ class IncomingFile:
 def read_incoming(path: Path, rules: RowRules | None = None) -> IncomingFile:
     """Every row of the session file at ``path``, refused if it cannot be trusted whole:
     damaged, its chain broken, or any value off ``rules`` (the project's rubric; without
-    them, of the wrong form). The checks and the image the panel merges (:attr:`IncomingFile.image`)
-    are read in one transaction, so they see the same file even if it changes meanwhile."""
+    them, of the wrong form). The checks and the image the panel merges
+    (:attr:`IncomingFile.image`) are read in one transaction, so they see the same file even
+    if it changes meanwhile."""
     path = Path(path)
     with open_read_only(path) as conn:
         try:

@@ -212,6 +212,7 @@ class Panel:
                      "FROM ratings WHERE 0")
         conn.execute("DELETE FROM temp.incoming")
         conn.deserialize(incoming.image, name=_IMAGE)
+        # In rating id order, the panel's index on it is then filled in order.
         conn.execute(f"INSERT INTO temp.incoming SELECT {incoming.select} FROM {_IMAGE}.ratings "
                      "ORDER BY rating_id")
         present = conn.execute("SELECT count(*) FROM temp.incoming JOIN ratings "
