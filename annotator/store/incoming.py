@@ -25,15 +25,20 @@ from annotator.store.chain import (
     CONTENT_COLUMNS,
     HEAD_HASH_KEY,
     HEAD_LENGTH_KEY,
+    LINK_PARAMETERS,
+    LINK_PARTS,
     ChainBreak,
     genesis,
+    link,
+    link_parts,
     verify,
 )
 from annotator.store.checks import damaged_file_error, schema_of
 from annotator.store.reading import open_read_only, rating_columns, select_list
-from annotator.store.validation import RowRules, first_bad_row
+from annotator.store.validation import BadRow, RowRules, first_bad_row
 
 STORED_COLUMNS = (*CONTENT_COLUMNS, "seq", "chain")
+_STORED = ", ".join(STORED_COLUMNS)
 _ADVICE = "Nothing was merged from it; copy it again from the laptop it came from."
 _UNCHAINED_SCHEMA = 1
 """Files written before the hash chain existed (schema 1) can be merged, unverified."""
@@ -53,12 +58,13 @@ class TamperedFileError(SessionFileError):
 
 @dataclass(frozen=True)
 class IncomingFile:
-    """One checked session file: its identity, its rows (``STORED_COLUMNS`` order) and the
-    image of the file they were read from."""
+    """One checked session file: its identity, its ratings' ids and the image of the file
+    they were checked in."""
 
     path: Path
     info: dict[str, str]
-    rows: list[tuple[Any, ...]]
+    rating_ids: tuple[Any, ...]
+    """Its ratings' ids, in the order of its chain (of its rows, in a file without one)."""
     verified: bool
     """False for a file from before the hash chain: it could not be checked for edits."""
     image: bytes
@@ -67,6 +73,22 @@ class IncomingFile:
     happens to the file on disk meanwhile."""
     select: str
     """The select list of ``STORED_COLUMNS`` from the image's ``ratings`` (its schema's)."""
+
+    @property
+    def count(self) -> int:
+        return len(self.rating_ids)
+
+    def rows(self) -> list[tuple[Any, ...]]:
+        """Every rating in full (``STORED_COLUMNS``), in the order of :attr:`rating_ids`,
+        read again from the image."""
+        conn = sqlite3.connect(":memory:")
+        try:
+            conn.deserialize(self.image)
+            if not self.verified:
+                return conn.execute(f"SELECT {self.select} FROM ratings ORDER BY rowid").fetchall()
+            return _in_chain_order(conn, _STORED, self.select)
+        finally:
+            conn.close()
 
     @property
     def project_id(self) -> str:
@@ -117,17 +139,27 @@ def _checked(conn: sqlite3.Connection, path: Path, rules: RowRules | None) -> In
                 "came from.", file=path,
                 ratings=conn.execute("SELECT count(*) FROM ratings").fetchone()[0])
         select = f"{content}, NULL AS seq, NULL AS chain"
-        rows = conn.execute(f"SELECT {select} FROM ratings ORDER BY rowid").fetchall()
-        _refuse_bad_values(conn, path, rules, len(rows))
-        return IncomingFile(path, info, rows, verified=False, image=_image_of(conn), select=select)
+        ids = tuple(rating_id for (rating_id,) in conn.execute(
+            "SELECT rating_id FROM ratings ORDER BY rowid"))
+        _refuse(path, first_bad_row(conn, rules, place_by_seq=True), len(ids))
+        return IncomingFile(path, info, ids, verified=False, image=_image_of(conn),
+                            select=select)
     select = f"{content}, seq, chain"
-    # Chain order, rows without a place last; two queries, so that the index on seq spares
-    # SQLite sorting the whole table.
-    rows = [*conn.execute(f"SELECT {select} FROM ratings WHERE seq IS NOT NULL ORDER BY seq"),
-            *conn.execute(f"SELECT {select} FROM ratings WHERE seq IS NULL ORDER BY rowid")]
-    _check_chain(path, info, rows)
-    _refuse_bad_values(conn, path, rules, len(rows))
-    return IncomingFile(path, info, rows, verified=True, image=_image_of(conn), select=select)
+    # Found first but told after the chain: an edit that broke the chain is said as such.
+    bad = first_bad_row(conn, rules, place_by_seq=True)
+    ids = _check_chain(conn, path, info, select, typed=bad is None)
+    _refuse(path, bad, len(ids))
+    return IncomingFile(path, info, ids, verified=True, image=_image_of(conn), select=select)
+
+
+def _in_chain_order(conn: sqlite3.Connection, columns: str, select: str,
+                    parameters: dict[str, str] | None = None) -> list[tuple[Any, ...]]:
+    """``columns`` of every rating, over ``select`` (the file's ``STORED_COLUMNS``), in chain
+    order, rows without a place last in file order: two queries, so that the index on seq
+    spares SQLite sorting the whole table."""
+    query = f"SELECT {columns} FROM (SELECT {select}, rowid AS file_order FROM ratings)"
+    return [*conn.execute(f"{query} WHERE seq IS NOT NULL ORDER BY seq", parameters or {}),
+            *conn.execute(f"{query} WHERE seq IS NULL ORDER BY file_order", parameters or {})]
 
 
 def _image_of(conn: sqlite3.Connection) -> bytes:
@@ -154,19 +186,34 @@ def _chain_traces(conn: sqlite3.Connection, info: dict[str, str]) -> bool:
     ).fetchone() is not None
 
 
-def _check_chain(path: Path, info: dict[str, str], rows: list[tuple[Any, ...]]) -> None:
+def _check_chain(conn: sqlite3.Connection, path: Path, info: dict[str, str], select: str,
+                 *, typed: bool) -> tuple[Any, ...]:
+    """Refuse the file unless its chain fits; its ratings' ids in chain order.
+
+    ``typed``: every value has the type the app writes (the value rules hold), so SQLite can
+    write most of each link's text (:data:`LINK_PARTS`); otherwise :func:`link` reads each
+    value as Python does, as the file's writer did.
+    """
+    head, middle, tail = LINK_PARTS
+    rows = _in_chain_order(conn, f"seq, chain, rating_id, {head}, value, {middle}, consensus, "
+                                 f"{tail}", select, LINK_PARAMETERS) if typed else []
+    if typed and all(row[7] is not None for row in rows):
+        linked = link_parts
+    else:
+        full = _in_chain_order(conn, _STORED, select)
+        rows = [(row[-2], row[-1], *row[:-2]) for row in full]
+        linked = link
     if "project_id" not in info or "laptop_id" not in info:
         raise TamperedFileError(f"This session file has lost its project or laptop id. "
                                 f"{_ADVICE}", file=path, ratings=len(rows))
     head_length = info.get(HEAD_LENGTH_KEY)
     found = verify(
-        ((row[-2], row[-1], *row[:-2]) for row in rows),
-        start=genesis(info["project_id"], info["laptop_id"]),
+        rows, start=genesis(info["project_id"], info["laptop_id"]),
         head_length=int(head_length) if head_length and head_length.isdigit() else None,
-        head_hash=info.get(HEAD_HASH_KEY),
-    )
+        head_hash=info.get(HEAD_HASH_KEY), linked=linked)
     if found is not None:
         raise TamperedFileError(_tamper_message(found), file=path, ratings=len(rows))
+    return tuple(row[2] for row in rows)
 
 
 def _tamper_message(found: ChainBreak) -> str:
@@ -181,11 +228,9 @@ def _tamper_message(found: ChainBreak) -> str:
 
 
 
-def _refuse_bad_values(conn: sqlite3.Connection, path: Path, rules: RowRules | None,
-                       count: int) -> None:
+def _refuse(path: Path, bad: BadRow | None, count: int) -> None:
     """Refuse the whole file when a rating holds a value no laptop's app writes: a chain
     that fits proves only that nobody edited the file without recomputing it."""
-    bad = first_bad_row(conn, rules, place_by_seq=True)
     if bad is not None:
         raise TamperedFileError(
             f"Its rating {bad.place} (id {bad.rating_id:.40}) {bad.reason}. A laptop's app "
