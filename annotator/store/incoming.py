@@ -105,7 +105,7 @@ class IncomingFile:
 
 
 def read_incoming(path: Path, rules: RowRules | None = None) -> IncomingFile:
-    """Every row of the session file at ``path``, refused if it cannot be trusted whole:
+    """The session file at ``path``, checked whole and refused if it cannot be trusted:
     damaged, its chain broken, or any value off ``rules`` (the project's rubric; without
     them, of the wrong form). The checks and the image the panel merges
     (:attr:`IncomingFile.image`) are read in one transaction, so they see the same file even
