@@ -1,4 +1,4 @@
-"""A session file as merging sees it: every row in full, checked before anything is merged.
+"""A session file as merging sees it: checked whole, as one image, before anything is merged.
 
 The file is only read (:func:`annotator.store.reading.open_read_only`). On top of the
 refusals every reader applies (not SQLite, another program's, a newer schema, damaged),
