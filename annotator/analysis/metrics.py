@@ -191,13 +191,14 @@ class _Bootstraps:
             for done in range(0, self.resamples, _BATCH):
                 size = min(_BATCH, self.resamples - done)
                 drawn = self.rng.integers(n, size=(size, n)) + (np.arange(size) * n)[:, None]
-                batches.append(np.bincount(drawn.ravel(), minlength=size * n).reshape(size, n))
+                batches.append(np.bincount(drawn.ravel(), minlength=size * n)
+                               .reshape(size, n).astype(np.int32))  # half the memory
             self.weights[key] = batches
         return self.weights[key]
 
     def _runs(self, mask: np.ndarray) -> list[np.ndarray]:
         """Weights of the data (all ones), then the batches of resamples of ``mask``."""
-        return [np.ones((1, int(mask.sum())), dtype=np.int64), *self._weights(mask)]
+        return [np.ones((1, int(mask.sum())), dtype=np.int32), *self._weights(mask)]
 
     def _figures(self, x: np.ndarray, mask: np.ndarray) -> weighted.MetricFigures:
         """The metric's scores on the items of ``mask``, sorted once for every resample."""

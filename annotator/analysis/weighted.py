@@ -59,12 +59,15 @@ class Concordance:
         self.mixed = np.flatnonzero(self.group[self.order[starts]] != self.group[last])
         slots = self.slots[self.mixed]
         self.levels = None
+        self.block_units = 0.0
+        """The most units of one level in one block: bounds the block histograms' sums."""
         if one_level:  # one unit each: the level pair's sign
             at = np.r_[level, 0][slots]
             pair = np.sign(at[:, None, :] - at[:, :, None])
         else:
             units = np.concatenate([counts, np.zeros((1, v), np.int64)]).astype(float)
             self.levels = units[self.slots]
+            self.block_units = float(self.levels.sum(axis=1).max())
             # Σ_ab c_pa c_qb sign(b − a) = c_q·below_p − c_p·below_q, below_p[b] = Σ_{a<b} c_pa
             cross = np.einsum("msv,mtv->mst", units[slots],
                               np.cumsum(units, axis=1)[slots] - units[slots], optimize=True)
@@ -74,6 +77,8 @@ class Concordance:
         self.largest = float(np.abs(within).max(initial=0))
         self.within = within.astype(np.float32 if self.largest < 2**24 else float)
         """A of each block holding more than one score (the others have S = 0 inside)."""
+        self.most_units = int(counts.sum(axis=1).max(initial=0))
+        """The most units of one item: times a row's total weight, it bounds every count."""
         self.bounds = np.zeros(0, dtype=np.int64)
         """With one unit per item: per block and level, how many of the block's slots
         (in its level order) hold that level or a lower one, offset by the block's start
@@ -87,28 +92,34 @@ class Concordance:
     def s(self, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Kendall's S for each row of ``weights`` (resamples × items), and the weighted
         number of units at each level (resamples × levels), which the histograms hold."""
-        w = np.asarray(weights, dtype=np.int64)
-        rows = len(w)
-        blocks = np.concatenate([w, np.zeros((rows, 1), np.int64)], axis=1).take(self.slots,
-                                                                                 axis=1)
+        w = np.asarray(weights)
+        rows, most = len(w), int(w.sum(axis=1, dtype=np.int64).max(initial=0))
+        # Every count below is at most `most` times one item's units: int32 while that fits
+        # (half the memory traffic of int64).
+        whole = np.int32 if most * self.most_units < 2**31 else np.int64
+        padded = np.zeros((rows, w.shape[1] + 1), dtype=whole)
+        padded[:, :-1] = w
+        blocks = padded.take(self.slots, axis=1)
         if self.levels is None:  # blocks are in level order: a cumulative sum gives it all
-            cum = np.zeros((rows, blocks[0].size + 1), dtype=np.int64)
+            cum = np.zeros((rows, blocks[0].size + 1), dtype=whole)
             np.cumsum(blocks.reshape(rows, -1), axis=1, out=cum[:, 1:])
             up_to = cum.take(self.bounds, axis=1).reshape(rows, len(self.slots), -1)
-        else:
-            product = np.ascontiguousarray(blocks.transpose(1, 0, 2), dtype=float) @ self.levels
-            up_to = np.zeros((rows, len(self.slots), self.levels.shape[2] + 1), dtype=np.int64)
-            np.cumsum(np.rint(product).astype(np.int64).transpose(1, 0, 2), axis=2,
+        else:  # whole numbers below 2²⁴ are exact in float32
+            real = np.float32 if most * self.block_units < 2**24 else np.float64
+            product = (np.ascontiguousarray(blocks.transpose(1, 0, 2), dtype=real)
+                       @ self.levels.astype(real, copy=False))
+            up_to = np.zeros((rows, len(self.slots), self.levels.shape[2] + 1), dtype=whole)
+            np.cumsum(np.rint(product).astype(whole).transpose(1, 0, 2), axis=2,
                       out=up_to[:, :, 1:])
         # up_to[β, a]: units of block β below level a, plus any constant per block
         histogram = np.diff(up_to, axis=2)
-        running = np.cumsum(histogram, axis=1)
+        running = np.cumsum(histogram, axis=1, dtype=whole)
         below = (running - histogram)[:, self.first_of_run]
         # a unit of level a in a lower block against block β: (units above a) − (below a)
         sign_sums = up_to[:, :, -1:] + up_to[:, :, :1] - up_to[:, :, :-1] - up_to[:, :, 1:]
-        total = np.einsum("rba,rba->r", below, sign_sums).astype(float)
+        total = np.einsum("rba,rba->r", below, sign_sums, dtype=float)
         if len(self.mixed):
-            total += self._within(blocks, w.sum(axis=1).max())
+            total += self._within(blocks, most)
         return total, running[:, -1]
 
     def _within(self, blocks: np.ndarray, most: int) -> np.ndarray:
@@ -124,7 +135,7 @@ class Concordance:
 
     def tie_groups(self, weights: np.ndarray) -> np.ndarray:
         """Weighted number of items at each distinct score: (resamples × distinct scores)."""
-        cum = np.cumsum(np.asarray(weights, dtype=np.int64).take(self.order, axis=1), axis=1)
+        cum = np.cumsum(np.asarray(weights).take(self.order, axis=1), axis=1, dtype=np.int64)
         return np.diff(cum.take(self.group_ends, axis=1), axis=1, prepend=0)
 
 
@@ -184,8 +195,9 @@ class MetricFigures:
         return np.where(m >= 2, value, np.nan)
 
     def all(self, weights: np.ndarray) -> dict[str, np.ndarray]:
-        """Every figure for each row of ``weights``: {tau_c, tau_b, spearman, pearson}."""
-        w = np.asarray(weights, dtype=np.int64)
+        """Every figure for each row of ``weights`` (whole numbers, any integer type):
+        {tau_c, tau_b, spearman, pearson}."""
+        w = np.asarray(weights)
         x_groups = self.per_item.tie_groups(w)
         s, y_groups = self.per_item.s(w)
         return {"tau_c": self.tau_c(w, x_groups),
@@ -197,7 +209,7 @@ class MetricFigures:
     def _tau_b(w: np.ndarray, s: np.ndarray, x_groups: np.ndarray, y_groups: np.ndarray
                ) -> np.ndarray:
         """Kendall's τ_b of scores against item means, from their S and tie groups."""
-        n = w.sum(axis=1)
+        n = w.sum(axis=1, dtype=np.int64)
         pairs = n * (n - 1) // 2
         x_ties = (x_groups * (x_groups - 1) // 2).sum(axis=1)
         y_ties = (y_groups * (y_groups - 1) // 2).sum(axis=1)

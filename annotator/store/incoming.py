@@ -1,4 +1,4 @@
-"""A session file as merging sees it: every row in full, checked before anything is merged.
+"""A session file as merging sees it: checked whole, as one image, before anything is merged.
 
 The file is only read (:func:`annotator.store.reading.open_read_only`). On top of the
 refusals every reader applies (not SQLite, another program's, a newer schema, damaged),
@@ -25,20 +25,27 @@ from annotator.store.chain import (
     CONTENT_COLUMNS,
     HEAD_HASH_KEY,
     HEAD_LENGTH_KEY,
+    LINK_PARAMETERS,
+    LINK_PARTS,
     ChainBreak,
     genesis,
+    link,
+    link_parts,
     verify,
 )
 from annotator.store.checks import damaged_file_error, schema_of
 from annotator.store.reading import open_read_only, rating_columns, select_list
-from annotator.store.validation import RowRules, first_bad_row
+from annotator.store.validation import BadRow, RowRules, first_bad_row
 
 STORED_COLUMNS = (*CONTENT_COLUMNS, "seq", "chain")
+_STORED = ", ".join(STORED_COLUMNS)
 _ADVICE = "Nothing was merged from it; copy it again from the laptop it came from."
 _UNCHAINED_SCHEMA = 1
 """Files written before the hash chain existed (schema 1) can be merged, unverified."""
 _CHAIN_COLUMNS = {"seq", "chain"}
 _CHAIN_MIGRATION = "0002_hash_chain"
+_HEADER = 100
+"""Bytes of an SQLite database header."""
 
 
 class TamperedFileError(SessionFileError):
@@ -51,13 +58,37 @@ class TamperedFileError(SessionFileError):
 
 @dataclass(frozen=True)
 class IncomingFile:
-    """One checked session file: its identity and its rows (``STORED_COLUMNS`` order)."""
+    """One checked session file: its identity, its ratings' ids and the image of the file
+    they were checked in."""
 
     path: Path
     info: dict[str, str]
-    rows: list[tuple[Any, ...]]
+    rating_ids: tuple[Any, ...]
+    """Its ratings' ids, in the order of its chain (of its rows, in a file without one)."""
     verified: bool
     """False for a file from before the hash chain: it could not be checked for edits."""
+    image: bytes
+    """The file as it was checked, a serialized SQLite database: merging copies its rows
+    from this image with one statement, so what is merged is what was checked whatever
+    happens to the file on disk meanwhile."""
+    select: str
+    """The select list of ``STORED_COLUMNS`` from the image's ``ratings`` (its schema's)."""
+
+    @property
+    def count(self) -> int:
+        return len(self.rating_ids)
+
+    def rows(self) -> list[tuple[Any, ...]]:
+        """Every rating in full (``STORED_COLUMNS``), in the order of :attr:`rating_ids`,
+        read again from the image."""
+        conn = sqlite3.connect(":memory:")
+        try:
+            conn.deserialize(self.image)
+            if not self.verified:
+                return conn.execute(f"SELECT {self.select} FROM ratings ORDER BY rowid").fetchall()
+            return _in_chain_order(conn, _STORED, self.select)
+        finally:
+            conn.close()
 
     @property
     def project_id(self) -> str:
@@ -74,38 +105,74 @@ class IncomingFile:
 
 
 def read_incoming(path: Path, rules: RowRules | None = None) -> IncomingFile:
-    """Every row of the session file at ``path``, refused if it cannot be trusted whole:
+    """The session file at ``path``, checked whole and refused if it cannot be trusted:
     damaged, its chain broken, or any value off ``rules`` (the project's rubric; without
-    them, of the wrong form)."""
+    them, of the wrong form). The checks and the image the panel merges
+    (:attr:`IncomingFile.image`) are read in one transaction, so they see the same file even
+    if it changes meanwhile."""
     path = Path(path)
     with open_read_only(path) as conn:
         try:
-            verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
-            if verdict != "ok":
-                raise SessionFileError(f"This file is damaged ({verdict}). {_ADVICE}", file=path)
-            info = dict(conn.execute("SELECT key, value FROM session_info").fetchall())
-            columns = rating_columns(conn)
-            content = select_list(CONTENT_COLUMNS, has_questions="question" in columns)
-            if not columns >= _CHAIN_COLUMNS:
-                if _chain_traces(conn, info):
-                    raise TamperedFileError(
-                        "Its ratings were edited by hand: the file was chained against edits, "
-                        "but its chain was removed. The file was refused whole, so the panel "
-                        "has none of its ratings. Ask for an untouched copy from the laptop it "
-                        "came from.", file=path,
-                        ratings=conn.execute("SELECT count(*) FROM ratings").fetchone()[0])
-                rows = conn.execute(
-                    f"SELECT {content}, NULL, NULL FROM ratings ORDER BY rowid").fetchall()
-                _refuse_bad_values(conn, path, rules, len(rows))
-                return IncomingFile(path, info, rows, verified=False)
-            rows = conn.execute(
-                f"SELECT {content}, seq, chain FROM ratings ORDER BY seq IS NULL, seq"
-            ).fetchall()
-            _check_chain(path, info, rows)
-            _refuse_bad_values(conn, path, rules, len(rows))
+            conn.execute("BEGIN")
+            return _checked(conn, path, rules)
         except sqlite3.DatabaseError as error:
             raise damaged_file_error(path, error, _ADVICE) from error
-    return IncomingFile(path, info, rows, verified=True)
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+
+
+def _checked(conn: sqlite3.Connection, path: Path, rules: RowRules | None) -> IncomingFile:
+    """The file read by ``conn``, checked, with its image taken last (in the same snapshot)."""
+    verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
+    if verdict != "ok":
+        raise SessionFileError(f"This file is damaged ({verdict}). {_ADVICE}", file=path)
+    info = dict(conn.execute("SELECT key, value FROM session_info").fetchall())
+    columns = rating_columns(conn)
+    content = select_list(CONTENT_COLUMNS, has_questions="question" in columns)
+    if not columns >= _CHAIN_COLUMNS:
+        if _chain_traces(conn, info):
+            raise TamperedFileError(
+                "Its ratings were edited by hand: the file was chained against edits, "
+                "but its chain was removed. The file was refused whole, so the panel "
+                "has none of its ratings. Ask for an untouched copy from the laptop it "
+                "came from.", file=path,
+                ratings=conn.execute("SELECT count(*) FROM ratings").fetchone()[0])
+        select = f"{content}, NULL AS seq, NULL AS chain"
+        ids = tuple(rating_id for (rating_id,) in conn.execute(
+            "SELECT rating_id FROM ratings ORDER BY rowid"))
+        _refuse(path, first_bad_row(conn, rules, place_by_seq=True), len(ids))
+        return IncomingFile(path, info, ids, verified=False, image=_image_of(conn),
+                            select=select)
+    select = f"{content}, seq, chain"
+    # Found first but told after the chain: an edit that broke the chain is said as such.
+    bad = first_bad_row(conn, rules, place_by_seq=True)
+    ids = _check_chain(conn, path, info, select, typed=bad is None)
+    _refuse(path, bad, len(ids))
+    return IncomingFile(path, info, ids, verified=True, image=_image_of(conn), select=select)
+
+
+def _in_chain_order(conn: sqlite3.Connection, columns: str, select: str,
+                    parameters: dict[str, str] | None = None) -> list[tuple[Any, ...]]:
+    """``columns`` of every rating, over ``select`` (the file's ``STORED_COLUMNS``), in chain
+    order, rows without a place last in file order: two queries, so that the index on seq
+    spares SQLite sorting the whole table."""
+    query = f"SELECT {columns} FROM (SELECT {select}, rowid AS file_order FROM ratings)"
+    return [*conn.execute(f"{query} WHERE seq IS NOT NULL ORDER BY seq", parameters or {}),
+            *conn.execute(f"{query} WHERE seq IS NULL ORDER BY file_order", parameters or {})]
+
+
+def _image_of(conn: sqlite3.Connection) -> bytes:
+    """The database as ``conn`` reads it (with anything still in its WAL), as bytes.
+
+    The header is set to say "not WAL" (bytes 18 and 19: the file format's read and write
+    versions, 2 for WAL, 1 for the rollback journal), since SQLite opens no image in WAL
+    mode; nothing else in a page changes with the journal mode.
+    """
+    image = bytearray(conn.serialize())
+    if len(image) >= _HEADER and image[18:20] == b"\x02\x02":
+        image[18:20] = b"\x01\x01"
+    return bytes(image)
 
 
 def _chain_traces(conn: sqlite3.Connection, info: dict[str, str]) -> bool:
@@ -119,19 +186,34 @@ def _chain_traces(conn: sqlite3.Connection, info: dict[str, str]) -> bool:
     ).fetchone() is not None
 
 
-def _check_chain(path: Path, info: dict[str, str], rows: list[tuple[Any, ...]]) -> None:
+def _check_chain(conn: sqlite3.Connection, path: Path, info: dict[str, str], select: str,
+                 *, typed: bool) -> tuple[Any, ...]:
+    """Refuse the file unless its chain fits; its ratings' ids in chain order.
+
+    ``typed``: every value has the type the app writes (the value rules hold), so SQLite can
+    write most of each link's text (:data:`LINK_PARTS`); otherwise :func:`link` reads each
+    value as Python does, as the file's writer did.
+    """
+    head, middle, tail = LINK_PARTS
+    rows = _in_chain_order(conn, f"seq, chain, rating_id, {head}, value, {middle}, consensus, "
+                                 f"{tail}", select, LINK_PARAMETERS) if typed else []
+    if typed and all(row[7] is not None for row in rows):
+        linked = link_parts
+    else:
+        full = _in_chain_order(conn, _STORED, select)
+        rows = [(row[-2], row[-1], *row[:-2]) for row in full]
+        linked = link
     if "project_id" not in info or "laptop_id" not in info:
         raise TamperedFileError(f"This session file has lost its project or laptop id. "
                                 f"{_ADVICE}", file=path, ratings=len(rows))
     head_length = info.get(HEAD_LENGTH_KEY)
     found = verify(
-        ((row[-2], row[-1], *row[:-2]) for row in rows),
-        start=genesis(info["project_id"], info["laptop_id"]),
+        rows, start=genesis(info["project_id"], info["laptop_id"]),
         head_length=int(head_length) if head_length and head_length.isdigit() else None,
-        head_hash=info.get(HEAD_HASH_KEY),
-    )
+        head_hash=info.get(HEAD_HASH_KEY), linked=linked)
     if found is not None:
         raise TamperedFileError(_tamper_message(found), file=path, ratings=len(rows))
+    return tuple(row[2] for row in rows)
 
 
 def _tamper_message(found: ChainBreak) -> str:
@@ -146,11 +228,9 @@ def _tamper_message(found: ChainBreak) -> str:
 
 
 
-def _refuse_bad_values(conn: sqlite3.Connection, path: Path, rules: RowRules | None,
-                       count: int) -> None:
+def _refuse(path: Path, bad: BadRow | None, count: int) -> None:
     """Refuse the whole file when a rating holds a value no laptop's app writes: a chain
     that fits proves only that nobody edited the file without recomputing it."""
-    bad = first_bad_row(conn, rules, place_by_seq=True)
     if bad is not None:
         raise TamperedFileError(
             f"Its rating {bad.place} (id {bad.rating_id:.40}) {bad.reason}. A laptop's app "

@@ -140,7 +140,7 @@ def merge_session_files(
         if incoming.path in disputed:
             reports[incoming.path] = FileReport(
                 incoming.path, MergeStatus.REFUSED, laptop=incoming.laptop,
-                refused=len(incoming.rows), reason=disputed[incoming.path],
+                refused=incoming.count, reason=disputed[incoming.path],
                 verified=incoming.verified)
     readable = [incoming for incoming in readable if incoming.path not in disputed]
     with _panel_for(Path(panel_path), preview=preview) as panel:
@@ -166,7 +166,7 @@ def _disagreeing_files(readable: Sequence[IncomingFile]) -> dict[Path, str]:
     seen: set[str] = set()
     repeated: set[str] = set()
     for incoming in readable:
-        ids = {row[0] for row in incoming.rows}
+        ids = set(incoming.rating_ids)
         repeated |= ids & seen
         seen |= ids
     if not repeated:
@@ -174,11 +174,13 @@ def _disagreeing_files(readable: Sequence[IncomingFile]) -> dict[Path, str]:
     width = len(CONTENT_COLUMNS)
     contents: dict[str, set[tuple[Any, ...]]] = {}
     for incoming in readable:
-        for row in incoming.rows:
+        if repeated.isdisjoint(incoming.rating_ids):
+            continue
+        for row in incoming.rows():
             if row[0] in repeated:
                 contents.setdefault(row[0], set()).add(tuple(row[:width]))
     disputed = {rating_id for rating_id, versions in contents.items() if len(versions) > 1}
-    holders = {incoming.path: sorted({row[0] for row in incoming.rows} & disputed)
+    holders = {incoming.path: sorted(set(incoming.rating_ids) & disputed)
                for incoming in readable}
     holders = {path: ids for path, ids in holders.items() if ids}
     names = ", ".join(sorted(map(str, holders)))
@@ -221,7 +223,7 @@ def _file_report(incoming: IncomingFile, outcome: FileMerge | AnnotatorError, *,
                  preview: bool) -> FileReport:
     if isinstance(outcome, AnnotatorError):
         return FileReport(incoming.path, MergeStatus.REFUSED, laptop=incoming.laptop,
-                          refused=len(incoming.rows), reason=outcome.message,
+                          refused=incoming.count, reason=outcome.message,
                           verified=incoming.verified)
     if preview:
         status = MergeStatus.WILL_MERGE if outcome.new else MergeStatus.NOTHING_NEW

@@ -41,6 +41,8 @@ being migrated reads both as empty)."""
 _KIND = "panel"
 _CACHE_KIB = 128 * 1024
 """Page cache of the merging connection: a VICR-sized panel's indexes stay in memory."""
+_IMAGE = "incoming_file"
+"""The schema the file being merged is read from (:attr:`IncomingFile.image`)."""
 _DATA_PHASES = ", ".join(f"'{phase.value}'" for phase in Phase if phase.is_data)
 
 
@@ -173,20 +175,25 @@ class Panel:
         """
         conn = self._conn
         outcomes: list[FileMerge | AnnotatorError] = []
-        conn.execute("BEGIN IMMEDIATE")
+        conn.execute(f"ATTACH ':memory:' AS {_IMAGE}")  # not possible inside a transaction
         try:
-            for incoming in files:
-                conn.execute("SAVEPOINT one_file")
-                try:
-                    outcomes.append(self._merge_rows(incoming, project_id))
-                except AnnotatorError as refusal:
-                    conn.execute("ROLLBACK TO one_file")
-                    outcomes.append(refusal)
-                conn.execute("RELEASE one_file")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("ROLLBACK" if preview else "COMMIT")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for incoming in files:
+                    conn.execute("SAVEPOINT one_file")
+                    try:
+                        outcomes.append(self._merge_rows(incoming, project_id))
+                    except AnnotatorError as refusal:
+                        conn.execute("ROLLBACK TO one_file")
+                        outcomes.append(refusal)
+                    conn.execute("RELEASE one_file")
+            except BaseException:
+                if conn.in_transaction:  # SQLite ends it itself when interrupted mid-statement
+                    conn.execute("ROLLBACK")
+                raise
+            conn.execute("ROLLBACK" if preview else "COMMIT")
+        finally:
+            conn.execute(f"DETACH {_IMAGE}")
         return outcomes
 
     def _merge_rows(self, incoming: IncomingFile, project_id: str | None) -> FileMerge:
@@ -204,8 +211,10 @@ class Panel:
         conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS incoming AS SELECT {columns} "
                      "FROM ratings WHERE 0")
         conn.execute("DELETE FROM temp.incoming")
-        marks = ", ".join("?" for _ in STORED_COLUMNS)
-        conn.executemany(f"INSERT INTO temp.incoming VALUES ({marks})", incoming.rows)
+        conn.deserialize(incoming.image, name=_IMAGE)
+        # In rating id order, the panel's index on it is then filled in order.
+        conn.execute(f"INSERT INTO temp.incoming SELECT {incoming.select} FROM {_IMAGE}.ratings "
+                     "ORDER BY rating_id")
         present = conn.execute("SELECT count(*) FROM temp.incoming JOIN ratings "
                                "USING (rating_id)").fetchone()[0]
         if present:

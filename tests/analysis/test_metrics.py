@@ -112,6 +112,26 @@ def test_s_is_exact_when_weights_are_too_large_for_float32() -> None:
         assert np.array_equal(pairing.s(weights * 2**16)[0], pairing.s(weights)[0] * 2**32)
 
 
+def test_s_is_right_when_counts_are_too_large_for_int32() -> None:
+    """Weighted counts past 2³¹ are kept in int64: S equals the sum over pairs of items,
+    counted with Python's unbounded integers."""
+    rng = np.random.default_rng(9)
+    n, k = 200, 5
+    x = rng.random(n)
+    counts = rng.integers(0, 2, (n, k))
+    counts[:, 2] += 6  # most units at one level: its running count passes 2³¹
+    pairing = weighted.Concordance(x, counts)
+    weights = np.bincount(rng.integers(n, size=n), minlength=n)[None, :] * 2**22
+    assert weights.sum() * pairing.most_units >= 2**31  # the int64 path
+    level_sign = np.sign(np.arange(k)[None, :] - np.arange(k)[:, None])
+    w, c = weights[0].tolist(), counts.tolist()
+    exact = sum(w[i] * w[j] * int(np.sign(x[j] - x[i]))
+                * sum(c[i][a] * c[j][b] * int(level_sign[a, b])
+                      for a in range(k) for b in range(k))
+                for i in range(n) for j in range(i + 1, n) if w[i] and w[j])
+    assert pairing.s(weights)[0][0] == pytest.approx(exact, rel=1e-12)
+
+
 def test_intervals_repeat_with_a_seed_and_change_with_another(make_table) -> None:
     rng = np.random.default_rng(3)
     table, quality = random_panel(make_table, rng, n_items=60)

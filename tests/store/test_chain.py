@@ -8,7 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from annotator.store.chain import HEAD_HASH_KEY, HEAD_LENGTH_KEY, genesis, link, verify
+from annotator.store.chain import (
+    CONTENT_COLUMNS,
+    HEAD_HASH_KEY,
+    HEAD_LENGTH_KEY,
+    LINK_PARAMETERS,
+    LINK_PARTS,
+    genesis,
+    link,
+    link_parts,
+    verify,
+)
 from annotator.store.incoming import STORED_COLUMNS, TamperedFileError, read_incoming
 from annotator.store.session_file import SessionStore
 from tests.store.sessionfiles import (
@@ -42,7 +52,7 @@ def test_each_row_links_to_the_previous_and_the_head_records_the_end(tmp_path: P
 
 def test_an_empty_file_verifies(tmp_path: Path) -> None:
     path = write_session_file(tmp_path / "a.sqlite", [])
-    assert read_incoming(path).rows == []
+    assert read_incoming(path).rows() == []
 
 
 def test_integer_and_float_values_link_the_same(tmp_path: Path) -> None:
@@ -62,7 +72,7 @@ def test_a_schema_1_file_gains_its_chain_when_the_app_opens_it(tmp_path: Path) -
     store.close()
     incoming = read_incoming(path)
     assert incoming.verified is True
-    assert [row[-2] for row in incoming.rows] == [1, 2, 3, 4, 5]
+    assert [row[-2] for row in incoming.rows()] == [1, 2, 3, 4, 5]
 
 
 @pytest.mark.parametrize(
@@ -182,3 +192,58 @@ def kind(reason: str) -> str:
     if reason.startswith("follows a gap"):
         return f"gap {reason.split()[3]}"
     return "head"
+
+
+def test_the_links_sqlite_writes_equal_the_links_python_writes() -> None:
+    """LINK_PARTS + link_parts, the way merging checks the chain of a file whose values all
+    pass the value rules, hash the text link() hashes; a rubric's points as a real number
+    (the rules' one gap: -0.0 is '0.0' to SQLite) leave the last part NULL, for link()."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute(f"CREATE TABLE ratings ({', '.join(CONTENT_COLUMNS)})")  # no types: any value
+    typed = [
+        ["r1", "ana", "i1", 1, "game", 3.0, "t0", "t1", 0, None, None, None, "l", "", ""],
+        ["r2", "Zoë 🙂", "i\x1f2", 12, "retest", 0.30000000000000004, "t0", "t1", 4500, 2.5,
+         3, -2, "lap", "", ""],
+        ["r3", "ana", "i3", 2, "game", 1e-07, "t0", "t1", 9, 1e22, 0, 2, "l", "mood", "pre"],
+        ["r4", "ana", "i4", 1, "check", -0.0, "t0", "t1", 1, -1.5, 7, 0, "", "", "post"],
+        ["r5", "ana", "i5", 1, "game", 4, "t0", "t1", 2**40, 3, 1, None, "l", "q", ""],
+    ]
+    points_real = ["p1", "ana", "i1", 1, "game", 3.0, "t0", "t1", 0, None, None, -0.0, "l", "",
+                   ""]
+    marks = ", ".join("?" for _ in CONTENT_COLUMNS)
+    conn.executemany(f"INSERT INTO ratings VALUES ({marks})", [*typed, points_real])
+    head, middle, tail = LINK_PARTS
+    rows = conn.execute(f"SELECT rating_id, {head}, value, {middle}, consensus, {tail} "
+                        "FROM ratings ORDER BY rowid", LINK_PARAMETERS).fetchall()
+    for content, parts in zip(typed, rows, strict=False):
+        assert parts[5] is not None
+        assert link_parts("prev", parts) == link("prev", content)
+    assert rows[-1][5] is None
+    conn.close()
+
+
+def test_a_file_with_a_value_of_another_type_is_chained_as_python_reads_it(
+        tmp_path: Path) -> None:
+    """A forged file whose round is the real number 1e20 (1.0e+20 to SQLite, 1e+20 to
+    Python), its chain recomputed with link(): the chain fits (read by link(), not from
+    SQLite's text), and the value rules refuse it."""
+    path = write_session_file(tmp_path / "a.sqlite", ratings_for("ana", 3, seed=4))
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("UPDATE sqlite_master SET sql = replace(sql, ') STRICT', ')') "
+                 "WHERE name = 'ratings'")
+    conn.commit()
+    conn.close()
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE ratings SET round = 1e20 WHERE seq = 2")
+    info = dict(conn.execute("SELECT key, value FROM session_info"))
+    previous = genesis(PROJECT, info["laptop_id"])
+    for seq, *content in conn.execute(
+            f"SELECT seq, {', '.join(CONTENT_COLUMNS)} FROM ratings ORDER BY seq").fetchall():
+        previous = link(previous, content)
+        conn.execute("UPDATE ratings SET chain = ? WHERE seq = ?", [previous, seq])
+    conn.execute("UPDATE session_info SET value = ? WHERE key = ?", [previous, HEAD_HASH_KEY])
+    conn.commit()
+    conn.close()
+    with pytest.raises(TamperedFileError, match=r"rating 2 .*has the round 1e\+20,"):
+        read_incoming(path)

@@ -16,6 +16,7 @@ from annotator.store.merge import MergeStatus, merge_session_files
 from annotator.store.panel import Panel, PanelError, read_panel_rows
 from annotator.store.records import Rating
 from annotator.store.schema import SCHEMA_VERSION
+from annotator.store.session_file import SessionStore
 from tests.store.sessionfiles import (
     OTHER_PROJECT,
     PROJECT,
@@ -267,3 +268,35 @@ def test_the_same_pair_rated_twice_by_one_tagger_is_kept_and_analysed_once(
     same_time = [(x, y) for x, y in zip(first, second, strict=True)]
     assert all(x.submitted_at == y.submitted_at for x, y in same_time)  # tie: the smaller id
     assert set(rows.rating_id) == {min(x.rating_id, y.rating_id) for x, y in same_time}
+
+
+def test_the_panel_merges_the_file_as_it_was_checked(tmp_path: Path, three) -> None:
+    """A file edited on disk after its checks (between reading and merging) cannot slip the
+    edit in: the panel copies the image that was checked."""
+    incoming = read_incoming(three[1])
+    edit(three[1], "UPDATE ratings SET value = 99 WHERE seq = 1")
+    panel = Panel.open(tmp_path / "panel.sqlite")
+    panel.merge(incoming)
+    panel.close()
+    values = {row[5] for row in incoming.rows()}
+    merged = sqlite3.connect(tmp_path / "panel.sqlite")
+    assert {value for (value,) in merged.execute("SELECT value FROM ratings")} == values
+    assert 99.0 not in values
+    merged.close()
+
+
+def test_a_file_still_open_on_its_laptop_merges_with_what_its_wal_holds(tmp_path: Path) -> None:
+    """The image merged is the file as SQLite reads it: ratings not yet checkpointed from
+    the -wal into the file itself are merged too."""
+    path = tmp_path / "open.sqlite"
+    store = SessionStore.open(path, project_id=PROJECT, laptop_id="id-open",
+                              laptop_name="open")
+    for rating in ratings_for("dee", 12, seed=12):
+        store.record_rating(rating)
+    try:
+        assert path.with_name("open.sqlite-wal").stat().st_size > 0
+        report = merge_session_files(tmp_path / "panel.sqlite", [path])
+    finally:
+        store.close()
+    assert report.files[0].new == 12 and not report.refused_files
+    assert len(read_panel_rows(tmp_path / "panel.sqlite")) == 12
