@@ -1,4 +1,5 @@
-"""Per-user settings kept outside any project: this laptop's id and recent projects.
+"""Per-user settings kept outside any project: this laptop's id, recent projects, text
+size, where each window was and whether the Rating Guide is shown.
 
 Stored as a small JSON file in the platform's configuration folder (overridable with
 ``ANNOTATOR_CONFIG_DIR``, which tests use). A damaged file is replaced by defaults rather
@@ -12,7 +13,7 @@ import os
 import platform
 import re
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from annotator.files import write_text
@@ -32,15 +33,34 @@ def config_dir() -> Path:
     return Path(user_config_dir(APP_DIR_NAME, appauthor=False, roaming=True))
 
 
+@dataclass(frozen=True)
+class WindowPlace:
+    """Where a window was when it closed: its frame's top-left corner on the desktop, the
+    size of its inside, and whether it was maximised (then the size it returns to)."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+    maximized: bool = False
+
+    def __post_init__(self) -> None:
+        if self.width < 1 or self.height < 1:
+            raise ValueError(f"a window of {self.width}×{self.height} px")
+
+
 @dataclass
 class UserConfig:
-    """This laptop's identity, recent projects and text size (never a tagger's name: the
-    laptop may be shared)."""
+    """This laptop's identity, recent projects, text size, window places (by window:
+    ``tagger``, ``lead``) and the Rating Guide panel (never a tagger's name: the laptop may
+    be shared)."""
 
     laptop_id: str
     laptop_name: str
     recent_projects: list[str] = field(default_factory=list)
     text_scale: float = 1.0
+    windows: dict[str, WindowPlace] = field(default_factory=dict)
+    guide_shown: bool = True
 
     @property
     def session_file_stem(self) -> str:
@@ -64,8 +84,10 @@ def load_config() -> UserConfig:
             laptop_name=str(raw.get("laptop_name") or platform.node()),
             recent_projects=[str(p) for p in raw.get("recent_projects", [])],
             text_scale=float(raw.get("text_scale", 1.0)),
+            windows=_window_places(raw.get("windows")),
+            guide_shown=raw.get("guide_shown") is not False,
         )
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         config = UserConfig(laptop_id=uuid.uuid4().hex, laptop_name=platform.node())
         save_config(config)
     return config
@@ -80,5 +102,22 @@ def save_config(config: UserConfig) -> None:
         "laptop_name": config.laptop_name,
         "recent_projects": config.recent_projects,
         "text_scale": config.text_scale,
+        "windows": {name: asdict(place) for name, place in config.windows.items()},
+        "guide_shown": config.guide_shown,
     }
     write_text(folder / "settings.json", json.dumps(settings, indent=2))
+
+
+def _window_places(raw: object) -> dict[str, WindowPlace]:
+    """The windows' places; one that is not whole numbers and a flag is forgotten (the
+    window then opens at its default size), the others kept."""
+    places: dict[str, WindowPlace] = {}
+    for name, value in (raw.items() if isinstance(raw, dict) else ()):
+        try:
+            numbers = [value[key] for key in ("x", "y", "width", "height")]
+            if not all(type(n) is int for n in numbers):
+                continue
+            places[str(name)] = WindowPlace(*numbers, maximized=value.get("maximized") is True)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue
+    return places

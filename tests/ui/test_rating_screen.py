@@ -32,7 +32,7 @@ def test_keyboard_only_rating_then_resume_at_pair_six(qtbot, make_project_folder
     qtbot.keyClicks(name_box, "Ana Tagger")
     qtbot.keyClick(name_box, Qt.Key.Key_Return)
     screen = window.rating_screen
-    assert screen is not None and window.centralWidget().currentWidget() is screen
+    assert screen is not None and screen.isVisible() and not window.start_screen.isVisible()
     progress = by_name(window, "Progress")
     assert isinstance(progress, QLabel)
     assert progress.text() == "Round 1: pair 1 of 12 · rating as Ana Tagger"

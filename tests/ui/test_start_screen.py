@@ -56,12 +56,16 @@ def test_names_are_never_offered_but_a_new_one_is_pointed_out(
     assert "Zoe Quist" in all_text(window)  # the gatherer does see names
 
 
-def test_f1_opens_the_rating_guide_with_every_level(qtbot, make_project_folder,
-                                                    make_main_window) -> None:
+def test_the_rating_guide_is_beside_the_pair_and_f1_hides_and_shows_it(
+        qtbot, make_project_folder, make_main_window) -> None:
     window = make_main_window(make_project_folder(n_items=3), tagger="ana")
-    qtbot.keyClick(window.rating_screen, Qt.Key.Key_F1)
     guide = window.rating_guide
-    assert guide is not None and guide.isVisible()
+    assert guide is not None and guide.isVisible()  # shown from the start
+    assert guide.window() is window  # beside the pair, not a window over it
+    qtbot.keyClick(window.rating_screen, Qt.Key.Key_F1)
+    assert not guide.isVisible() and load_config().guide_shown is False
+    qtbot.keyClick(window.rating_screen, Qt.Key.Key_F1)
+    assert guide.isVisible() and load_config().guide_shown is True
     text = by_name(guide, "Rating Guide text").toPlainText()
     for level in window.rating_screen._session.project.rubric.levels:
         assert level.text in text

@@ -14,10 +14,11 @@ from __future__ import annotations
 import math
 from enum import Enum
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
+    QFont,
     QImage,
     QKeySequence,
     QShortcut,
@@ -35,13 +36,15 @@ from PySide6.QtWidgets import (
 
 from annotator.session.flow import Feedback, Pair, RatingSession
 from annotator.session.messages import (
+    FeedbackText,
     NoticeText,
-    feedback_lines,
     finished_text,
     keys_hint,
     level_text,
     notice_text,
     opening_texts,
+    scale_note,
+    session_feedback_text,
     session_progress_text,
     step_hint,
     step_note,
@@ -54,11 +57,13 @@ from annotator.session.recovery import (
 )
 from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.image_loader import ImageLoader
+from annotator.ui.text_scale import text_factor
 from annotator.ui.widgets.feedback_panel import FeedbackPanel
 from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
 from annotator.ui.widgets.notice_page import NoticePage
-from annotator.ui.widgets.pair_text import PairText
+from annotator.ui.widgets.pair_text import PairText, text_label
 from annotator.ui.widgets.rubric_panel import RubricPanel
+from annotator.ui.widgets.text_column import text_column
 
 CAPTION_SCALE = 1.6
 PREFETCH_AHEAD = 2
@@ -66,8 +71,13 @@ PREFETCH_AHEAD = 2
 DWELL_TICK_MS = 100
 SUBMIT_TEXT = "Submit (Enter)"
 NEXT_TEXT = "Next pair (Enter)"
-TEXT_ONLY = ("The image is hidden for now: answer from the text and its context. It is "
-             "shown for the same questions afterwards.")
+TEXT_ONLY = ("Image hidden for now: answer from the text and its context. You see it for "
+             "the same questions afterwards.")
+IMAGE_SHARE = 7
+"""Tenths of the width beside the words the image takes at normal text size (half at 170 %
+and above, where the words need the room)."""
+MIN_IMAGE = QSize(320, 240)
+"""The image never shrinks below this, whatever the text size: a pair must stay judgeable."""
 
 
 class ScreenState(Enum):
@@ -86,6 +96,8 @@ class RatingScreen(QWidget):
     pair_shown = Signal(str)
     rating_submitted = Signal(str)
     guide_requested = Signal()
+    level_marked = Signal(object)
+    """The level chosen now (a value), or None: no level chosen for a new pair."""
 
     def __init__(self, session: RatingSession, loader: ImageLoader, parent: QWidget | None = None):
         super().__init__(parent)
@@ -111,23 +123,44 @@ class RatingScreen(QWidget):
     # layout -------------------------------------------------------------------
 
     def _build(self) -> None:
+        """Progress on top; the image beside the pair's words and the feedback; below them
+        the question and the scale, then Submit. The image takes what the rest leaves."""
         rubric = self._session.project.rubric
         self._progress = QLabel(self, objectName="progressLabel")
         self._progress.setAccessibleName("Progress")
         self._progress.setWordWrap(True)  # the first-pairs check makes it long
-        guide_button = QPushButton("Rating Guide (F1)", self, objectName="guideButton")
-        guide_button.setAccessibleName("Open the Rating Guide")
-        guide_button.clicked.connect(self.guide_requested)
+        self._guide_button = QPushButton("Rating Guide (F1)", self, objectName="guideButton")
+        self._guide_button.setAccessibleName("Open the Rating Guide")
+        self._guide_button.setCheckable(True)
+        self._guide_button.clicked.connect(self.guide_requested)
         top = QHBoxLayout()
         top.addWidget(self._progress, 1)
-        top.addWidget(guide_button)
+        top.addWidget(self._guide_button)
 
         self._image = ImageView(self)
+        self._image.setMinimumSize(MIN_IMAGE)
         self._text = PairText(rubric, self)
         self._caption = self._text.caption
+        self._feedback_panel = FeedbackPanel(self)
+        self._hidden_note = QLabel(TEXT_ONLY, self, objectName="imageHiddenNote")
+        self._hidden_note.setAccessibleName("Image hidden")
+        self._hidden_note.setWordWrap(True)
+        self._hidden_note.setStyleSheet("QLabel { border: 1px solid #6b6b6b; padding: 4px; }")
+        self._hidden_note.hide()
+        self._column = text_column(self, (self._hidden_note, self._text, self._feedback_panel))
+        self._middle = QHBoxLayout()
+        self._middle.addWidget(self._image, IMAGE_SHARE)
+        self._middle.addWidget(self._column, 10 - IMAGE_SHARE)
+
+        self._question = text_label("questionLabel", "Question", self)
+        font = QFont(self._question.font())
+        font.setBold(True)
+        self._question.setFont(font)
+        self._scale_note = QLabel(scale_note(rubric), self, objectName="scaleNote")
+        self._scale_note.setAccessibleName("Order of the answers")
+        self._scale_note.setVisible(bool(scale_note(rubric)))
         self._rubric = RubricPanel(rubric, self)
         self._rubric.level_chosen.connect(self._on_level_chosen)
-        self._feedback_panel = FeedbackPanel(self)
 
         self._hint = keys_hint(rubric)
         self._status = QLabel(self._hint, self, objectName="statusLabel")
@@ -149,10 +182,9 @@ class RatingScreen(QWidget):
         rating_page = QWidget(self)
         rating_layout = QVBoxLayout(rating_page)
         rating_layout.addLayout(top)
-        rating_layout.addWidget(self._image, 1)
-        rating_layout.addWidget(self._text)
-        rating_layout.addWidget(self._rubric)
-        rating_layout.addWidget(self._feedback_panel)
+        rating_layout.addLayout(self._middle, 1)
+        for part in (self._question, self._scale_note, self._rubric):
+            rating_layout.addWidget(part)
         rating_layout.addLayout(bottom)
 
         self._notice = NoticePage(self)
@@ -172,7 +204,9 @@ class RatingScreen(QWidget):
         self.set_body_point_size(self.font().pointSizeF())
 
     def _bind_keys(self) -> None:
-        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        """Window-wide while the screen is shown, so the keys work wherever the focus is
+        (the Rating Guide beside it too); a hidden screen's keys do nothing."""
+        context = Qt.ShortcutContext.WindowShortcut
         for level in self._session.project.rubric.options:
             shortcut = QShortcut(QKeySequence(level.key), self, context=context)
             shortcut.activated.connect(lambda value=level.value: self.choose_level(value))
@@ -189,6 +223,10 @@ class RatingScreen(QWidget):
         font = self.font()
         font.setPointSizeF(max(6.0, size * CAPTION_SCALE))
         self._text.set_caption_point_size(font.pointSizeF())
+        self._feedback_panel.set_point_size(size)
+        words = min(5, round((10 - IMAGE_SHARE) * text_factor()))  # larger text, wider words
+        self._middle.setStretch(0, 10 - words)
+        self._middle.setStretch(1, words)
         finished_font = self._finished.font()
         finished_font.setPointSizeF(font.pointSizeF())
         self._finished.setFont(finished_font)
@@ -208,12 +246,21 @@ class RatingScreen(QWidget):
     def image_view(self) -> ImageView:
         return self._image
 
+    def chosen_value(self) -> float | None:
+        """The level chosen for the pair on screen, if any."""
+        return self._rubric.chosen_value()
+
+    def set_guide_shown(self, shown: bool) -> None:
+        """Show the Rating Guide button pressed while the guide is beside the screen."""
+        self._guide_button.setChecked(shown)
+
     def _show(self, pair: Pair | None) -> None:
         self._pair = pair
         self._feedback = None
         self._feedback_panel.hide()
         self._rubric.clear()
         self._rubric.setEnabled(True)
+        self.level_marked.emit(None)
         self._skip.hide()
         if pair is None:
             self._show_finished()
@@ -223,12 +270,17 @@ class RatingScreen(QWidget):
         self._status.setText(self._hint)
         self._progress.setText(session_progress_text(self._session, pair, self._session.score))
         step = pair.step
-        self._text.show_text(pair.item.caption, pair.item.context,
-                             step.question.text if step else self._session.project.rubric.question)
+        self._text.show_text(pair.item.caption, pair.item.context)
+        question = step.question.text if step else self._session.project.rubric.question
+        self._question.setText(question)
+        self._question.setAccessibleDescription(question)
+        hidden = step is not None and step.stage == "pre"
+        self._image.setVisible(not hidden)  # the words take the whole width
+        self._hidden_note.setVisible(hidden)
         self._focus_current_text()  # a screen reader reads the new caption at once
         path = self._session.project.image_path(pair.item)
         cached = self._loader.cached(path)
-        if step is not None and step.stage == "pre":
+        if hidden:
             self._image.show_message(TEXT_ONLY)
             self._loader.prefetch(path)
         elif cached is not None:
@@ -298,6 +350,7 @@ class RatingScreen(QWidget):
             self._feedback_panel.focus_text()
         else:
             self._caption.setFocus()
+            self._column.ensureWidgetVisible(self._caption)
 
     def _set_image(self, image: QImage) -> None:
         assert self._pair is not None
@@ -339,6 +392,7 @@ class RatingScreen(QWidget):
             self._rubric.choose(value)
 
     def _on_level_chosen(self, value: float) -> None:
+        self.level_marked.emit(value)
         level = self._session.project.rubric.option_for_value(value)
         assert level is not None
         wait = self._session.seconds_until_submit()
@@ -376,9 +430,9 @@ class RatingScreen(QWidget):
             self._ask_after_failure(feedback)
             return
         self.rating_submitted.emit(feedback.rating.rating_id)
-        lines = feedback_lines(feedback, self._session.project.rubric)
-        if lines:
-            self._show_feedback(feedback, lines)
+        told = session_feedback_text(self._session, feedback)
+        if told is not None:
+            self._show_feedback(feedback, told)
         elif feedback.notice is not None:
             self._show_notice(notice_text(feedback.notice))
         else:
@@ -410,14 +464,14 @@ class RatingScreen(QWidget):
         if self.state is ScreenState.RATING:
             self._say(f"Skipped after an error. {self._progress.text()}.")
 
-    def _show_feedback(self, feedback: Feedback, lines: list[str]) -> None:
+    def _show_feedback(self, feedback: Feedback, told: FeedbackText) -> None:
+        """The verdict and sentences beside the image, the levels marked on the scale."""
         self._feedback = feedback
         self.state = ScreenState.FEEDBACK
         self._dwell_timer.stop()
-        self._rubric.setEnabled(False)
         self._skip.hide()
-        heading = "Saved. " + ("Expert feedback" if feedback.gold else "How the panel rated it")
-        self._feedback_panel.show_lines(heading, lines)
+        self._rubric.show_marks(told.marks, told.distance)
+        self._feedback_panel.show_feedback(told)
         self._submit.setText(NEXT_TEXT)
         self._submit.setAccessibleDescription("")
         self._submit.setEnabled(True)
@@ -426,7 +480,7 @@ class RatingScreen(QWidget):
                                                          feedback.score))
         self._focus_current_text()
         go_on = "Press Enter for the next pair."
-        self._say(" ".join([heading + ".", *lines, go_on]), shown=f"Saved. {go_on}")
+        self._say(f"Saved. {told.heading}. {told.spoken()} {go_on}", shown=f"Saved. {go_on}")
 
     def _show_next(self, *, saved: float | None = None) -> None:
         self._show(self._session.pair_shown())
