@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from dataclasses import replace
+
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QLineEdit
 
-from annotator.userconfig import load_config
+from annotator.userconfig import load_config, save_config
 from tests.ui.conftest import all_text, by_name
+
+PLAIN = {"dwell_seconds": 0, "feedback": False}
 
 
 def test_opening_shows_the_project_and_remembers_it(qtbot, make_project_folder,
@@ -138,3 +142,71 @@ def test_keyboard_shortcuts_are_listed_in_help(qtbot, make_main_window,
     texts = capture_message_box()
     window.actions_by_name["keyboardShortcuts"].trigger()
     assert texts and "1–5" in texts[0] and "F1" in texts[0] and "Enter" in texts[0]
+
+
+def test_the_guide_highlights_the_chosen_level_until_the_next_pair(
+        qtbot, make_project_folder, make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")
+    text = by_name(window.rating_guide, "Rating Guide text")
+    assert "Chosen" not in text.toPlainText()
+    qtbot.keyClick(window.rating_screen, "3")
+    assert "✓ Chosen: 3 — Objects right" in text.toPlainText()
+    assert "Example:" in text.toPlainText()  # each level's example, with its text
+    qtbot.keyClick(window.rating_screen, Qt.Key.Key_Return)
+    assert "Chosen" not in text.toPlainText()  # a new pair, nothing chosen yet
+
+
+def test_a_scale_listing_its_best_answer_first_says_so_above_the_buttons(
+        qtbot, make_project_folder, make_main_window) -> None:
+    folder = make_project_folder(n_items=3, flow=PLAIN)
+    manifest = folder / "project.toml"
+    manifest.write_text(manifest.read_text().replace('rubric = "vicr5"', 'rubric = "vcr5"'))
+    window = make_main_window(folder, tagger="ana")
+    note = by_name(window, "Order of the answers")
+    assert note.isVisible() and note.text() == "Best answer first: 1 is the best, 5 the worst."
+    plain = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="bea")
+    assert not by_name(plain, "Order of the answers").isVisible()
+
+
+def test_enter_on_the_recent_projects_list_opens_the_newest(qtbot, make_project_folder,
+                                                           make_main_window) -> None:
+    folder = make_project_folder(n_items=4, name="Reopened panel")
+    first = make_main_window()
+    first.open_project_folder(folder)
+    first.close()  # it let go of the project
+    again = make_main_window()
+    recent = by_name(again, "Recent projects")
+    recent.setFocus()  # as after Tab, or wherever a closed dialog leaves it
+    qtbot.keyClick(recent, Qt.Key.Key_Return)
+    assert "Reopened panel" in by_name(again, "Project summary").text()
+
+
+def test_the_window_reopens_where_it_was_and_on_the_screen(qtbot, make_main_window) -> None:
+    window = make_main_window()
+    room = window.screen().availableGeometry()
+    window.setGeometry(room.left() + 60, room.top() + 70, 640, 420)
+    window.close()
+    assert load_config().windows["tagger"].width == 640
+    again = make_main_window()
+    assert (again.width(), again.height()) == (640, 420)
+    assert again.geometry().topLeft() == window.geometry().topLeft()
+    config = load_config()
+    config.windows["tagger"] = replace(config.windows["tagger"], x=room.right() + 4000)
+    save_config(config)
+    moved = make_main_window()  # a monitor since unplugged: back on this screen
+    assert room.contains(moved.geometry())
+
+
+def test_normal_text_returns_the_window_to_its_size(qtbot, make_project_folder,
+                                                   make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")
+    size = window.minimumSizeHint() + QSize(40, 40)  # as small as a tagger may make it
+    window.resize(size)
+    qtbot.waitUntil(lambda: window.size() == size)
+    for _ in range(8):  # about 3×: the window grows to hold the scale's buttons
+        window.actions_by_name["textLarger"].trigger()
+    qtbot.wait(50)
+    assert window.width() > size.width() or window.height() > size.height()
+    window.actions_by_name["textNormal"].trigger()
+    qtbot.waitUntil(lambda: window.size() == size)
+    assert window.rating_screen.image_view.width() >= 320  # never below a usable size
