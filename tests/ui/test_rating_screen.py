@@ -210,3 +210,22 @@ def test_screen_reader_names_and_descriptions_are_unchanged(qtbot, make_project_
     for level in screen._session.project.rubric.options:
         button = by_name(screen, f"Level {level.key}: {level.label}")
         assert button.accessibleDescription() == level.text and button.toolTip() == level.text
+
+
+def test_enter_submits_after_a_dialog_closes_and_with_the_focus_in_the_guide(
+        qtbot, make_project_folder, make_main_window, capture_message_box) -> None:
+    window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")
+    screen = window.rating_screen
+    first = screen.current_pair
+    qtbot.keyClick(screen, "3")
+    texts = capture_message_box()
+    window.actions_by_name["keyboardShortcuts"].trigger()  # a dialog, closed again
+    assert texts and "F1" in texts[0]
+    window.activateWindow()  # what the window manager does once a dialog is gone
+    qtbot.waitUntil(lambda: window.isActiveWindow())
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert screen.current_pair != first
+    by_name(window.rating_guide, "Rating Guide text").setFocus()  # reading the guide
+    qtbot.keyClick(QApplication.focusWidget(), "4")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert screen.current_pair not in (first, None) and len(screen._session.store.ratings()) == 2
