@@ -1,7 +1,8 @@
 """The tagger's window fits a laptop's screen: on a real X server (Xvfb) with a window
-manager (openbox), at 1280×720, 1366×768 and 1920×1080, every control of the rating
-screen, the tutorial's and the game's feedback, the Rating Guide panel, the text at 200 %
-and both ContextRef steps lies inside the screen and is not cut off by what holds it.
+manager (openbox), at 1280×720, 1366×768 and 1920×1080, and at 2560×1440 scaled 200 % (a
+high-DPI laptop: 1280×720 in logical pixels), every control of the rating screen, the
+tutorial's and the game's feedback, the Rating Guide panel, the text at 200 % and both
+ContextRef steps lies inside the screen and is not cut off by what holds it.
 
 ``tests/ui/screen_fit_probe.py`` walks the window in a child process (the tests' own Qt
 runs offscreen) and saves a screenshot of each stage as ``i18-SIZE-STAGE.png`` under the
@@ -26,7 +27,8 @@ import pytest
 from annotator.ui.screens.rating_screen import MIN_IMAGE
 
 ROOT = Path(__file__).resolve().parents[2]
-SIZES = ("1280x720", "1366x768", "1920x1080")
+SIZES = ("1280x720", "1366x768", "1920x1080", "2560x1440@2")
+"""Screen sizes in device pixels, and the scale factor after "@" (100 % without)."""
 STAGES = ("tutorial-notice", "rating", "tutorial-feedback", "game-feedback",
           "rating-guide-hidden", "text-200", "contextref-pre", "contextref-post")
 SEEN = {
@@ -60,7 +62,7 @@ def _require(tool: str) -> str:
 def x_screen(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """DISPLAY of a fresh Xvfb screen of the parametrised size, openbox managing it."""
     xvfb, openbox = _require("Xvfb"), _require("openbox")
-    size = request.param
+    size = request.param.split("@")[0]
     read, write = os.pipe()
     server = subprocess.Popen([xvfb, "-screen", "0", f"{size}x24", "-nolisten", "tcp",
                                "-displayfd", str(write)], pass_fds=(write,),
@@ -86,10 +88,12 @@ def x_screen(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 def _probe(display: str, label: str, out_dir: Path, config: Path) -> dict[str, dict]:
+    size, _, scale = label.partition("@")
     env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb",
-           "ANNOTATOR_CONFIG_DIR": str(config)}
+           "ANNOTATOR_CONFIG_DIR": str(config), "QT_SCALE_FACTOR": scale or "1"}
+    name = f"{size}-{int(scale) * 100}pct" if scale else size
     done = subprocess.run([sys.executable, "-m", "tests.ui.screen_fit_probe", str(out_dir),
-                           label], cwd=ROOT, env=env, capture_output=True, text=True,
+                           name], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     results = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
@@ -105,7 +109,8 @@ def test_every_control_of_every_stage_lies_inside_the_screen(x_screen: str, tmp_
     out_dir.mkdir(parents=True, exist_ok=True)
     stages = _probe(x_screen, label, out_dir, tmp_path / "config")
     assert tuple(stages) == STAGES
-    width, height = (int(n) for n in label.split("x"))
+    size, _, scale = label.partition("@")
+    width, height = (int(n) // int(scale or 1) for n in size.split("x"))  # logical pixels
     for name, stage in stages.items():
         assert stage["screen"] == [0, 0, width, height]
         assert stage["problems"] == [], (name, stage["problems"])
