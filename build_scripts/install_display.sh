@@ -35,20 +35,5 @@ if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
 
-sudo=()
-if [ "$(id -u)" -ne 0 ]; then
-    sudo=(sudo)
-fi
-
-install() {
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
-        apt-get install -y -q --no-install-recommends "${missing[@]}"
-}
-
-start=$SECONDS
-if ! install; then
-    echo "install_display: install failed; refreshing the package lists and trying again" >&2
-    "${sudo[@]}" apt-get update -q
-    install
-fi
-echo "install_display: ${missing[*]} installed in $(( SECONDS - start )) s"
+source "$(dirname "$0")/apt_install.sh"
+apt_install install_display "${missing[@]}"
