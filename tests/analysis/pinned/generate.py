@@ -10,7 +10,8 @@ overall interval, no longer drawn a second time); then the figures issue 17 foun
 α of one item and of a one-tagger panel (now undefined), ``binary.dropped_items`` (items,
 not item-rounds), the before/after means of a question (on the matched answers) and the
 summary's leave-one-out line; and the digest of the item-means distribution chart, which
-issue 18 gave whole-number count ticks and a title under its level axis. To write them again from a given commit::
+issue 18 gave whole-number count ticks and a title under its level axis. To write them
+again from a given commit::
 
     git archive <commit> | tar -x -C /tmp/old
     cp -r tests/analysis/pinned /tmp/old/tests/analysis/
