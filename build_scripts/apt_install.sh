@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by install_chromium.sh and install_display.sh: apt_install NAME PACKAGE... installs
 # Debian/Ubuntu packages without questions (sudo only when not root), refreshing the package
 # lists only if the install fails on stale or missing lists; NAME prefixes its messages.

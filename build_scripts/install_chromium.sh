@@ -20,6 +20,7 @@ if ! command -v apt-get >/dev/null 2>&1; then
     exit 1
 fi
 
+# shellcheck source=build_scripts/apt_install.sh
 source "$(dirname "$0")/apt_install.sh"
 apt_install install_chromium chromium
 echo "install_chromium: $(command -v chromium) is on PATH"

@@ -35,5 +35,6 @@ if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
 
+# shellcheck source=build_scripts/apt_install.sh
 source "$(dirname "$0")/apt_install.sh"
 apt_install install_display "${missing[@]}"
