@@ -4,11 +4,13 @@ Run as ``python -m tests.ui.screen_fit_probe OUT_DIR LABEL`` with ``DISPLAY`` se
 screen that has a window manager. On copies of the sample projects (their dwell set to 0,
 so the walk does not wait) a new tagger goes through the VICR demo's tutorial notice, a
 tutorial pair and its feedback, the rest of the tutorial, a game pair and its feedback (the
-Rating Guide shown beside each, then hidden, then the text at 200 %), and the ContextRef
+Rating Guide shown beside each, then hidden, then the text at 200 % with a pair and its
+feedback), and the ContextRef
 demo's text-only step and its with-image step. At each stage the whole screen is saved as
 ``OUT_DIR/i18-LABEL-STAGE.png`` and every control shown is measured. One JSON line per
-stage on stdout says where each control lies and which lie outside the screen or are cut
-off by what holds them; the test asserts on it.
+stage on stdout says which controls lie outside the screen or are cut off by what holds
+them, and which are scrolled out of the column of words beside the image (which scrolls
+rather than push the scale off screen at very large text); the test asserts on it.
 """
 
 from __future__ import annotations
@@ -75,6 +77,13 @@ def shown_rect(widget: QWidget) -> QRect:
     return rect
 
 
+def in_text_column(widget: QWidget) -> bool:
+    parent = widget.parentWidget()
+    while parent is not None and parent.objectName() != "textColumn":
+        parent = parent.parentWidget()
+    return parent is not None
+
+
 def describe(widget: QWidget) -> str:
     name = widget.accessibleName() or widget.objectName() or type(widget).__name__
     return f"{type(widget).__name__} {name!r}"
@@ -88,11 +97,13 @@ def measure(window: MainWindow, stage: str, out_dir: Path, label: str) -> dict:
     frame = window.frameGeometry()
     if not screen.contains(frame):
         problems.append(f"the window's frame {_rect(frame)} is not inside the screen")
-    names = []
+    names, scrolled = [], []
     for widget in controls(window):
         rect = global_rect(widget)
         names.append(widget.accessibleName() or widget.objectName())
-        if not screen.contains(rect):
+        if in_text_column(widget) and shown_rect(widget) != rect:
+            scrolled.append(names[-1])  # the column of words scrolls at very large text
+        elif not screen.contains(rect):
             problems.append(f"{describe(widget)} at {_rect(rect)} is off the screen")
         elif shown_rect(widget) != rect:
             problems.append(f"{describe(widget)} at {_rect(rect)} is cut to "
@@ -101,7 +112,7 @@ def measure(window: MainWindow, stage: str, out_dir: Path, label: str) -> dict:
     window.screen().grabWindow(0).save(str(shot))
     image = window.rating_screen.image_view if window.rating_screen else None
     return {"stage": stage, "screen": _rect(screen), "frame": _rect(frame),
-            "problems": problems, "controls": sorted(set(names)),
+            "problems": problems, "controls": sorted(set(names)), "scrolled": scrolled,
             "image": [image.width(), image.height()] if image and image.isVisible() else None,
             "shot": str(shot)}
 
@@ -173,6 +184,10 @@ def vicr_stages(scratch: Path, out_dir: Path, label: str) -> Iterator[dict]:
     press(window, Qt.Key.Key_F1)
     window.set_text_scale(2.0)
     yield measure(window, "text-200", out_dir, label)
+    press(window, "3")
+    press(window, Qt.Key.Key_Return)
+    assert screen.state is ScreenState.FEEDBACK, screen.state
+    yield measure(window, "text-200-feedback", out_dir, label)
     window.set_text_scale(1.0)
     window.close()
 

@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SIZES = ("1280x720", "1366x768", "1920x1080", "2560x1440@2")
 """Screen sizes in device pixels, and the scale factor after "@" (100 % without)."""
 STAGES = ("tutorial-notice", "rating", "tutorial-feedback", "game-feedback",
-          "rating-guide-hidden", "text-200", "contextref-pre", "contextref-post")
+          "rating-guide-hidden", "text-200", "text-200-feedback", "contextref-pre",
+          "contextref-post")
 SEEN = {
     "rating": {"Progress", "Open the Rating Guide", "Image", "Caption", "Question",
                "Level 1: Wrong", "Level 5: Full scene + meaning", "Submit rating",
@@ -39,6 +40,7 @@ SEEN = {
                           "Submit rating", "Rating Guide text"},
     "game-feedback": {"Points", "Feedback text", "Submit rating"},
     "text-200": {"Image", "Caption", "Level 5: Full scene + meaning", "Submit rating"},
+    "text-200-feedback": {"Image", "Points", "Level 5: Full scene + meaning", "Submit rating"},
     "contextref-pre": {"Image hidden", "Page title", "Paragraph", "Description",
                        "Level 1: Not at all", "Submit rating", "Rating Guide text"},
     "contextref-post": {"Image", "Page title", "Description", "Submit rating"},
@@ -114,14 +116,18 @@ def test_every_control_of_every_stage_lies_inside_the_screen(x_screen: str, tmp_
     for name, stage in stages.items():
         assert stage["screen"] == [0, 0, width, height]
         assert stage["problems"] == [], (name, stage["problems"])
+        if name != "text-200-feedback":  # at 100 % the words fit beside the image unscrolled
+            assert stage["scrolled"] == [], (name, stage["scrolled"])
         assert SEEN.get(name, set()) <= set(stage["controls"]), (
             name, SEEN[name] - set(stage["controls"]))
         assert Path(stage["shot"]).stat().st_size > 10_000, "an empty screenshot"
         for who in MARKS.get(name, ()):
             assert any(who in control.split(", ") for control in stage["controls"]), (name, who)
-    for name in ("rating", "tutorial-feedback", "game-feedback", "text-200", "contextref-post"):
+    for name in ("rating", "tutorial-feedback", "game-feedback", "text-200", "text-200-feedback",
+                 "contextref-post"):
         image_width, image_height = stages[name]["image"]
         assert image_width >= MIN_IMAGE.width() and image_height >= MIN_IMAGE.height(), name
+    assert "Points" not in stages["text-200-feedback"]["scrolled"]  # in view, not the caption
     assert stages["contextref-pre"]["image"] is None  # hidden, the notice says so
     guide_hidden, guide_shown = stages["rating-guide-hidden"], stages["rating"]
     assert guide_hidden["image"][0] > guide_shown["image"][0]  # the image takes the room

@@ -348,9 +348,14 @@ class RatingScreen(QWidget):
             self._notice.focus_body()
         elif self.state is ScreenState.FEEDBACK:
             self._feedback_panel.focus_text()
+            self._reveal(self._feedback_panel)  # at large text it is below the caption
         else:
             self._caption.setFocus()
-            self._column.ensureWidgetVisible(self._caption)
+            self._reveal(self._caption)
+
+    def _reveal(self, part: QWidget) -> None:
+        """Scroll the column of words to ``part`` once the column has laid it out."""
+        QTimer.singleShot(0, self, lambda: self._column.ensureWidgetVisible(part, 0, 0))
 
     def _set_image(self, image: QImage) -> None:
         assert self._pair is not None
