@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTextBro
 from annotator.project.model import Level, Rubric
 from annotator.session.messages import scale_note
 
+ABOVE_CHOSEN = 8
+"""Pixels left above the chosen level when the guide scrolls to it."""
 CHOSEN_TINT = "#fff2b3"
 """Pale yellow behind the chosen level; the "✓ Chosen" line says it without colour."""
 
@@ -81,6 +83,8 @@ class RatingGuidePanel(QFrame):
         option = None if value is None else self._rubric.option_for_value(value)
         if option is not None:
             self.text.scrollToAnchor(f"level-{option.key}")
+            bar = self.text.verticalScrollBar()  # the highlight's frame in view, not cut
+            bar.setValue(bar.value() - ABOVE_CHOSEN)
 
     @property
     def chosen(self) -> float | None:
