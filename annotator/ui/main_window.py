@@ -134,6 +134,7 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         screen = RatingScreen(session, self.loader, self)
         screen.guide_requested.connect(self.toggle_rating_guide)
         screen.level_marked.connect(self._mark_in_guide)
+        screen.question_shown.connect(self._ask_in_guide)
         screen.set_body_point_size(QApplication.font().pointSizeF())
         self._drop_rating_screen()
         self._rating_screen = screen
@@ -169,6 +170,7 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
             width = self._split.width()
             self._split.setSizes([round(width * (1 - GUIDE_SHARE)), round(width * GUIDE_SHARE)])
             if self._rating_screen is not None:
+                self._guide.set_question(self._rating_screen.question())
                 self._guide.highlight(self._rating_screen.chosen_value())
         if self._guide is not None:
             self._guide.setVisible(shown)
@@ -178,6 +180,10 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
     def _mark_in_guide(self, value: float | None) -> None:
         if self._guide is not None:
             self._guide.highlight(value)
+
+    def _ask_in_guide(self, question: str) -> None:
+        if self._guide is not None:
+            self._guide.set_question(question)
 
     @property
     def rating_guide(self) -> RatingGuidePanel | None:

@@ -98,6 +98,8 @@ class RatingScreen(QWidget):
     guide_requested = Signal()
     level_marked = Signal(object)
     """The level chosen now (a value), or None: no level chosen for a new pair."""
+    question_shown = Signal(str)
+    """The question asked now (a step's, in a multi-question protocol)."""
 
     def __init__(self, session: RatingSession, loader: ImageLoader, parent: QWidget | None = None):
         super().__init__(parent)
@@ -246,6 +248,10 @@ class RatingScreen(QWidget):
     def image_view(self) -> ImageView:
         return self._image
 
+    def question(self) -> str:
+        """The question on screen now."""
+        return self._question.text()
+
     def chosen_value(self) -> float | None:
         """The level chosen for the pair on screen, if any."""
         return self._rubric.chosen_value()
@@ -274,6 +280,7 @@ class RatingScreen(QWidget):
         question = step.question.text if step else self._session.project.rubric.question
         self._question.setText(question)
         self._question.setAccessibleDescription(question)
+        self.question_shown.emit(question)
         hidden = step is not None and step.stage == "pre"
         self._image.setVisible(not hidden)  # the words take the whole width
         self._hidden_note.setVisible(hidden)

@@ -18,11 +18,16 @@ CHOSEN_TINT = "#fff2b3"
 """Pale yellow behind the chosen level; the "✓ Chosen" line says it without colour."""
 
 
-def guide_html(rubric: Rubric, chosen: float | None = None) -> str:
+def guide_html(rubric: Rubric, chosen: float | None = None, question: str = "") -> str:
     """The guide as simple HTML, the levels in the order of their buttons (left to right
-    is top to bottom), ``chosen`` highlighted and said."""
+    is top to bottom), ``chosen`` highlighted and said; headed by ``question``, the one
+    asked now (a multi-question protocol's examples answer its main question: said so)."""
     note = scale_note(rubric)
-    parts = [f"<h3>{html.escape(rubric.question)}</h3>"]
+    question = question or rubric.question
+    parts = [f"<h3>{html.escape(question)}</h3>"]
+    if question != rubric.question and any(level.example for level in rubric.options):
+        parts.append(f"<p><small>The examples answer the question “"
+                     f"{html.escape(rubric.question)}”</small></p>")
     if note:
         parts.append(f"<p><b>{html.escape(note)}</b></p>")
     parts += [_level_html(option, chosen=option.value == chosen) for option in rubric.options]
@@ -56,6 +61,7 @@ class RatingGuidePanel(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self._rubric = rubric
         self._chosen: float | None = None
+        self._question = rubric.question
         title = QLabel("Rating Guide", self, objectName="ratingGuideTitle")
         font = QFont(title.font())
         font.setBold(True)
@@ -79,12 +85,19 @@ class RatingGuidePanel(QFrame):
     def highlight(self, value: float | None) -> None:
         """Mark ``value``'s level as chosen (None: none) and bring it into view."""
         self._chosen = value
-        self.text.setHtml(guide_html(self._rubric, value))
+        self.text.setHtml(guide_html(self._rubric, value, self._question))
         option = None if value is None else self._rubric.option_for_value(value)
         if option is not None:
             self.text.scrollToAnchor(f"level-{option.key}")
             bar = self.text.verticalScrollBar()  # the highlight's frame in view, not cut
             bar.setValue(bar.value() - ABOVE_CHOSEN)
+
+    def set_question(self, question: str) -> None:
+        """Head the guide with the question asked now (a step of a multi-question
+        protocol), keeping the chosen level."""
+        if question != self._question:
+            self._question = question
+            self.highlight(self._chosen)
 
     @property
     def chosen(self) -> float | None:
