@@ -108,11 +108,15 @@ def measure(window: MainWindow, stage: str, out_dir: Path, label: str) -> dict:
         elif shown_rect(widget) != rect:
             problems.append(f"{describe(widget)} at {_rect(rect)} is cut to "
                             f"{_rect(shown_rect(widget))}")
+    focused = QApplication.focusWidget()
+    focus_top_shown = focused is None or shown_rect(focused).top() == global_rect(focused).top()
     shot = out_dir / f"i18-{label}-{stage}.png"
     window.screen().grabWindow(0).save(str(shot))
     image = window.rating_screen.image_view if window.rating_screen else None
     return {"stage": stage, "screen": _rect(screen), "frame": _rect(frame),
             "problems": problems, "controls": sorted(set(names)), "scrolled": scrolled,
+            "focus": focused.accessibleName() if focused else "",
+            "focus_top_shown": focus_top_shown,
             "image": [image.width(), image.height()] if image and image.isVisible() else None,
             "shot": str(shot)}
 

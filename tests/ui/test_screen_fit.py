@@ -2,7 +2,9 @@
 manager (openbox), at 1280×720, 1366×768 and 1920×1080, and at 2560×1440 scaled 200 % (a
 high-DPI laptop: 1280×720 in logical pixels), every control of the rating screen, the
 tutorial's and the game's feedback, the Rating Guide panel, the text at 200 % and both
-ContextRef steps lies inside the screen and is not cut off by what holds it.
+ContextRef steps lies inside the screen and is not cut off by what holds it (only at 200 %
+text may the column of words beside the image scroll, the text with the focus shown from
+its start).
 
 ``tests/ui/screen_fit_probe.py`` walks the window in a child process (the tests' own Qt
 runs offscreen) and saves a screenshot of each stage as ``i18-SIZE-STAGE.png`` under the
@@ -24,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from annotator.ui.screens.rating_screen import MIN_IMAGE
+from annotator.ui.widgets.pair_view import MIN_IMAGE
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ("1280x720", "1366x768", "1920x1080", "2560x1440@2")
@@ -116,8 +118,9 @@ def test_every_control_of_every_stage_lies_inside_the_screen(x_screen: str, tmp_
     for name, stage in stages.items():
         assert stage["screen"] == [0, 0, width, height]
         assert stage["problems"] == [], (name, stage["problems"])
-        if name != "text-200-feedback":  # at 100 % the words fit beside the image unscrolled
+        if not name.startswith("text-200"):  # at 100 % the words fit beside the image
             assert stage["scrolled"] == [], (name, stage["scrolled"])
+        assert stage["focus_top_shown"], (name, stage["focus"])  # read from its start
         assert SEEN.get(name, set()) <= set(stage["controls"]), (
             name, SEEN[name] - set(stage["controls"]))
         assert Path(stage["shot"]).stat().st_size > 10_000, "an empty screenshot"
@@ -128,6 +131,8 @@ def test_every_control_of_every_stage_lies_inside_the_screen(x_screen: str, tmp_
         image_width, image_height = stages[name]["image"]
         assert image_width >= MIN_IMAGE.width() and image_height >= MIN_IMAGE.height(), name
     assert "Points" not in stages["text-200-feedback"]["scrolled"]  # in view, not the caption
+    assert stages["text-200"]["focus"] == "Caption"
+    assert stages["text-200-feedback"]["focus"] == "Feedback text"
     assert stages["contextref-pre"]["image"] is None  # hidden, the notice says so
     guide_hidden, guide_shown = stages["rating-guide-hidden"], stages["rating"]
     assert guide_hidden["image"][0] > guide_shown["image"][0]  # the image takes the room

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from enum import Enum
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -57,13 +57,11 @@ from annotator.session.recovery import (
 )
 from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.image_loader import ImageLoader
-from annotator.ui.text_scale import text_factor
-from annotator.ui.widgets.feedback_panel import FeedbackPanel
 from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
 from annotator.ui.widgets.notice_page import NoticePage
-from annotator.ui.widgets.pair_text import PairText, text_label
+from annotator.ui.widgets.pair_text import text_label
+from annotator.ui.widgets.pair_view import PairView
 from annotator.ui.widgets.rubric_panel import RubricPanel
-from annotator.ui.widgets.text_column import text_column
 
 CAPTION_SCALE = 1.6
 PREFETCH_AHEAD = 2
@@ -71,13 +69,6 @@ PREFETCH_AHEAD = 2
 DWELL_TICK_MS = 100
 SUBMIT_TEXT = "Submit (Enter)"
 NEXT_TEXT = "Next pair (Enter)"
-TEXT_ONLY = ("Image hidden for now: answer from the text and its context. You see it for "
-             "the same questions afterwards.")
-IMAGE_SHARE = 7
-"""Tenths of the width beside the words the image takes at normal text size (half at 170 %
-and above, where the words need the room)."""
-MIN_IMAGE = QSize(320, 240)
-"""The image never shrinks below this, whatever the text size: a pair must stay judgeable."""
 
 
 class ScreenState(Enum):
@@ -139,20 +130,10 @@ class RatingScreen(QWidget):
         top.addWidget(self._progress, 1)
         top.addWidget(self._guide_button)
 
-        self._image = ImageView(self)
-        self._image.setMinimumSize(MIN_IMAGE)
-        self._text = PairText(rubric, self)
-        self._caption = self._text.caption
-        self._feedback_panel = FeedbackPanel(self)
-        self._hidden_note = QLabel(TEXT_ONLY, self, objectName="imageHiddenNote")
-        self._hidden_note.setAccessibleName("Image hidden")
-        self._hidden_note.setWordWrap(True)
-        self._hidden_note.setStyleSheet("QLabel { border: 1px solid #6b6b6b; padding: 4px; }")
-        self._hidden_note.hide()
-        self._column = text_column(self, (self._hidden_note, self._text, self._feedback_panel))
-        self._middle = QHBoxLayout()
-        self._middle.addWidget(self._image, IMAGE_SHARE)
-        self._middle.addWidget(self._column, 10 - IMAGE_SHARE)
+        self._pair_view = PairView(rubric, self)
+        self._image = self._pair_view.image
+        self._caption = self._pair_view.caption
+        self._feedback_panel = self._pair_view.feedback
 
         self._question = text_label("questionLabel", "Question", self)
         font = QFont(self._question.font())
@@ -184,7 +165,7 @@ class RatingScreen(QWidget):
         rating_page = QWidget(self)
         rating_layout = QVBoxLayout(rating_page)
         rating_layout.addLayout(top)
-        rating_layout.addLayout(self._middle, 1)
+        rating_layout.addWidget(self._pair_view, 1)
         for part in (self._question, self._scale_note, self._rubric):
             rating_layout.addWidget(part)
         rating_layout.addLayout(bottom)
@@ -224,11 +205,7 @@ class RatingScreen(QWidget):
         """Follow the app's text size; the caption stays proportionally larger."""
         font = self.font()
         font.setPointSizeF(max(6.0, size * CAPTION_SCALE))
-        self._text.set_caption_point_size(font.pointSizeF())
-        self._feedback_panel.set_point_size(size)
-        words = min(5, round((10 - IMAGE_SHARE) * text_factor()))  # larger text, wider words
-        self._middle.setStretch(0, 10 - words)
-        self._middle.setStretch(1, words)
+        self._pair_view.set_point_size(size, font.pointSizeF())
         finished_font = self._finished.font()
         finished_font.setPointSizeF(font.pointSizeF())
         self._finished.setFont(finished_font)
@@ -276,19 +253,16 @@ class RatingScreen(QWidget):
         self._status.setText(self._hint)
         self._progress.setText(session_progress_text(self._session, pair, self._session.score))
         step = pair.step
-        self._text.show_text(pair.item.caption, pair.item.context)
         question = step.question.text if step else self._session.project.rubric.question
         self._question.setText(question)
         self._question.setAccessibleDescription(question)
         self.question_shown.emit(question)
         hidden = step is not None and step.stage == "pre"
-        self._image.setVisible(not hidden)  # the words take the whole width
-        self._hidden_note.setVisible(hidden)
+        self._pair_view.show_words(pair.item.caption, pair.item.context, image_hidden=hidden)
         self._focus_current_text()  # a screen reader reads the new caption at once
         path = self._session.project.image_path(pair.item)
         cached = self._loader.cached(path)
         if hidden:
-            self._image.show_message(TEXT_ONLY)
             self._loader.prefetch(path)
         elif cached is not None:
             self._set_image(cached)
@@ -355,14 +329,10 @@ class RatingScreen(QWidget):
             self._notice.focus_body()
         elif self.state is ScreenState.FEEDBACK:
             self._feedback_panel.focus_text()
-            self._reveal(self._feedback_panel)  # at large text it is below the caption
+            self._pair_view.reveal(self._feedback_panel)  # at large text: below the caption
         else:
             self._caption.setFocus()
-            self._reveal(self._caption)
-
-    def _reveal(self, part: QWidget) -> None:
-        """Scroll the column of words to ``part`` once the column has laid it out."""
-        QTimer.singleShot(0, self, lambda: self._column.ensureWidgetVisible(part, 0, 0))
+            self._pair_view.reveal(self._caption)
 
     def _set_image(self, image: QImage) -> None:
         assert self._pair is not None
