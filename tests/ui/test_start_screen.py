@@ -210,3 +210,19 @@ def test_normal_text_returns_the_window_to_its_size(qtbot, make_project_folder,
     window.actions_by_name["textNormal"].trigger()
     qtbot.waitUntil(lambda: window.size() == size)
     assert window.rating_screen.image_view.width() >= 320  # never below a usable size
+
+
+def test_tab_reaches_every_control_of_the_start_screen_and_a_notice(
+        qtbot, make_project_folder, make_main_window) -> None:
+    from tests.ui.test_rating_screen import tab_chain
+
+    window = make_main_window()
+    window.open_project_folder(make_project_folder(n_items=3, tutorial=[3, 3]))
+    by_name(window, "Your name").setFocus()
+    qtbot.keyClicks(by_name(window, "Your name"), "Ana")
+    chain = tab_chain(qtbot, window)
+    assert {"Open project folder", "Recent projects", "Your name",
+            "Start rating"} <= set(chain), chain
+    qtbot.keyClick(by_name(window, "Your name"), Qt.Key.Key_Return)
+    assert {"Notice", "Start the tutorial", "Rating Guide text",
+            "Hide the Rating Guide"} <= set(tab_chain(qtbot, window))
