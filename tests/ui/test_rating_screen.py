@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from annotator.ui.screens.rating_screen import RatingScreen
-from tests.ui.conftest import by_name
+from tests.ui.conftest import by_name, tab_chain
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
 
@@ -138,19 +138,6 @@ def test_choices_and_saves_are_announced_for_screen_readers(qtbot, make_project_
         "Saved: 2 — Partly right. Round 1: pair 2 of 3 · rating as ana."
     )
     assert by_name(window, "Status").text() == screen.last_announcement
-
-
-def tab_chain(qtbot, window) -> list[str]:
-    """The accessible names Tab visits from the focus, once round."""
-    first = QApplication.focusWidget()
-    names = [first.accessibleName() or first.objectName()]
-    for _ in range(60):
-        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
-        widget = QApplication.focusWidget()
-        if widget is first:
-            return names
-        names.append(widget.accessibleName() or widget.objectName())
-    raise AssertionError(f"Tab never came back: {names}")
 
 
 def test_tab_reaches_every_control_of_the_rating_screen_and_the_guide(

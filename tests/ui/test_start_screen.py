@@ -8,7 +8,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QLineEdit
 
 from annotator.userconfig import load_config, save_config
-from tests.ui.conftest import all_text, by_name
+from tests.ui.conftest import all_text, by_name, tab_chain
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
 
@@ -214,8 +214,6 @@ def test_normal_text_returns_the_window_to_its_size(qtbot, make_project_folder,
 
 def test_tab_reaches_every_control_of_the_start_screen_and_a_notice(
         qtbot, make_project_folder, make_main_window) -> None:
-    from tests.ui.test_rating_screen import tab_chain
-
     window = make_main_window()
     window.open_project_folder(make_project_folder(n_items=3, tutorial=[3, 3]))
     by_name(window, "Your name").setFocus()
