@@ -14,17 +14,20 @@ FRAME_ALLOWANCE = QSize(16, 48)
 """Room for the window manager's title bar and borders, which ``resize`` does not count."""
 FRAME = QMargins(8, 40, 8, 8)
 """The same room, side by side: borders left, right and below, the title bar above."""
+SCREEN_SHARE = 0.8
+"""The least part of the screen's free width and height a window first opens at."""
 
 
 def fit_to_screen(window: QWidget, preferred: QSize) -> None:
     """Resize ``window`` to ``preferred``, shrunk to the screen's free area (a 1366×768
-    laptop with a taskbar has about 1366×728), so no button starts off screen."""
+    laptop with a taskbar has about 1366×728), so no button starts off screen; on a larger
+    screen (4K at 100 %) grown to SCREEN_SHARE of it, so the image is not left small."""
     screen = window.screen()
     if screen is None:
         window.resize(preferred)
         return
     room = screen.availableGeometry().size() - FRAME_ALLOWANCE
-    window.resize(preferred.boundedTo(room))
+    window.resize(preferred.expandedTo(room * SCREEN_SHARE).boundedTo(room))
 
 
 def place_window(window: QWidget, place: WindowPlace | None, preferred: QSize) -> None:

@@ -1,6 +1,7 @@
 """The tagger's window fits a laptop's screen: on a real X server (Xvfb) with a window
-manager (openbox), at 1280×720, 1366×768 and 1920×1080, and at 2560×1440 scaled 200 % (a
-high-DPI laptop: 1280×720 in logical pixels), every control of the rating screen, the
+manager (openbox), at 1280×720, 1366×768, 1920×1080 and 2560×1440, and at 2560×1440 scaled
+200 % (a high-DPI laptop: 1280×720 in logical pixels), the window opens on at least three
+quarters of the screen's width and height, and every control of the rating screen, the
 tutorial's and the game's feedback, the Rating Guide panel, the text at 200 % and both
 ContextRef steps lies inside the screen and is not cut off by what holds it (only at 200 %
 text may the column of words beside the image scroll, the text with the focus shown from
@@ -29,7 +30,7 @@ import pytest
 from annotator.ui.widgets.pair_view import MIN_IMAGE
 
 ROOT = Path(__file__).resolve().parents[2]
-SIZES = ("1280x720", "1366x768", "1920x1080", "2560x1440@2")
+SIZES = ("1280x720", "1366x768", "1920x1080", "2560x1440", "2560x1440@2")
 """Screen sizes in device pixels, and the scale factor after "@" (100 % without)."""
 STAGES = ("tutorial-notice", "rating", "tutorial-feedback", "game-feedback",
           "rating-guide-hidden", "text-200", "text-200-feedback", "contextref-pre",
@@ -117,6 +118,8 @@ def test_every_control_of_every_stage_lies_inside_the_screen(x_screen: str, tmp_
     width, height = (int(n) // int(scale or 1) for n in size.split("x"))  # logical pixels
     for name, stage in stages.items():
         assert stage["screen"] == [0, 0, width, height]
+        frame_width, frame_height = stage["frame"][2:]
+        assert frame_width >= 0.75 * width and frame_height >= 0.75 * height, stage["frame"]
         assert stage["problems"] == [], (name, stage["problems"])
         if not name.startswith("text-200"):  # at 100 % the words fit beside the image
             assert stage["scrolled"] == [], (name, stage["scrolled"])
