@@ -1,6 +1,7 @@
 """Where a window opens: where it was last time if a screen still shows that place, else
-at the size it was designed for, shrunk to the screen it is on; and where it was when it
-closed, remembered per user (``UserConfig.windows``)."""
+at the size it was designed for, fitted to the screen it is on (shrunk to a small one,
+grown on a large one); and where it was when it closed, remembered per user
+(``UserConfig.windows``)."""
 
 from __future__ import annotations
 
