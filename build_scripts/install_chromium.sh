@@ -20,20 +20,7 @@ if ! command -v apt-get >/dev/null 2>&1; then
     exit 1
 fi
 
-sudo=()
-if [ "$(id -u)" -ne 0 ]; then
-    sudo=(sudo)
-fi
-
-install() {
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
-        apt-get install -y -q --no-install-recommends chromium
-}
-
-start=$SECONDS
-if ! install; then
-    echo "install_chromium: install failed; refreshing the package lists and trying again" >&2
-    "${sudo[@]}" apt-get update -q
-    install
-fi
-echo "install_chromium: $(command -v chromium) installed in $(( SECONDS - start )) s"
+# shellcheck source=build_scripts/apt_install.sh
+source "$(dirname "$0")/apt_install.sh"
+apt_install install_chromium chromium
+echo "install_chromium: $(command -v chromium) is on PATH"

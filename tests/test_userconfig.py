@@ -1,10 +1,18 @@
-"""This laptop's settings: a stable id, recent projects, and tolerance of a damaged file."""
+"""This laptop's settings: a stable id, recent projects, window places, the guide's
+choice, and tolerance of a damaged file."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from annotator.userconfig import MAX_RECENT, UserConfig, load_config, save_config
+from annotator.userconfig import (
+    MAX_RECENT,
+    UserConfig,
+    WindowPlace,
+    load_config,
+    save_config,
+)
 
 
 def test_first_use_creates_a_stable_laptop_id(user_config_dir: Path) -> None:
@@ -59,3 +67,27 @@ def test_settings_keep_no_tagger_name(user_config_dir: Path) -> None:
     assert (config.laptop_id, config.laptop_name) == ("ab12", "lab-3")
     save_config(config)
     assert "Ana Secret" not in (user_config_dir / "settings.json").read_text(encoding="utf-8")
+
+
+def test_window_places_and_the_guide_choice_survive_a_restart(user_config_dir: Path) -> None:
+    config = load_config()
+    assert config.guide_shown and config.windows == {}
+    config.windows["tagger"] = WindowPlace(10, 40, 1200, 700, maximized=True)
+    config.guide_shown = False
+    save_config(config)
+    again = load_config()
+    assert again.windows == {"tagger": WindowPlace(10, 40, 1200, 700, maximized=True)}
+    assert again.guide_shown is False
+
+
+def test_a_damaged_window_place_is_forgotten_and_the_rest_kept(user_config_dir: Path) -> None:
+    user_config_dir.mkdir(parents=True)
+    good = {"x": 0, "y": 30, "width": 900, "height": 600}
+    (user_config_dir / "settings.json").write_text(json.dumps({
+        "laptop_id": "ab12", "laptop_name": "lab-3", "recent_projects": ["/p"],
+        "windows": {"tagger": good, "lead": {"x": "0", "y": 0, "width": 5, "height": 5},
+                    "odd": {"x": 0, "y": 0, "width": 0, "height": 9}, "list": [1, 2]}}),
+        encoding="utf-8")
+    config = load_config()
+    assert config.windows == {"tagger": WindowPlace(0, 30, 900, 600)}
+    assert config.laptop_id == "ab12" and config.recent_projects == ["/p"]

@@ -14,7 +14,10 @@ integers, kept exact in int64 or in float64 below 2⁵³; only the final ratio i
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import numpy as np
+import numpy.typing as npt
 
 
 class Concordance:
@@ -117,7 +120,8 @@ class Concordance:
         below = (running - histogram)[:, self.first_of_run]
         # a unit of level a in a lower block against block β: (units above a) − (below a)
         sign_sums = up_to[:, :, -1:] + up_to[:, :, :1] - up_to[:, :, :-1] - up_to[:, :, 1:]
-        total = np.einsum("rba,rba->r", below, sign_sums, dtype=float)
+        counts = cast("npt.NDArray[np.signedinteger[Any]]", below)  # int32 or int64: `whole`
+        total = np.einsum("rba,rba->r", counts, sign_sums, dtype=np.float64)
         if len(self.mixed):
             total += self._within(blocks, most)
         return total, running[:, -1]

@@ -53,7 +53,7 @@ def _run(args: argparse.Namespace) -> ExitCode:
     written = write_ratings(read, project, args.out, round_number=args.round, source=args.file)
     skipped = (f"; {read.not_answers} cancelled, rejected or ignored entries are no answer"
                if read.not_answers else "")
-    print(f"Wrote {written} ratings of round {args.round} to {args.out}{skipped}. Analyse "
+    print(f"Wrote {written} ratings of round {args.round} to {args.out}{skipped}. Analyze "
           f"them with: annotator analyze --ratings-csv {args.out}", file=sys.stderr)
     return ExitCode.DONE
 
@@ -65,7 +65,7 @@ def _flickr8k(args: argparse.Namespace) -> ExitCode:
     print(f"Wrote {pairs * len(EXPERT_TAGGERS)} ratings of {pairs} pairs to {args.out} "
           f"(taggers {', '.join(EXPERT_TAGGERS)}, round 1). The three taggers are the "
           "positions of each pair's scores, which Flickr8k-Expert sorts low to high, not three "
-          "people: read per-tagger figures with that in mind. Analyse them with: "
+          "people: read per-tagger figures with that in mind. Analyze them with: "
           f"annotator analyze --ratings-csv {args.out}", file=sys.stderr)
     return ExitCode.DONE
 

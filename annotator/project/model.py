@@ -72,12 +72,14 @@ class GoldItem:
 
 @dataclass(frozen=True)
 class Level:
-    """One level of a rubric: the stored value, its key, a short label and the full text."""
+    """One level of a rubric: the stored value, its key, a short label, the full text and
+    an example (a caption at that level, cited when a paper gives it; "" when none)."""
 
     value: int | float
     key: str
     label: str
     text: str
+    example: str = ""
 
     def __post_init__(self) -> None:
         if len(self.key) != 1:
@@ -154,6 +156,17 @@ class Rubric:
         ids = [q.question_id for q in self.questions]
         if self.questions and (OVERALL not in ids or len(set(ids)) != len(ids)):
             raise ValueError(f"questions need distinct ids, one of them {OVERALL!r}")
+        if all(key.isdigit() for key in keys) and keys != [
+                str(int(keys[0]) + n) for n in range(len(keys))]:
+            raise ValueError("digit keys must count up by one from left to right (the order "
+                             f"of the levels in the file), e.g. 1, 2, 3; not {', '.join(keys)}")
+
+    @property
+    def best_first(self) -> bool:
+        """The scale lists its best level first (leftmost, key 1), as VCRScore's tool did:
+        the screen says so above the buttons. Two-level questions (yes/no) read either way."""
+        values = [level.value for level in self.levels]
+        return len(values) > 2 and values == sorted(values, reverse=True)
 
     @property
     def options(self) -> tuple[Level, ...]:

@@ -148,8 +148,12 @@ def _level(raw: Any, index: int, path: Path, line: int | None, *, where: str = "
     for key in ("key", "label", "text"):
         if not isinstance(raw.get(key), str) or not raw[key].strip():
             raise RubricError(f"{where} needs a text {key!r}.", file=path, line=line)
+    example = raw.get("example", "")
+    if not isinstance(example, str):
+        raise RubricError(f"{where}: example must be a text.", file=path, line=line)
     try:
-        return Level(value=value, key=raw["key"], label=raw["label"].strip(), text=raw["text"])
+        return Level(value=value, key=raw["key"], label=raw["label"].strip(), text=raw["text"],
+                     example=example.strip())
     except ValueError as exc:
         raise RubricError(f"{where}: {exc}.", file=path, line=line) from exc
 

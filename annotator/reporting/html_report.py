@@ -43,7 +43,8 @@ nav ol { margin: 0; padding-left: 1.5rem; }
 figure { margin: 1.5rem 0; break-inside: avoid; }
 figure .chart svg { display: block; max-width: 100%; height: auto; }
 figcaption { margin-top: 0.5rem; }
-figcaption .chart-title { font-weight: 600; }
+figcaption .chart-title { position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; }  /* the drawing shows it: for screen readers */
 figcaption p { margin: 0.25rem 0 0; max-width: 48rem; }
 .table-wrap { overflow-x: auto; margin: 1rem 0; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }

@@ -103,15 +103,18 @@ def bar_document(categories: Sequence[Category], *, horizontal: bool, title: str
                   description: str, value_label: str, value_format: str,
                   reference: tuple[float, str] | None = None,
                   value_range: tuple[float, float] | None = None,
-                  legend: Sequence[tuple[str, Fill]] = ()) -> str:
-    """The whole bar chart document; ``legend`` names the series of a grouped chart."""
+                  legend: Sequence[tuple[str, Fill]] = (), counts: bool = False,
+                  label_title: str = "") -> str:
+    """The whole bar chart document; ``legend`` names the series of a grouped chart,
+    ``counts`` asks for whole-number ticks, ``label_title`` names the category axis."""
     if not categories or not categories[0].bars:
         return empty_chart(title=title, description=description)
     width = WIDTH
     head, head_height = heading(title, width)
     legend_parts, legend_height = _legend(legend, top=head_height, width=width)
     geo = _layout(categories, horizontal=horizontal, top=head_height + legend_height,
-                  value_format=value_format, reference=reference, value_range=value_range)
+                  value_format=value_format, reference=reference, value_range=value_range,
+                  counts=counts, titled=bool(label_title))
     if geo.width > width:  # a wider chart re-wraps its title
         head, _ = heading(title, geo.width)
     body = [*head, *legend_parts,
@@ -124,6 +127,8 @@ def bar_document(categories: Sequence[Category], *, horizontal: bool, title: str
         body.append(_draw_category(geo, index, category, value_format))
     if reference is not None:
         body.extend(_draw_reference(geo, *reference))
+    if label_title:
+        body.append(_label_title(geo, label_title))
     body.append(frame(geo.plot))
     fills = [bar.fill for c in categories for bar in c.bars]
     return document(geo.width, geo.height, title=title, description=description, body=body,
@@ -132,13 +137,15 @@ def bar_document(categories: Sequence[Category], *, horizontal: bool, title: str
 
 def _layout(categories: Sequence[Category], *, horizontal: bool, top: float, value_format: str,
             reference: tuple[float, str] | None,
-            value_range: tuple[float, float] | None) -> _Geometry:
-    """Sizes bands so no two labels or written values overlap, growing the chart if needed."""
+            value_range: tuple[float, float] | None, counts: bool = False,
+            titled: bool = False) -> _Geometry:
+    """Sizes bands so no two labels or written values overlap, growing the chart if needed
+    (``titled``: room under a vertical chart's labels for their axis title)."""
     n, k = len(categories), len(categories[0].bars)
     values_text = [_value_text(bar.value, value_format) for c in categories for bar in c.bars]
     value_w = max(text_width(t) for t in values_text)
     label_w = max(text_width(c.label, LABEL_SIZE) for c in categories)
-    lo, hi, step = _value_extent(categories, reference, value_range)
+    lo, hi, step = _value_extent(categories, reference, value_range, counts=counts)
     if horizontal:
         thickness = FONT_SIZE + 6.0
         top += FONT_SIZE + 10 if reference else 0
@@ -160,7 +167,7 @@ def _layout(categories: Sequence[Category], *, horizontal: bool, top: float, val
         label_height = label_w * 0.71 + LABEL_SIZE if rotate else LABEL_SIZE
         left = max(left, PAD + (label_w * 0.71 - band / 2 if rotate else 0))
         width = left + n * band + right
-        bottom = label_height + 12 + PAD
+        bottom = label_height + 12 + PAD + (LABEL_SIZE + 10 if titled else 0)
         height = max(HEIGHT, top + 220 + bottom)
         room, length = FONT_SIZE + 6, height - top - bottom
     if value_range is None:
@@ -185,7 +192,8 @@ def _value_text(value: float | None, value_format: str) -> str:
 
 
 def _value_extent(categories: Sequence[Category], reference: tuple[float, str] | None,
-                  value_range: tuple[float, float] | None) -> tuple[float, float, float]:
+                  value_range: tuple[float, float] | None, *, counts: bool = False
+                  ) -> tuple[float, float, float]:
     """The value axis: ``value_range`` as given, else the data (with whiskers and reference)
     widened to nice steps, including 0 unless every value is far from it (then the bars start
     at the axis end nearest 0, their lengths no longer proportional)."""
@@ -199,7 +207,7 @@ def _value_extent(categories: Sequence[Category], reference: tuple[float, str] |
     far_from_zero = lo * hi > 0 and min(abs(lo), abs(hi)) > 5 * (hi - lo)  # as spreadsheets do
     if not far_from_zero:
         lo, hi = min(lo, 0.0), max(hi, 0.0)
-    return snapped(lo, hi, 6)
+    return snapped(lo, hi, 6, whole=counts)
 
 
 def _extend_for_text(categories: Sequence[Category], lo: float, hi: float, step: float,
@@ -266,6 +274,13 @@ def _category_label(geo: _Geometry, centre: float, label: str) -> str:
                     anchor="end", cls="label", rotate=-45)
     return text(centre, geo.plot.bottom + 6 + LABEL_SIZE, label, size=LABEL_SIZE,
                 anchor="middle", cls="label")
+
+
+def _label_title(geo: _Geometry, title: str) -> str:
+    """The category axis's title, centred under a vertical chart's labels."""
+    y = geo.height - PAD - 4
+    return text((geo.plot.left + geo.plot.right) / 2, y, title, size=LABEL_SIZE,
+                anchor="middle", cls="axis-title")
 
 
 def _whisker(geo: _Geometry, centre: float, interval: tuple[float, float]) -> str:

@@ -56,9 +56,11 @@ def bar_chart(labels: Sequence[str], values: Sequence[float | None], *, title: s
               intervals: Sequence[tuple[float, float] | None] | None = None,
               reference: tuple[float, str] | None = None, flagged: Collection[str] = (),
               horizontal: bool = False, value_range: tuple[float, float] | None = None,
-              value_format: str = "{:.2f}") -> str:
+              value_format: str = "{:.2f}", counts: bool = False, label_title: str = "") -> str:
     """One bar per label with its value written at the bar's end; ``intervals`` as whiskers,
-    ``reference`` as a labelled dashed line, ``flagged`` labels hatched and marked "⚠"."""
+    ``reference`` as a labelled dashed line, ``flagged`` labels hatched and marked "⚠".
+    ``counts``: the values are counts (whole-number ticks); ``label_title``: what the labels
+    are, written under them (vertical bars)."""
     intervals = intervals if intervals is not None else [None] * len(values)
     _same_length(labels=labels, values=values, intervals=intervals)
     categories = [
@@ -69,7 +71,7 @@ def bar_chart(labels: Sequence[str], values: Sequence[float | None], *, title: s
     return bar_document(categories, horizontal=horizontal, title=title,
                          description=description, value_label=value_label,
                          value_format=value_format, reference=reference,
-                         value_range=value_range)
+                         value_range=value_range, counts=counts, label_title=label_title)
 
 
 def grouped_bar_chart(groups: Sequence[str], series: Sequence[tuple[str, Sequence[float | None]]],
@@ -111,9 +113,7 @@ def histogram(bin_edges: Sequence[float], counts: Sequence[int], *, title: str,
     edges = [float(e) for e in bin_edges]
     if any(b <= a for a, b in itertools.pairwise(edges)):
         raise ValueError("bin edges must increase")
-    y_lo, y_hi, y_step = snapped(0, max(max(counts), 1), 5)
-    if y_step < 1:  # counts are whole numbers
-        y_hi, y_step = math.ceil(y_hi), 1.0
+    y_lo, y_hi, y_step = snapped(0, max(max(counts), 1), 5, whole=True)
     y_ticks = ticks_between(y_lo, y_hi, y_step)
     left = PAD + y_axis_width(y_ticks)
     bin_w = max(text_width(str(max(counts))) + 4, (WIDTH - left - 2 * PAD) / len(counts))

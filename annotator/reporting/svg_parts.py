@@ -185,11 +185,15 @@ def empty_chart(*, title: str, description: str) -> str:
     return document(width, height, title=title, description=description, body=elements)
 
 
-def nice_step(span: float, target: int) -> float:
-    """The smallest step of the form 1, 2, 2.5 or 5 × 10^k giving at most ~target steps."""
+def nice_step(span: float, target: int, *, whole: bool = False) -> float:
+    """The smallest step of the form 1, 2, 2.5 or 5 × 10^k giving at most ~target steps;
+    ``whole``: a whole number (1, 2 or 5 × 10^k, at least 1), for counts."""
     raw = span / max(target, 1)
+    if whole:
+        raw = max(raw, 1.0)
     power = 10.0 ** math.floor(math.log10(raw))
-    return next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw * (1 - 1e-9))
+    steps = (1, 2, 5, 10) if whole else (1, 2, 2.5, 5, 10)
+    return next(m * power for m in steps if m * power >= raw * (1 - 1e-9))
 
 
 def ticks_between(lo: float, hi: float, step: float) -> list[float]:
@@ -199,11 +203,13 @@ def ticks_between(lo: float, hi: float, step: float) -> list[float]:
     return [round(i * step, 10) + 0.0 for i in range(first, last + 1)]
 
 
-def snapped(lo: float, hi: float, target: int) -> tuple[float, float, float]:
-    """``lo..hi`` widened to whole nice steps; returns (lo, hi, step)."""
+def snapped(lo: float, hi: float, target: int, *, whole: bool = False
+            ) -> tuple[float, float, float]:
+    """``lo..hi`` widened to whole nice steps; returns (lo, hi, step) (``whole``: steps
+    of whole numbers, for counts)."""
     if hi - lo < 1e-12:
         lo, hi = lo - max(abs(lo) * 0.1, 0.5), hi + max(abs(hi) * 0.1, 0.5)
-    step = nice_step(hi - lo, target)
+    step = nice_step(hi - lo, target, whole=whole)
     return math.floor(lo / step + 1e-9) * step, math.ceil(hi / step - 1e-9) * step, step
 
 

@@ -36,8 +36,8 @@ class Notice:
 
     ``points``/``needed``/``pairs`` describe the step just finished (for
     ``TUTORIAL_START``: the tutorial about to start); ``next_pairs``/``next_needed`` the
-    probation that follows or is due (0 when none does); ``reason`` why a due probation
-    was owed.
+    probation that follows or is due (0 when none does); ``reason`` why a due (or just
+    passed) probation was owed: after a failed tutorial the tagger has not played the game.
     """
 
     kind: NoticeKind
@@ -194,12 +194,13 @@ class GameProgress:
         self.step_rated.clear()
         self.probation_attempt += 1
         if scored >= self.probation_needed:
-            self.probation_owed = None
+            owed, self.probation_owed = self.probation_owed, None
             return Notice(
                 NoticeKind.PROBATION_PASSED,
                 points=scored,
                 needed=self.probation_needed,
                 pairs=self.probation_size,
+                reason=owed,
             )
         return self._probation_notice(
             NoticeKind.PROBATION_FAILED,

@@ -1,8 +1,9 @@
 """The words a tagger reads about the game: feedback after a rating, notices, progress.
 
 Plain text made from what the flow returns, so the screen only displays it and the
-wording is tested without a screen. Numbers are always spelled out next to any mark, so
-nothing depends on colour.
+wording is tested without a screen (and against what the tagger's guide and the Rating
+Game page quote). Numbers and words always stand beside any mark or icon, so nothing
+depends on colour.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from annotator.project.model import Project, Rubric
 from annotator.session.flow import Feedback, Pair, RatingSession
 from annotator.session.game import FirstPairsCheck, Notice, NoticeKind
 from annotator.session.rounds import RoundIntro
+from annotator.session.scoring import level_steps
 from annotator.store.records import Phase
 
 
@@ -41,9 +43,28 @@ def keys_hint(rubric: Rubric) -> str:
     return f"Press {', '.join(keys[:-1])} or {keys[-1]} (or click) to choose an answer."
 
 
+MINUS = "\u2212"
+"""A typographic minus: wider than a hyphen, so −1 never reads as a dash; screen readers
+say "minus"."""
+
+
+def number(value: int) -> str:
+    """A score: ``14``, ``0``, ``−2``."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
 def signed(points: int) -> str:
-    """Points with their sign spelled out: a minus must never look like a dash."""
-    return f"+{points}" if points > 0 else (f"minus {-points}" if points < 0 else "0")
+    """Points with their sign always written: ``+2``, ``0``, ``−1``."""
+    return f"+{points}" if points > 0 else number(points)
+
+
+def scale_note(rubric: Rubric) -> str:
+    """Said above the buttons of a scale that lists its best answer first (key 1), so a
+    tagger used to 1 = worst is not misled; "" for every other scale."""
+    if not rubric.best_first:
+        return ""
+    first, last = rubric.levels[0].key, rubric.levels[-1].key
+    return f"Best answer first: {first} is the best, {last} the worst."
 
 
 def _plural(count: int, word: str) -> str:
@@ -66,11 +87,8 @@ def progress_text(pair: Pair, *, tagger: str, score: int | None, needed: int | N
         parts.append(f"question {pair.step_number} of {pair.steps}, "
                      f"{STAGE_WORDS[pair.step.stage]}")
     if score is not None:
-        parts.append(
-            f"{_plural(score, 'point')} so far, {needed} needed"
-            if needed is not None
-            else f"score {score}"
-        )
+        parts.append(f"score {number(score)}" + (
+            f", {needed} needed to pass" if needed is not None else ""))
     if first_pairs is not None and pair.phase.is_data:
         parts.append(first_pairs_text(first_pairs))
     parts.append(f"rating as {tagger}")
@@ -86,11 +104,17 @@ def first_pairs_text(check: FirstPairsCheck) -> str:
 def session_progress_text(session: RatingSession, pair: Pair, score: int | None) -> str:
     """The progress line of ``session`` for ``pair``: the score only where it counts (the
     tutorial and probation, or a game with feedback)."""
-    game = session.progress
-    needed = {Phase.TUTORIAL: game.tutorial_needed, Phase.PROBATION: game.probation_needed}
-    scored = pair.phase in needed or session.settings.feedback
+    needed = pass_mark(session, pair.phase)
+    scored = needed is not None or session.settings.feedback
     return progress_text(pair, tagger=session.tagger, score=score if scored else None,
-                         needed=needed.get(pair.phase), first_pairs=session.first_pairs)
+                         needed=needed, first_pairs=session.first_pairs)
+
+
+def pass_mark(session: RatingSession, phase: Phase) -> int | None:
+    """The points the tutorial or probation needs; None in any other phase."""
+    game = session.progress
+    return {Phase.TUTORIAL: game.tutorial_needed,
+            Phase.PROBATION: game.probation_needed}.get(phase)
 
 
 STAGE_WORDS = {"pre": "before the image", "post": "with the image"}
@@ -114,40 +138,112 @@ def step_note(pair: Pair, rubric: Rubric) -> str:
     return keys_hint(rubric)
 
 
-def feedback_lines(feedback: Feedback, rubric: Rubric) -> list[str]:
-    """What the tagger is told after submitting (empty when the round is blind)."""
+@dataclass(frozen=True)
+class ScaleMark:
+    """A level to mark on the scale after a submit: whose it is ("You", "Experts",
+    "Consensus")."""
+
+    value: float
+    who: str
+
+
+@dataclass(frozen=True)
+class FeedbackText:
+    """What a tagger reads after a submit, in the parts the screen lays out: the verdict
+    (an icon, the signed points and words, never colour alone), the levels marked on the
+    scale with the distance between them, plain sentences, and the experts' explanation."""
+
+    heading: str
+    verdict: str
+    points: int | None
+    marks: tuple[ScaleMark, ...]
+    distance: str
+    lines: tuple[str, ...]
+    why: str = ""
+
+    def spoken(self) -> str:
+        """Everything, in reading order, for a screen reader."""
+        return " ".join(part for part in (self.verdict, *self.lines, self.why) if part)
+
+
+EXPERTS, CONSENSUS, YOU = "Experts", "Consensus", "You"
+ICONS = {1: "✔", 0: "○", -1: "✖"}
+"""Beside the points: a tick for points won, a circle for none, a cross for points lost."""
+
+
+def verdict(points: int, steps: int, whose: str) -> str:
+    """``✔ +1 point: 1 level from the experts' rating``: icon, signed points, and how far
+    the rating was from ``whose`` ("the experts' rating", "the panel's consensus")."""
+    icon = ICONS[(points > 0) - (points < 0)]
+    word = "point" if abs(points) == 1 else "points"
+    where = (f"the same level as {whose}" if steps == 0
+             else f"{_plural(steps, 'level')} from {whose}")
+    return f"{icon} {signed(points)} {word}: {where}"
+
+
+def distance_text(steps: int) -> str:
+    """What the bracket between two marks on the scale says."""
+    return "same level" if steps == 0 else f"{_plural(steps, 'level')} apart"
+
+
+def feedback_text(feedback: Feedback, rubric: Rubric, *, needed: int | None = None
+                  ) -> FeedbackText | None:
+    """What the tagger is told after submitting (None when the round is blind);
+    ``needed``: the pass mark of the tutorial or probation the rating belongs to."""
     if not feedback.show:
-        return []
+        return None
     rating = feedback.rating
-    yours = f"Your rating: {level_text(rating.value, rubric)}."
+    score = feedback.score or 0
+    yours = f"You chose {level_text(rating.value, rubric)}."
+    you = ScaleMark(rating.value, YOU)
     if feedback.gold is not None:
-        lines = [
-            f"Experts' rating: {level_text(feedback.gold.rating, rubric)}.",
-            yours,
-            f"Points: {signed(rating.points or 0)} (2 minus how many levels you were off).",
-        ]
-        if feedback.gold.explanation:
-            lines.append(f"Why: {feedback.gold.explanation}")
-        lines.append(f"Points in this {rating.phase.value} so far: {feedback.score}.")
-        return lines
+        gold = feedback.gold.rating
+        steps = level_steps(rating.value, gold, rubric)
+        step = rating.phase.value
+        return FeedbackText(
+            heading="Expert feedback",
+            verdict=verdict(rating.points or 0, steps, "the experts' rating"),
+            points=rating.points or 0,
+            marks=(you, ScaleMark(gold, EXPERTS)),
+            distance=distance_text(steps),
+            lines=(f"The experts chose {level_text(gold, rubric)}.", yours,
+                   f"Your {step} score so far: {number(score)}"
+                   + (f" ({needed} needed to pass)." if needed is not None else ".")),
+            why=(f"Why the experts chose {level_text(gold, rubric)}: "
+                 f"{feedback.gold.explanation}" if feedback.gold.explanation else ""),
+        )
+    score_line = f"Your game score so far: {number(score)}."
     consensus = feedback.consensus
     if consensus is None:
-        uncounted = (" and does not count towards the first-pairs check"
+        uncounted = (", and it does not count towards the first-pairs check"
                      if feedback.first_pairs is not None else "")
-        return [
-            yours,
-            "No consensus yet: too few people have rated this pair before you, so it gives "
-            f"no points{uncounted}.",
-            f"Your score: {feedback.score}.",
-        ]
+        return FeedbackText(
+            heading="How the panel rated it",
+            verdict=f"{ICONS[0]} No points: no consensus yet",
+            points=None,
+            marks=(you,), distance="",
+            lines=(yours, "Too few people have rated this pair before you, so there is "
+                          f"nothing to compare with yet{uncounted}.", score_line),
+        )
     basis = _plural(consensus.n, "earlier rating")
     if consensus.priors:
         basis += f", {consensus.priors} of them from a machine model until people rate it"
-    return [
-        f"Panel consensus: {level_text(consensus.value, rubric)} (from {basis}).",
-        yours,
-        f"Points: {signed(rating.points or 0)}. Your score: {feedback.score}.",
-    ]
+    steps = level_steps(rating.value, consensus.value, rubric)
+    return FeedbackText(
+        heading="How the panel rated it",
+        verdict=verdict(rating.points or 0, steps, "the panel's consensus"),
+        points=rating.points or 0,
+        marks=(you, ScaleMark(consensus.value, CONSENSUS)),
+        distance=distance_text(steps),
+        lines=(f"The panel's consensus is {level_text(consensus.value, rubric)} (from {basis}).",
+               yours, score_line),
+    )
+
+
+def session_feedback_text(session: RatingSession, feedback: Feedback) -> FeedbackText | None:
+    """:func:`feedback_text` for a rating of ``session``, with the pass mark of its step."""
+    return feedback_text(feedback, session.project.rubric,
+                         needed=pass_mark(session, feedback.rating.phase))
 
 
 def notice_text(notice: Notice) -> NoticeText:
@@ -165,8 +261,9 @@ def notice_text(notice: Notice) -> NoticeText:
         return NoticeText(
             "Tutorial",
             f"Before the game, rate {notice.pairs} pairs that experts have rated. After "
-            "each one you see the experts' rating and why they chose it. Each pair gives "
-            "2 points minus how many levels you are off. You need "
+            "each one you see the experts' rating and why they chose it. The experts' level "
+            "gives 2 points, a level next to it 1, two levels off 0, and further off takes "
+            "points away. You need "
             f"{notice.needed} of {2 * notice.pairs} points to pass. The Rating Guide (F1) "
             "explains every level.",
             "Start the tutorial",
@@ -196,11 +293,18 @@ def notice_text(notice: Notice) -> NoticeText:
             "Start probation" if notice.next_pairs else "Go on",
         )
     if kind is NoticeKind.PROBATION_PASSED:
+        if notice.reason is NoticeKind.FIRST_PAIRS_FAILED:  # they played the game before
+            return NoticeText(
+                "Probation passed",
+                f"{scored} ({notice.needed} were needed). Back to the game, with your score "
+                "starting from 0.",
+                "Back to the game",
+            )
         return NoticeText(
             "Probation passed",
-            f"{scored} ({notice.needed} were "
-            "needed). On to the game, with your score starting from 0.",
-            "Back to the game",
+            f"{scored} ({notice.needed} were needed). The game starts now: after each pair "
+            "you see the panel's consensus and your points.",
+            "Start the game",
         )
     if kind is NoticeKind.PROBATION_FAILED:
         return NoticeText(

@@ -16,6 +16,7 @@ chain existed, is merged unchecked.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -197,6 +198,7 @@ def _check_chain(conn: sqlite3.Connection, path: Path, info: dict[str, str], sel
     head, middle, tail = LINK_PARTS
     rows = _in_chain_order(conn, f"seq, chain, rating_id, {head}, value, {middle}, consensus, "
                                  f"{tail}", select, LINK_PARAMETERS) if typed else []
+    linked: Callable[[str, Sequence[Any]], str]
     if typed and all(row[7] is not None for row in rows):
         linked = link_parts
     else:

@@ -41,7 +41,7 @@ TAGGER_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("&File", "quit", "&Quit", QKeySequence.StandardKey.Quit, "close"),
     *VIEW_ACTIONS,
     ActionSpec("&Help", "ratingGuide", "&Rating Guide", QKeySequence.StandardKey.HelpContents,
-               "show_rating_guide"),
+               "toggle_rating_guide"),
     *HELP_ACTIONS,
 )
 """The tagger's window: open a project, text size, the Rating Guide, help."""
@@ -52,7 +52,7 @@ LEAD_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("&File", "openPanel", "Open a panel &database…", "Ctrl+Shift+O",
                "choose_panel"),
     ActionSpec("&File", "quit", "&Quit", QKeySequence.StandardKey.Quit, "close"),
-    ActionSpec("&Analysis", "analyseAgain", "Analyse &again (after new ratings)", "F5",
+    ActionSpec("&Analysis", "analyseAgain", "&Update the analysis (after new ratings)", "F5",
                "analyse_again"),
     ActionSpec("&Study", "mergeSessionFiles", "&Merge session files…", None,
                "merge_session_files"),

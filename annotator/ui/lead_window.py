@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QSize
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 
 from annotator.errors import AnnotatorError
@@ -24,6 +25,7 @@ from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.dialogs.merge_dialog import MergeDialog
 from annotator.ui.dialogs.rounds_dialog import RoundsDialog
 from annotator.ui.dialogs.start_round import StartRoundDialog
+from annotator.ui.focus_ring import show_focus_rings
 from annotator.ui.help_menu import HelpHandlers
 from annotator.ui.lead_actions import (
     PANEL_NAME,
@@ -33,7 +35,7 @@ from annotator.ui.lead_actions import (
     import_consensus_snapshot,
     open_merge_dialog,
 )
-from annotator.ui.screen_fit import fit_to_screen
+from annotator.ui.screen_fit import place_window, remember_place
 from annotator.ui.screens.lead_start import LeadStartPage
 from annotator.ui.text_scale import TextSizing
 from annotator.userconfig import UserConfig, save_config
@@ -42,7 +44,7 @@ TITLE = "Caption Rating Annotator — lab lead"
 KEYBOARD_HELP = (
     "Ctrl+O: open a project folder to analyse\n"
     "Ctrl+Shift+O: open a panel database\n"
-    "F5: analyse again (after merging or a new round)\n"
+    "F5: update the analysis (after merging or a new round)\n"
     "Ctrl+E: export everything (CSV, SVG, PNG and the HTML report)\n"
     "Ctrl+R: save the HTML report; Ctrl+D: export the dataset\n"
     "Ctrl+Tab / Ctrl+Shift+Tab: next / previous tab\n"
@@ -82,7 +84,8 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
         self.setCentralWidget(self._stack)
         self._build_menus()
         self.set_text_scale(config.text_scale)
-        fit_to_screen(self, QSize(1200, 860))
+        show_focus_rings()
+        place_window(self, config.windows.get("lead"), QSize(1400, 900))
         if source is not None:
             self.show_source(source)
 
@@ -122,7 +125,7 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
 
     def analyse_again(self) -> None:
         if self.pane.source is None:
-            QMessageBox.information(self, "Analyse again", NO_PROJECT)
+            QMessageBox.information(self, "Update the analysis", NO_PROJECT)
             return
         self.pane.analyse_again()
 
@@ -204,6 +207,10 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
         )
 
     # view -----------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        remember_place(self, self._config, "lead")
+        super().closeEvent(event)
 
     def _exporting(self, busy: bool) -> None:
         if busy:

@@ -10,9 +10,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QStackedWidget,
+)
 
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
@@ -27,20 +34,26 @@ from annotator.session.opening import (
 )
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import TAGGER_ACTIONS, bind_actions
-from annotator.ui.dialogs.rating_guide import RatingGuideDialog
 from annotator.ui.dialogs.seat import SeatDialog, ask_seat_if_needed
+from annotator.ui.focus_ring import show_focus_rings
 from annotator.ui.help_menu import HelpHandlers
 from annotator.ui.image_loader import ImageLoader
-from annotator.ui.screen_fit import fit_to_screen
+from annotator.ui.screen_fit import place_window, remember_place
 from annotator.ui.screens.rating_screen import RatingScreen
 from annotator.ui.screens.start_screen import StartScreen
 from annotator.ui.text_scale import TextSizing
+from annotator.ui.widgets.rating_guide import RatingGuidePanel
 from annotator.userconfig import UserConfig, save_config
 
+PREFERRED_SIZE = QSize(1600, 1000)
+"""The first size, shrunk to the screen: the larger the image, the better it is judged."""
+GUIDE_SHARE = 0.28
+"""The Rating Guide's part of the window's width when it opens."""
+
 KEYBOARD_HELP = (
-    "1–5: choose a level (the rubric's keys)\n"
+    "1–5: choose a level (the keys shown on the buttons, left to right)\n"
     "Enter: submit the chosen level\n"
-    "F1: Rating Guide with the full text of every level\n"
+    "F1: show or hide the Rating Guide beside the pair (every level's full text)\n"
     "+ / − / 0: zoom the image in, out, back to fit (arrow keys pan once it has focus)\n"
     "Ctrl++ / Ctrl+− / Ctrl+0: larger, smaller, normal text\n"
     "Tab: move between the caption, the image, the levels and Submit\n"
@@ -61,7 +74,7 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         self._project: Project | None = None
         self._store: SessionStore | None = None
         self._rating_screen: RatingScreen | None = None
-        self._guide: RatingGuideDialog | None = None
+        self._guide: RatingGuidePanel | None = None
         self.seat_dialog: SeatDialog | None = None
         self.loader = ImageLoader(self)
         self.start_screen = StartScreen(config.recent_projects, self)
@@ -69,10 +82,14 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         self.start_screen.start_requested.connect(self.start_rating)
         self._stack = QStackedWidget(self)
         self._stack.addWidget(self.start_screen)
-        self.setCentralWidget(self._stack)
+        self._split = QSplitter(Qt.Orientation.Horizontal, self)
+        self._split.setChildrenCollapsible(False)
+        self._split.addWidget(self._stack)
+        self.setCentralWidget(self._split)
         _menus, self.actions_by_name = bind_actions(self, TAGGER_ACTIONS)
         self.set_text_scale(config.text_scale)
-        fit_to_screen(self, QSize(1200, 900))
+        show_focus_rings()
+        place_window(self, config.windows.get("tagger"), PREFERRED_SIZE)
 
     @property
     def rating_screen(self) -> RatingScreen | None:
@@ -127,12 +144,15 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
             QMessageBox.critical(self, "Cannot start", str(error))
             return
         screen = RatingScreen(session, self.loader, self)
-        screen.guide_requested.connect(self.show_rating_guide)
+        screen.guide_requested.connect(self.toggle_rating_guide)
+        screen.level_marked.connect(self._mark_in_guide)
+        screen.question_shown.connect(self._ask_in_guide)
         screen.set_body_point_size(QApplication.font().pointSizeF())
         self._drop_rating_screen()
         self._rating_screen = screen
         self._stack.addWidget(screen)
         self._stack.setCurrentWidget(screen)
+        self._show_guide(self._config.guide_shown)
 
     # view ---------------------------------------------------------------------
 
@@ -142,18 +162,43 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
 
     # help ---------------------------------------------------------------------
 
-    def show_rating_guide(self) -> None:
+    def toggle_rating_guide(self) -> None:
+        """F1: show the Rating Guide beside the pair, or hide it; remembered."""
         if self._project is None:
             QMessageBox.information(self, "Rating Guide", "Open a project to see its rubric.")
             return
-        if self._guide is None:
-            self._guide = RatingGuideDialog(self._project.rubric, self)
-        self._guide.show()
-        self._guide.raise_()
-        self._guide.activateWindow()
+        shown = not (self._guide is not None and self._guide.isVisible())
+        self._config.guide_shown = shown
+        save_config(self._config)
+        self._show_guide(shown)
+
+    def _show_guide(self, shown: bool) -> None:
+        """The guide of the open project beside the screens, built on first use; the
+        focus stays where it was, so Enter and the keys go on working."""
+        if shown and self._guide is None and self._project is not None:
+            self._guide = RatingGuidePanel(self._project.rubric)
+            self._guide.hide_requested.connect(self.toggle_rating_guide)
+            self._split.addWidget(self._guide)
+            width = self._split.width()
+            self._split.setSizes([round(width * (1 - GUIDE_SHARE)), round(width * GUIDE_SHARE)])
+            if self._rating_screen is not None:
+                self._guide.set_question(self._rating_screen.question())
+                self._guide.highlight(self._rating_screen.chosen_value())
+        if self._guide is not None:
+            self._guide.setVisible(shown)
+        if self._rating_screen is not None:
+            self._rating_screen.set_guide_shown(shown and self._guide is not None)
+
+    def _mark_in_guide(self, value: float | None) -> None:
+        if self._guide is not None:
+            self._guide.highlight(value)
+
+    def _ask_in_guide(self, question: str) -> None:
+        if self._guide is not None:
+            self._guide.set_question(question)
 
     @property
-    def rating_guide(self) -> RatingGuideDialog | None:
+    def rating_guide(self) -> RatingGuidePanel | None:
         return self._guide
 
     # closing ------------------------------------------------------------------
@@ -167,14 +212,16 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
     def _close_session(self) -> None:
         self._drop_rating_screen()
         if self._guide is not None:
-            self._guide.close()
+            self._guide.deleteLater()
             self._guide = None
         if self._store is not None:
             self._store.close()
             self._store = None
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Every rating is already committed; just release the file and the decoder."""
+        """Every rating is already committed; just release the file and the decoder, and
+        remember where the window was."""
+        remember_place(self, self._config, "tagger")
         self.loader.wait_idle(5000)
         self._close_session()
         super().closeEvent(event)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QSize, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
 
 from annotator.userconfig import UserConfig, save_config
 
@@ -15,6 +16,7 @@ class TextSizing:
     the new point size (the rating screen keeps its caption larger than the rest)."""
 
     _config: UserConfig
+    _normal_text_size: QSize | None = None
 
     def text_larger(self) -> None:
         self.set_text_scale(self._config.text_scale * TEXT_SCALE_STEP)
@@ -26,8 +28,15 @@ class TextSizing:
         self.set_text_scale(1.0)
 
     def set_text_scale(self, scale: float) -> None:
-        """Scale every text of the app; remembered for this user's next sessions."""
-        scale = min(MAX_SCALE, max(MIN_SCALE, scale))
+        """Scale every text of the app; remembered for this user's next sessions. Back at
+        the normal size the window returns to the size it had then, if larger text made
+        it grow."""
+        scale = min(MAX_SCALE, max(MIN_SCALE, round(scale, 6)))
+        normal_size = self._normal_text_size
+        if scale == 1.0:
+            self._normal_text_size = None
+        elif normal_size is None and isinstance(self, QWidget) and self.isVisible():
+            self._normal_text_size = self.size()
         if scale != self._config.text_scale:
             self._config.text_scale = scale
             save_config(self._config)
@@ -35,9 +44,27 @@ class TextSizing:
         font.setPointSizeF(_base_point_size() * scale)
         QApplication.setFont(font)
         self.text_scaled(font.pointSizeF())
+        if scale == 1.0 and normal_size is not None and isinstance(self, QWidget):
+            _resize_when_allowed(self, normal_size)
 
     def text_scaled(self, point_size: float) -> None:
         """Called after the app's text size changed; nothing more to do by default."""
+
+
+def _resize_when_allowed(window: QWidget, size: QSize, tries: int = 20) -> None:
+    """Resize ``window`` to ``size`` once its layouts have taken the smaller text in
+    (they shrink their minimum sizes over a few turns of the event loop)."""
+    if window.isMaximized():
+        return
+    if tries and size.expandedTo(window.minimumSizeHint()) != size:
+        QTimer.singleShot(0, window, lambda: _resize_when_allowed(window, size, tries - 1))
+        return
+    window.resize(size)
+
+
+def text_factor() -> float:
+    """How much larger the app's text is now than the platform's (1.0: normal size)."""
+    return QApplication.font().pointSizeF() / _base_point_size()
 
 
 def _base_point_size() -> float:

@@ -117,9 +117,45 @@ def test_the_shipped_protocol_rubrics() -> None:
     assert [(lv.key, lv.value) for lv in vcr5.levels] == [
         ("1", 1), ("2", 0.75), ("3", 0.5), ("4", 0.25), ("5", 0)]
     binary = load_rubric("good-bad-skip")
-    assert [lv.value for lv in binary.levels] == [0, 1] and binary.skip is not None
-    assert [o.key for o in binary.options] == ["n", "y", "s"]
+    assert [lv.value for lv in binary.levels] == [1, 0] and binary.skip is not None
+    assert [o.key for o in binary.options] == ["y", "n", "s"]  # as a reader expects
     assert binary.option_for_value(-1).label == "Skip" and binary.level_for_value(-1) is None
+    assert vcr5.best_first and not any(load_rubric(name).best_first for name in (
+        "vicr5", "flickr8k4", "good-bad-skip", "contextref"))
+
+
+@pytest.mark.parametrize("name", available_rubrics())
+def test_every_shipped_answer_has_a_short_example_and_digit_keys_run_left_to_right(
+        name: str) -> None:
+    rubric = load_rubric(name)
+    for option in rubric.options:
+        assert 0 < len(option.example) <= 240, (name, option.key)
+    keys = [level.key for level in rubric.levels]
+    if all(key.isdigit() for key in keys):
+        assert keys == [str(n) for n in range(1, len(keys) + 1)]
+
+
+def test_every_example_taken_from_a_paper_cites_it() -> None:
+    """An example in quotation marks with ratings is a paper's; it names its figure."""
+    for name in available_rubrics():
+        for option in load_rubric(name).options:
+            if "rated" in option.example or "on average" in option.example or \
+                    "chose" in option.example:
+                assert "Figure" in option.example or "§" in option.example, option.example
+
+
+def test_digit_keys_out_of_order_are_refused_with_the_line(tmp_path) -> None:
+    levels = [LEVEL.format(value=v, key=k) for v, k in ((1, 2), (2, 1), (3, 3))]
+    with pytest.raises(RubricError, match="count up by one from left to right") as caught:
+        load_rubric_file(write(tmp_path, rubric_text(levels=levels)))
+    assert caught.value.line == 5  # the first [[levels]] table
+
+
+def test_an_example_must_be_text(tmp_path) -> None:
+    level = LEVEL.format(value=1, key=1) + "example = 3\n"
+    with pytest.raises(RubricError, match="example must be a text"):
+        load_rubric_file(write(tmp_path, rubric_text(levels=[level, LEVEL.format(value=2,
+                                                                                 key=2)])))
 
 
 def test_a_skip_answer_needs_its_own_key_and_no_level_may_use_its_value(tmp_path) -> None:

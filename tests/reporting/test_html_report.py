@@ -61,6 +61,13 @@ def test_a_chart_is_its_svg_inline_with_a_caption_and_a_text_alternative() -> No
     assert desc.text() == chart().description
 
 
+def test_a_charts_title_is_shown_once_drawn_and_named_once_for_screen_readers() -> None:
+    html = render_html(sample_content(), generated_at=GENERATED)
+    rule = re.search(r"figcaption \.chart-title \{([^}]*)\}", html)
+    assert rule is not None and "clip-path: inset(50%)" in rule.group(1)  # visually hidden
+    assert "width: 1px" in rule.group(1) and "position: absolute" in rule.group(1)
+
+
 def test_a_table_has_a_caption_column_headers_and_the_cells_as_on_screen() -> None:
     table = taggers_table()
     doc = render(PaneContent("T", "s", (Section("s", "S", tables=(table,)),)))

@@ -289,3 +289,26 @@ def test_no_data_says_so(make: Callable[[], str]) -> None:
 def test_data_of_different_lengths_is_refused() -> None:
     with pytest.raises(ValueError, match="different lengths"):
         bar_chart(["a", "b"], [0.1], title="t", description="d", value_label="v")
+
+
+@pytest.mark.parametrize("counts", [[1, 3, 2], [2, 9, 4, 1], [0, 1], [14, 3]])
+def test_count_axes_tick_at_whole_numbers_only(counts: list[int]) -> None:
+    for svg in (histogram(list(range(len(counts) + 1)), counts, title="t", description="d",
+                          x_label="x"),
+                bar_chart([str(n) for n in range(len(counts))], counts, title="t",
+                          description="d", value_label="items", value_format="{:.0f}",
+                          counts=True)):
+        ticks = [float((t.text or "").replace(",", "")) for t in of_class(parse(svg), "tick")
+                 if t.get("text-anchor") == "end"]  # the value axis, left of the plot
+        assert ticks and all(t == int(t) for t in ticks), ticks
+        assert max(ticks) >= max(counts)
+
+
+def test_a_count_chart_names_its_category_axis_below_the_labels() -> None:
+    root = parse(bar_chart(["1", "2", "3"], [4, 0, 7], title="t", description="d",
+                           value_label="items", value_format="{:.0f}", counts=True,
+                           label_title="the item's mean rating, rounded to a level"))
+    title, = (e for e in of_class(root, "axis-title") if "mean rating" in (e.text or ""))
+    assert title.text == "the item's mean rating, rounded to a level"
+    assert all(f(title, "y") > f(label, "y") for label in of_class(root, "label"))
+    assert f(title, "y") <= f(root, "height")

@@ -8,7 +8,7 @@ import pytest
 
 from annotator.session.flow import RatingSession, TooSoonError
 from annotator.session.game import NoticeKind
-from annotator.session.messages import feedback_lines
+from annotator.session.messages import feedback_text
 from annotator.store.records import Phase
 from tests.session.test_flow import FakeClock, start
 
@@ -107,8 +107,8 @@ def test_consensus_never_counts_the_taggers_own_ratings(make_project_folder) -> 
     _, store, bea = start(folder, "bea")
     second = rate(bea, 4, 4)  # one earlier rating: it would be ana's own, so none is shown
     assert all(f.consensus is None and f.rating.points is None for f in second)
-    told = " ".join(line for f in second for line in feedback_lines(f, bea.project.rubric))
-    assert "too few people have rated this pair" in told
+    told = " ".join(feedback_text(f, bea.project.rubric).spoken() for f in second)
+    assert "Too few people have rated this pair" in told
     assert "ana" not in told.lower() and "2 —" not in told  # neither her name nor her rating
     store.close()
     _, store, cem = start(folder, "cem")

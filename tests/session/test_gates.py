@@ -13,7 +13,7 @@ from annotator.project.model import FlowSettings, GoldPurpose
 from annotator.resources import sample_project_dir
 from annotator.session.flow import RatingSession
 from annotator.session.game import FirstPairsCheck, NoticeKind
-from annotator.session.messages import feedback_lines, session_progress_text
+from annotator.session.messages import feedback_text, session_progress_text
 from annotator.store.records import Phase
 from tests.session.test_flow import FakeClock, start
 from tests.session.test_game_flow import rate
@@ -154,13 +154,13 @@ def test_a_tagger_who_answers_the_consensus_passes_once_twenty_pairs_are_scored(
         assert (feedback.rating.points == 2) if scored else feedback.rating.points is None
         assert feedback.notice is None
         seen.append(scored)
-        lines = " ".join(feedback_lines(feedback, session.project.rubric))
+        lines = feedback_text(feedback, session.project.rubric).spoken()
         if feedback.first_pairs is not None:
             assert feedback.first_pairs.scored == sum(seen)
             assert session_progress_text(session, pair, feedback.score).count(
                 f"first-pairs check: {sum(seen)} of 20 scored pairs so far") == 1
             if not scored:
-                assert "does not count towards the first-pairs check" in lines
+                assert "it does not count towards the first-pairs check" in lines
     assert sum(seen) == 20 and len(seen) > 20, "the unscored pairs did not count"
     assert session.phase is Phase.GAME and session.score == 40
 

@@ -45,5 +45,5 @@ def test_notices_say_why_and_what_is_needed(notice, title, words) -> None:
     assert text.button
 
 
-def test_points_spell_out_their_sign() -> None:
-    assert [signed(p) for p in (2, 1, 0, -1, -2)] == ["+2", "+1", "0", "minus 1", "minus 2"]
+def test_points_always_carry_their_sign_and_a_minus_is_not_a_hyphen() -> None:
+    assert [signed(p) for p in (2, 1, 0, -1, -2)] == ["+2", "+1", "0", "\u22121", "\u22122"]

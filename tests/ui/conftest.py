@@ -75,6 +75,19 @@ def _model_text(model: QAbstractItemModel) -> list[str]:
     return cells + headers
 
 
+def tab_chain(qtbot, window) -> list[str]:
+    """The accessible names Tab visits from the focus, once round."""
+    first = QApplication.focusWidget()
+    names = [first.accessibleName() or first.objectName()]
+    for _ in range(60):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        widget = QApplication.focusWidget()
+        if widget is first:
+            return names
+        names.append(widget.accessibleName() or widget.objectName())
+    raise AssertionError(f"Tab never came back: {names}")
+
+
 @pytest.fixture
 def make_main_window(qtbot) -> Callable[..., MainWindow]:
     """A shown, active main window (closed at the end of the test)."""

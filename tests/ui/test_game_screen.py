@@ -15,6 +15,7 @@ from annotator.session.simulate import simulate
 from annotator.store.records import Phase
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.screens.rating_screen import RatingScreen, ScreenState
+from annotator.ui.widgets.rubric_panel import RubricPanel
 from annotator.userconfig import load_config
 from tests.session.test_flow import FakeClock
 from tests.ui.conftest import by_name
@@ -51,14 +52,17 @@ def test_tutorial_failed_probation_game_check_failed_probation_again(
     progress = by_name(window, "Progress")
     start = go_on(qtbot, screen, "Tutorial")
     assert "You need 10 of 20 points to pass" in start
-    assert progress.text() == "Tutorial: pair 1 of 10 · 0 points so far, 10 needed · rating as ana"
+    assert progress.text() == "Tutorial: pair 1 of 10 · score 0, 10 needed to pass · rating as ana"
 
     qtbot.keyClick(screen, "1")
     qtbot.keyClick(screen, Qt.Key.Key_Return)
     feedback = by_name(window, "Feedback text").text()
-    assert "Experts' rating: 3 — " in feedback and "Your rating: 1 — " in feedback
-    assert "Points: 0" in feedback
-    assert re.search(r"Why: The experts chose 3 for tutorial pair \d\.", feedback)
+    assert "The experts chose 3 — " in feedback and "You chose 1 — " in feedback
+    assert "Your tutorial score so far: 0 (10 needed to pass)." in feedback
+    assert by_name(window, "Points").text() == "○ 0 points: 2 levels from the experts' rating"
+    assert re.fullmatch(r"Why the experts chose 3 — .*: The experts chose 3 for tutorial pair "
+                        r"\d\.", by_name(window, "Why the experts chose their level").text())
+    assert screen.findChild(RubricPanel).mark_text() == "1: ▲ You; 3: ★ Experts; 2 levels apart"
     assert by_name(window, "Submit rating").text() == "Next pair (Enter)"
     qtbot.keyClick(screen, "5")  # level keys do nothing while feedback is shown
     qtbot.keyClick(screen, Qt.Key.Key_Return)
@@ -66,7 +70,7 @@ def test_tutorial_failed_probation_game_check_failed_probation_again(
     failed = go_on(qtbot, screen, "Tutorial not passed")
     assert "You scored 0 of 20 points; 10 are needed" in failed
     assert "20 pairs rated by experts, where you need 25 points" in failed
-    assert progress.text().startswith("Probation: pair 1 of 20 · 0 points so far, 25 needed")
+    assert progress.text().startswith("Probation: pair 1 of 20 · score 0, 25 needed to pass")
 
     rate(qtbot, screen, "3", 20)
     assert "You scored 40 of 40 points" in go_on(qtbot, screen, "Probation passed")
@@ -77,11 +81,13 @@ def test_tutorial_failed_probation_game_check_failed_probation_again(
     qtbot.keyClick(screen, Qt.Key.Key_Return)
     game = by_name(window, "Feedback text").text()
     assert game.splitlines() == [
-        "Panel consensus: 3 — Objects right (from 2 earlier ratings, 2 of them from a machine "
-        "model until people rate it).",
-        "Your rating: 5 — Full scene + meaning.",
-        "Points: minus 1. Your score: -1.",
+        "The panel's consensus is 3 — Objects right (from 2 earlier ratings, 2 of them from a "
+        "machine model until people rate it).",
+        "You chose 5 — Full scene + meaning.",
+        "Your game score so far: \u22121.",
     ]
+    assert by_name(window, "Points").text() == ("✖ \u22121 point: 2 levels from the panel's "
+                                                "consensus")
     qtbot.keyClick(screen, Qt.Key.Key_Return)
     rate(qtbot, screen, "5", 19)
     back = go_on(qtbot, screen, "Back to probation")
@@ -110,8 +116,9 @@ def test_a_pair_nobody_rated_says_there_is_no_consensus(qtbot, make_project_fold
     qtbot.keyClick(screen, "4")
     qtbot.keyClick(screen, Qt.Key.Key_Return)
     text = by_name(window, "Feedback text").text()
-    assert ("No consensus yet: too few people have rated this pair before you, so it gives "
-            "no points") in text
+    assert ("Too few people have rated this pair before you, so there is nothing to compare "
+            "with yet.") in text
+    assert by_name(window, "Points").text() == "○ No points: no consensus yet"
     assert screen.last_announcement.startswith("Saved. How the panel rated it.")
 
 

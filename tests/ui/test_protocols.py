@@ -143,6 +143,10 @@ def test_contextref_text_first_then_with_the_image(qtbot, tmp_path: Path,
         assert context.isVisible() and pair.item.context["page_title"] in (
             window.findChild(QLabel, "context_page_title").text())
         assert window.findChild(QLabel, "questionLabel").text() == step.question.text
+        guide = window.rating_guide.text.toPlainText()
+        assert guide.startswith(step.question.text)  # the guide is headed by this question
+        assert ("The examples answer the question" in guide) == (
+            step.question.question_id != "overall")
         if step.stage == "pre":  # text only: everything reachable by a screen reader
             assert not screen.image_view.has_image()
             assert "hidden" in screen.image_view.accessibleDescription()

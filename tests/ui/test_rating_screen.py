@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from annotator.ui.screens.rating_screen import RatingScreen
-from tests.ui.conftest import by_name
+from tests.ui.conftest import by_name, tab_chain
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
 
@@ -32,7 +32,7 @@ def test_keyboard_only_rating_then_resume_at_pair_six(qtbot, make_project_folder
     qtbot.keyClicks(name_box, "Ana Tagger")
     qtbot.keyClick(name_box, Qt.Key.Key_Return)
     screen = window.rating_screen
-    assert screen is not None and window.centralWidget().currentWidget() is screen
+    assert screen is not None and screen.isVisible() and not window.start_screen.isVisible()
     progress = by_name(window, "Progress")
     assert isinstance(progress, QLabel)
     assert progress.text() == "Round 1: pair 1 of 12 · rating as Ana Tagger"
@@ -138,3 +138,81 @@ def test_choices_and_saves_are_announced_for_screen_readers(qtbot, make_project_
         "Saved: 2 — Partly right. Round 1: pair 2 of 3 · rating as ana."
     )
     assert by_name(window, "Status").text() == screen.last_announcement
+
+
+def test_tab_reaches_every_control_of_the_rating_screen_and_the_guide(
+        qtbot, make_project_folder, make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")
+    qtbot.keyClick(window.rating_screen, "2")
+    chain = tab_chain(qtbot, window)
+    levels = [f"Level {level.key}: {level.label}"
+              for level in window.rating_screen._session.project.rubric.levels]
+    assert set(chain) >= {"Caption", "Question", "Image", "Submit rating", "Open the Rating Guide",
+                          "Rating Guide text", "Hide the Rating Guide"}
+    on_scale = [name for name in chain if name in levels]
+    assert len(on_scale) == 1  # one stop for the scale (a button group), then the arrows:
+    while QApplication.focusWidget().accessibleName() != on_scale[0]:
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Home)
+    visited = [QApplication.focusWidget().accessibleName()]
+    for _ in levels[1:]:
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Right)
+        visited.append(QApplication.focusWidget().accessibleName())
+    assert visited == levels  # every level, left to right
+
+
+def test_tab_reaches_the_feedback_and_next_pair(qtbot, make_project_folder,
+                                                make_main_window) -> None:
+    folder = make_project_folder(n_items=3, flow={"dwell_seconds": 0, "tutorial": False,
+                                                  "probation": False})
+    window = make_main_window(folder, tagger="ana")
+    qtbot.keyClick(window.rating_screen, "2")
+    qtbot.keyClick(window.rating_screen, Qt.Key.Key_Return)
+    chain = tab_chain(qtbot, window)
+    assert {"Caption", "Feedback text", "Points", "Submit rating"} <= set(chain)
+    assert by_name(window, "Submit rating").text() == "Next pair (Enter)"
+    assert not any(name.startswith("Level ") for name in chain)  # the scale is locked
+
+
+BEFORE_THE_REDESIGN = {
+    "Progress": None, "Open the Rating Guide": None, "Caption": "caption", "Question": "question",
+    "Image": None, "Submit rating": None, "Status": None, "Feedback": None,
+    "Feedback text": None, "Rating scale": None,
+}
+"""Accessible names the rating screen had before it was laid out anew (issue 18), and
+which of them describe themselves with the caption or the question on screen."""
+
+
+def test_screen_reader_names_and_descriptions_are_unchanged(qtbot, make_project_folder,
+                                                            make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")
+    screen = window.rating_screen
+    pair = screen.current_pair
+    for name, described_by in BEFORE_THE_REDESIGN.items():
+        widget = by_name(screen, name)
+        if described_by == "caption":
+            assert widget.accessibleDescription() == pair.item.caption
+        elif described_by == "question":
+            assert widget.accessibleDescription() == screen._session.project.rubric.question
+    for level in screen._session.project.rubric.options:
+        button = by_name(screen, f"Level {level.key}: {level.label}")
+        assert button.accessibleDescription() == level.text and button.toolTip() == level.text
+
+
+def test_enter_submits_after_a_dialog_closes_and_with_the_focus_in_the_guide(
+        qtbot, make_project_folder, make_main_window, capture_message_box) -> None:
+    window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")
+    screen = window.rating_screen
+    first = screen.current_pair
+    qtbot.keyClick(screen, "3")
+    texts = capture_message_box()
+    window.actions_by_name["keyboardShortcuts"].trigger()  # a dialog, closed again
+    assert texts and "F1" in texts[0]
+    window.activateWindow()  # what the window manager does once a dialog is gone
+    qtbot.waitUntil(lambda: window.isActiveWindow())
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert screen.current_pair != first
+    by_name(window.rating_guide, "Rating Guide text").setFocus()  # reading the guide
+    qtbot.keyClick(QApplication.focusWidget(), "4")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert screen.current_pair not in (first, None) and len(screen._session.store.ratings()) == 2

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from dataclasses import replace
+
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QLineEdit
 
-from annotator.userconfig import load_config
-from tests.ui.conftest import all_text, by_name
+from annotator.userconfig import load_config, save_config
+from tests.ui.conftest import all_text, by_name, tab_chain
+
+PLAIN = {"dwell_seconds": 0, "feedback": False}
 
 
 def test_opening_shows_the_project_and_remembers_it(qtbot, make_project_folder,
@@ -56,12 +60,16 @@ def test_names_are_never_offered_but_a_new_one_is_pointed_out(
     assert "Zoe Quist" in all_text(window)  # the gatherer does see names
 
 
-def test_f1_opens_the_rating_guide_with_every_level(qtbot, make_project_folder,
-                                                    make_main_window) -> None:
+def test_the_rating_guide_is_beside_the_pair_and_f1_hides_and_shows_it(
+        qtbot, make_project_folder, make_main_window) -> None:
     window = make_main_window(make_project_folder(n_items=3), tagger="ana")
-    qtbot.keyClick(window.rating_screen, Qt.Key.Key_F1)
     guide = window.rating_guide
-    assert guide is not None and guide.isVisible()
+    assert guide is not None and guide.isVisible()  # shown from the start
+    assert guide.window() is window  # beside the pair, not a window over it
+    qtbot.keyClick(window.rating_screen, Qt.Key.Key_F1)
+    assert not guide.isVisible() and load_config().guide_shown is False
+    qtbot.keyClick(window.rating_screen, Qt.Key.Key_F1)
+    assert guide.isVisible() and load_config().guide_shown is True
     text = by_name(guide, "Rating Guide text").toPlainText()
     for level in window.rating_screen._session.project.rubric.levels:
         assert level.text in text
@@ -134,3 +142,85 @@ def test_keyboard_shortcuts_are_listed_in_help(qtbot, make_main_window,
     texts = capture_message_box()
     window.actions_by_name["keyboardShortcuts"].trigger()
     assert texts and "1–5" in texts[0] and "F1" in texts[0] and "Enter" in texts[0]
+
+
+def test_the_guide_highlights_the_chosen_level_until_the_next_pair(
+        qtbot, make_project_folder, make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")
+    text = by_name(window.rating_guide, "Rating Guide text")
+    assert "Chosen" not in text.toPlainText()
+    qtbot.keyClick(window.rating_screen, "3")
+    assert "✓ Chosen: 3 — Objects right" in text.toPlainText()
+    assert "Example:" in text.toPlainText()  # each level's example, with its text
+    qtbot.keyClick(window.rating_screen, Qt.Key.Key_Return)
+    assert "Chosen" not in text.toPlainText()  # a new pair, nothing chosen yet
+
+
+def test_a_scale_listing_its_best_answer_first_says_so_above_the_buttons(
+        qtbot, make_project_folder, make_main_window) -> None:
+    folder = make_project_folder(n_items=3, flow=PLAIN)
+    manifest = folder / "project.toml"
+    manifest.write_text(manifest.read_text().replace('rubric = "vicr5"', 'rubric = "vcr5"'))
+    window = make_main_window(folder, tagger="ana")
+    note = by_name(window, "Order of the answers")
+    assert note.isVisible() and note.text() == "Best answer first: 1 is the best, 5 the worst."
+    plain = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="bea")
+    assert not by_name(plain, "Order of the answers").isVisible()
+
+
+def test_enter_on_the_recent_projects_list_opens_the_newest(qtbot, make_project_folder,
+                                                           make_main_window) -> None:
+    folder = make_project_folder(n_items=4, name="Reopened panel")
+    first = make_main_window()
+    first.open_project_folder(folder)
+    first.close()  # it let go of the project
+    again = make_main_window()
+    recent = by_name(again, "Recent projects")
+    recent.setFocus()  # as after Tab, or wherever a closed dialog leaves it
+    qtbot.keyClick(recent, Qt.Key.Key_Return)
+    assert "Reopened panel" in by_name(again, "Project summary").text()
+
+
+def test_the_window_reopens_where_it_was_and_on_the_screen(qtbot, make_main_window) -> None:
+    window = make_main_window()
+    room = window.screen().availableGeometry()
+    window.setGeometry(room.left() + 60, room.top() + 70, 640, 420)
+    window.close()
+    assert load_config().windows["tagger"].width == 640
+    again = make_main_window()
+    assert (again.width(), again.height()) == (640, 420)
+    assert again.geometry().topLeft() == window.geometry().topLeft()
+    config = load_config()
+    config.windows["tagger"] = replace(config.windows["tagger"], x=room.right() + 4000)
+    save_config(config)
+    moved = make_main_window()  # a monitor since unplugged: back on this screen
+    assert room.contains(moved.geometry())
+
+
+def test_normal_text_returns_the_window_to_its_size(qtbot, make_project_folder,
+                                                   make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="ana")
+    size = window.minimumSizeHint() + QSize(40, 40)  # as small as a tagger may make it
+    window.resize(size)
+    qtbot.waitUntil(lambda: window.size() == size)
+    for _ in range(8):  # about 3×: the window grows to hold the scale's buttons
+        window.actions_by_name["textLarger"].trigger()
+    qtbot.wait(50)
+    assert window.width() > size.width() or window.height() > size.height()
+    window.actions_by_name["textNormal"].trigger()
+    qtbot.waitUntil(lambda: window.size() == size)
+    assert window.rating_screen.image_view.width() >= 320  # never below a usable size
+
+
+def test_tab_reaches_every_control_of_the_start_screen_and_a_notice(
+        qtbot, make_project_folder, make_main_window) -> None:
+    window = make_main_window()
+    window.open_project_folder(make_project_folder(n_items=3, tutorial=[3, 3]))
+    by_name(window, "Your name").setFocus()
+    qtbot.keyClicks(by_name(window, "Your name"), "Ana")
+    chain = tab_chain(qtbot, window)
+    assert {"Open project folder", "Recent projects", "Your name",
+            "Start rating"} <= set(chain), chain
+    qtbot.keyClick(by_name(window, "Your name"), Qt.Key.Key_Return)
+    assert {"Notice", "Start the tutorial", "Rating Guide text",
+            "Hide the Rating Guide"} <= set(tab_chain(qtbot, window))

@@ -59,7 +59,8 @@ def _p_hat_chart(binary: BinaryProtocol) -> Chart:
                    f"{sum(counts.values())} pairs.")
     return Chart("p_hat", title, description, bar_chart(
         list(counts), list(counts.values()), title=title, description=description,
-        value_label="pairs", value_format="{:.0f}"))
+        value_label="pairs", value_format="{:.0f}", counts=True,
+        label_title="p̂, the share of yes answers"))
 
 
 def _summary(results: Results) -> tuple[str, ...]:
@@ -177,5 +178,5 @@ def _distribution_chart(results: Results) -> Chart:
                    f"({distribution[top]:,}, {distribution[top] / total:.0%}) are at {top}.")
     return Chart("distribution", title, description, bar_chart(
         levels, [distribution[level] for level in levels], title=title,
-        description=description, value_label="items (mean rounded to a level)",
-        value_format="{:.0f}"))
+        description=description, value_label="items", value_format="{:.0f}", counts=True,
+        label_title="the item's mean rating, rounded to a level"))

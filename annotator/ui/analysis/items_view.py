@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QEvent, QModelIndex, Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from annotator.reporting.content import Section
@@ -13,6 +13,7 @@ from annotator.reporting.sections.items import ItemDetail
 from annotator.ui.analysis.section_view import (
     SaveTable,
     fit_columns,
+    fit_rows,
     save_table_row,
     summary_label,
     table_view,
@@ -29,6 +30,7 @@ class ItemsView(QSplitter):
         self.setObjectName("section_items")
         self.setAccessibleName("Items tab")
         self._detail = detail
+        self.shown: ItemDetail | None = None
         left = QWidget()
         left_layout = QVBoxLayout(left)
         for line in section.summary:
@@ -63,7 +65,16 @@ class ItemsView(QSplitter):
         self.setStretchFactor(0, 3)
         self.setStretchFactor(1, 2)
         self.items_view.selectionModel().currentRowChanged.connect(self._on_current)
-        self.shown: ItemDetail | None = None
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Rows and columns refitted to a new text size (View ▸ Larger text)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            fit_rows(self.items_view)
+            fit_columns(self.items_view, self.items_view.model().table)
+            fit_rows(self.ratings_view)
+            if self.shown is not None:
+                fit_columns(self.ratings_view, self.shown.ratings)
 
     def show_item(self, row: int) -> None:
         """Choose the item in ``row`` of the list as sorted on screen."""

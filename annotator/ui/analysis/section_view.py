@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,15 +28,21 @@ from annotator.ui.widgets.chart_view import ChartView
 
 SaveTable = Callable[[Table], None]
 SaveChart = Callable[[Chart, str], None]
+TEXT_COLUMN_CHARS = 48
+"""Widest a text column starts (a caption): the rest of its text is in its tooltip and
+the exports."""
 TABLE_ROWS_SHOWN = 14
 """A table taller than this scrolls inside its own view, so the tab stays readable."""
 
 
 class SectionView(QScrollArea):
+    """Refits its tables when the text size changes (View ▸ Larger text)."""
+
     def __init__(self, section: Section, *, save_table: SaveTable, save_chart: SaveChart,
                  parent: QWidget | None = None):
         super().__init__(parent)
         self.section = section
+        self.tables: dict[str, QTableView] = {}
         self.setObjectName(f"section_{section.name}")
         self.setAccessibleName(f"{section.title} tab")
         self.setWidgetResizable(True)
@@ -45,7 +51,6 @@ class SectionView(QScrollArea):
         self._layout = QVBoxLayout(body)
         for line in section.summary:
             self._layout.addWidget(summary_label(line))
-        self.tables: dict[str, QTableView] = {}
         if section.tables_first:
             self._add_tables()
         self._add_charts()
@@ -53,6 +58,14 @@ class SectionView(QScrollArea):
             self._add_tables()
         self._layout.addStretch(1)
         self.setWidget(body)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            for name, view in self.tables.items():
+                table = next(t for t in self.section.tables if t.name == name)
+                fit_columns(view, table)
+                fit_height(view, min(len(table.rows), TABLE_ROWS_SHOWN))
 
     def _add_tables(self) -> None:
         for table in self.section.tables:
@@ -112,9 +125,7 @@ class SectionView(QScrollArea):
         if table.description:
             self._layout.addWidget(summary_label(table.description))
         view = table_view(table)
-        rows = min(len(table.rows), TABLE_ROWS_SHOWN)
-        header = view.horizontalHeader().sizeHint().height()
-        view.setFixedHeight(header + view.verticalHeader().defaultSectionSize() * rows + 6)
+        fit_height(view, min(len(table.rows), TABLE_ROWS_SHOWN))
         self._layout.addWidget(view)
         self._layout.addLayout(save_table_row(lambda: table, self._save_table))
         return view
@@ -158,10 +169,28 @@ def table_view(table: Table) -> QTableView:
     return view
 
 
+def fit_rows(view: QTableView) -> None:
+    """Rows as tall as the current text size needs."""
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 12)
+
+
+def fit_height(view: QTableView, rows: int) -> None:
+    """Show ``rows`` rows at the current text size (the rest scroll)."""
+    fit_rows(view)
+    header = view.horizontalHeader().sizeHint().height()
+    view.setFixedHeight(header + view.verticalHeader().defaultSectionSize() * rows + 6)
+
+
 def fit_columns(view: QTableView, table: Table) -> None:
-    """Columns as wide as their contents; a last text column (notes, captions) takes the
-    rest, otherwise the view is no wider than its columns (numbers stay by their names)."""
+    """Columns as wide as their contents (a text column at most TEXT_COLUMN_CHARS wide, its
+    header on the left, so a long caption does not push its name out of sight); a last
+    text column (notes, captions) takes the rest, otherwise the view is no wider than its
+    columns (numbers stay by their names)."""
     view.resizeColumnsToContents()
+    widest = TEXT_COLUMN_CHARS * view.fontMetrics().averageCharWidth()
+    for column, spec in enumerate(table.columns):
+        if spec.kind == "text" and view.columnWidth(column) > widest:
+            view.setColumnWidth(column, widest)
     last_is_text = bool(table.columns) and table.columns[-1].kind == "text"
     view.horizontalHeader().setStretchLastSection(last_is_text)
     if not last_is_text:

@@ -31,9 +31,11 @@ class ContentTableModel(QAbstractTableModel):
         if not index.isValid():
             return None
         row, column = self._order[index.row()], index.column()
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+        text = self.table.columns[column].kind == "text"
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole) or (
+                role == Qt.ItemDataRole.ToolTipRole and text):  # a caption cut short
             return self.table.display(row, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and self.table.columns[column].kind != "text":
+        if role == Qt.ItemDataRole.TextAlignmentRole and not text:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
@@ -46,6 +48,8 @@ class ContentTableModel(QAbstractTableModel):
             return column.title
         if role == Qt.ItemDataRole.ToolTipRole:
             return column.description or column.title
+        if role == Qt.ItemDataRole.TextAlignmentRole and column.kind == "text":
+            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

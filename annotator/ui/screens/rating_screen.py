@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
+    QFont,
     QKeySequence,
     QShortcut,
     QShowEvent,
@@ -34,13 +35,15 @@ from PySide6.QtWidgets import (
 
 from annotator.session.flow import Feedback, Pair, RatingSession
 from annotator.session.messages import (
+    FeedbackText,
     NoticeText,
-    feedback_lines,
     finished_text,
     keys_hint,
     level_text,
     notice_text,
     opening_texts,
+    scale_note,
+    session_feedback_text,
     session_progress_text,
     step_hint,
     step_note,
@@ -53,10 +56,10 @@ from annotator.session.recovery import (
 )
 from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.image_loader import ImageLoader
-from annotator.ui.widgets.feedback_panel import FeedbackPanel
 from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
 from annotator.ui.widgets.notice_page import NoticePage
-from annotator.ui.widgets.pair_text import PairText
+from annotator.ui.widgets.pair_text import text_label
+from annotator.ui.widgets.pair_view import PairView
 from annotator.ui.widgets.rubric_panel import RubricPanel
 
 CAPTION_SCALE = 1.6
@@ -65,8 +68,6 @@ PREFETCH_AHEAD = 2
 DWELL_TICK_MS = 100
 SUBMIT_TEXT = "Submit (Enter)"
 NEXT_TEXT = "Next pair (Enter)"
-TEXT_ONLY = ("The image is hidden for now: answer from the text and its context. It is "
-             "shown for the same questions afterwards.")
 
 
 class ScreenState(Enum):
@@ -85,6 +86,10 @@ class RatingScreen(QWidget):
     pair_shown = Signal(str)
     rating_submitted = Signal(str)
     guide_requested = Signal()
+    level_marked = Signal(object)
+    """The level chosen now (a value), or None: no level chosen for a new pair."""
+    question_shown = Signal(str)
+    """The question asked now (a step's, in a multi-question protocol)."""
 
     def __init__(self, session: RatingSession, loader: ImageLoader, parent: QWidget | None = None):
         super().__init__(parent)
@@ -109,23 +114,34 @@ class RatingScreen(QWidget):
     # layout -------------------------------------------------------------------
 
     def _build(self) -> None:
+        """Progress on top; the image beside the pair's words and the feedback; below them
+        the question and the scale, then Submit. The image takes what the rest leaves."""
         rubric = self._session.project.rubric
         self._progress = QLabel(self, objectName="progressLabel")
         self._progress.setAccessibleName("Progress")
         self._progress.setWordWrap(True)  # the first-pairs check makes it long
-        guide_button = QPushButton("Rating Guide (F1)", self, objectName="guideButton")
-        guide_button.setAccessibleName("Open the Rating Guide")
-        guide_button.clicked.connect(self.guide_requested)
+        self._guide_button = QPushButton("Rating Guide (F1)", self, objectName="guideButton")
+        self._guide_button.setAccessibleName("Open the Rating Guide")
+        self._guide_button.setCheckable(True)
+        self._guide_button.clicked.connect(self.guide_requested)
         top = QHBoxLayout()
         top.addWidget(self._progress, 1)
-        top.addWidget(guide_button)
+        top.addWidget(self._guide_button)
 
-        self._image = ImageView(self._loader, self)
-        self._text = PairText(rubric, self)
-        self._caption = self._text.caption
+        self._pair_view = PairView(rubric, self._loader, self)
+        self._image = self._pair_view.image
+        self._caption = self._pair_view.caption
+        self._feedback_panel = self._pair_view.feedback
+
+        self._question = text_label("questionLabel", "Question", self)
+        font = QFont(self._question.font())
+        font.setBold(True)
+        self._question.setFont(font)
+        self._scale_note = QLabel(scale_note(rubric), self, objectName="scaleNote")
+        self._scale_note.setAccessibleName("Order of the answers")
+        self._scale_note.setVisible(bool(scale_note(rubric)))
         self._rubric = RubricPanel(rubric, self)
         self._rubric.level_chosen.connect(self._on_level_chosen)
-        self._feedback_panel = FeedbackPanel(self)
 
         self._hint = keys_hint(rubric)
         self._status = QLabel(self._hint, self, objectName="statusLabel")
@@ -147,10 +163,9 @@ class RatingScreen(QWidget):
         rating_page = QWidget(self)
         rating_layout = QVBoxLayout(rating_page)
         rating_layout.addLayout(top)
-        rating_layout.addWidget(self._image, 1)
-        rating_layout.addWidget(self._text)
-        rating_layout.addWidget(self._rubric)
-        rating_layout.addWidget(self._feedback_panel)
+        rating_layout.addWidget(self._pair_view, 1)
+        for part in (self._question, self._scale_note, self._rubric):
+            rating_layout.addWidget(part)
         rating_layout.addLayout(bottom)
 
         self._notice = NoticePage(self)
@@ -170,7 +185,9 @@ class RatingScreen(QWidget):
         self.set_body_point_size(self.font().pointSizeF())
 
     def _bind_keys(self) -> None:
-        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        """Window-wide while the screen is shown, so the keys work wherever the focus is
+        (the Rating Guide beside it too); a hidden screen's keys do nothing."""
+        context = Qt.ShortcutContext.WindowShortcut
         for level in self._session.project.rubric.options:
             shortcut = QShortcut(QKeySequence(level.key), self, context=context)
             shortcut.activated.connect(lambda value=level.value: self.choose_level(value))
@@ -186,7 +203,7 @@ class RatingScreen(QWidget):
         """Follow the app's text size; the caption stays proportionally larger."""
         font = self.font()
         font.setPointSizeF(max(6.0, size * CAPTION_SCALE))
-        self._text.set_caption_point_size(font.pointSizeF())
+        self._pair_view.set_point_size(size, font.pointSizeF())
         finished_font = self._finished.font()
         finished_font.setPointSizeF(font.pointSizeF())
         self._finished.setFont(finished_font)
@@ -206,12 +223,25 @@ class RatingScreen(QWidget):
     def image_view(self) -> ImageView:
         return self._image
 
+    def question(self) -> str:
+        """The question on screen now."""
+        return self._question.text()
+
+    def chosen_value(self) -> float | None:
+        """The level chosen for the pair on screen, if any."""
+        return self._rubric.chosen_value()
+
+    def set_guide_shown(self, shown: bool) -> None:
+        """Show the Rating Guide button pressed while the guide is beside the screen."""
+        self._guide_button.setChecked(shown)
+
     def _show(self, pair: Pair | None) -> None:
         self._pair = pair
         self._feedback = None
         self._feedback_panel.hide()
         self._rubric.clear()
         self._rubric.setEnabled(True)
+        self.level_marked.emit(None)
         self._skip.hide()
         if pair is None:
             self._show_finished()
@@ -221,13 +251,16 @@ class RatingScreen(QWidget):
         self._status.setText(self._hint)
         self._progress.setText(session_progress_text(self._session, pair, self._session.score))
         step = pair.step
-        self._text.show_text(pair.item.caption, pair.item.context,
-                             step.question.text if step else self._session.project.rubric.question)
+        question = step.question.text if step else self._session.project.rubric.question
+        self._question.setText(question)
+        self._question.setAccessibleDescription(question)
+        self.question_shown.emit(question)
+        hidden = step is not None and step.stage == "pre"
+        self._pair_view.show_words(pair.item.caption, pair.item.context, image_hidden=hidden)
         self._focus_current_text()  # a screen reader reads the new caption at once
         project = self._session.project
         ahead = [project.image_path(item) for item in self._session.upcoming_items(PREFETCH_AHEAD)]
-        if step is not None and step.stage == "pre":
-            self._image.show_message(TEXT_ONLY)
+        if hidden:  # the text-only step: its image is wanted next, with the answer's step
             ahead.insert(0, project.image_path(pair.item))
         else:
             self._image.show_path(project.image_path(pair.item),
@@ -291,8 +324,10 @@ class RatingScreen(QWidget):
             self._notice.focus_body()
         elif self.state is ScreenState.FEEDBACK:
             self._feedback_panel.focus_text()
+            self._pair_view.reveal(self._feedback_panel)  # at large text: below the caption
         else:
             self._caption.setFocus()
+            self._pair_view.reveal(self._caption)
 
     def _on_image_failed(self, message: str) -> None:
         """A pair whose image cannot be shown cannot be rated: only skipping it is offered."""
@@ -318,6 +353,7 @@ class RatingScreen(QWidget):
             self._rubric.choose(value)
 
     def _on_level_chosen(self, value: float) -> None:
+        self.level_marked.emit(value)
         level = self._session.project.rubric.option_for_value(value)
         assert level is not None
         wait = self._session.seconds_until_submit()
@@ -355,9 +391,9 @@ class RatingScreen(QWidget):
             self._ask_after_failure(feedback)
             return
         self.rating_submitted.emit(feedback.rating.rating_id)
-        lines = feedback_lines(feedback, self._session.project.rubric)
-        if lines:
-            self._show_feedback(feedback, lines)
+        told = session_feedback_text(self._session, feedback)
+        if told is not None:
+            self._show_feedback(feedback, told)
         elif feedback.notice is not None:
             self._show_notice(notice_text(feedback.notice))
         else:
@@ -389,14 +425,14 @@ class RatingScreen(QWidget):
         if self.state is ScreenState.RATING:
             self._say(f"Skipped after an error. {self._progress.text()}.")
 
-    def _show_feedback(self, feedback: Feedback, lines: list[str]) -> None:
+    def _show_feedback(self, feedback: Feedback, told: FeedbackText) -> None:
+        """The verdict and sentences beside the image, the levels marked on the scale."""
         self._feedback = feedback
         self.state = ScreenState.FEEDBACK
         self._dwell_timer.stop()
-        self._rubric.setEnabled(False)
         self._skip.hide()
-        heading = "Saved. " + ("Expert feedback" if feedback.gold else "How the panel rated it")
-        self._feedback_panel.show_lines(heading, lines)
+        self._rubric.show_marks(told.marks, told.distance)
+        self._feedback_panel.show_feedback(told)
         self._submit.setText(NEXT_TEXT)
         self._submit.setAccessibleDescription("")
         self._submit.setEnabled(True)
@@ -405,7 +441,7 @@ class RatingScreen(QWidget):
                                                          feedback.score))
         self._focus_current_text()
         go_on = "Press Enter for the next pair."
-        self._say(" ".join([heading + ".", *lines, go_on]), shown=f"Saved. {go_on}")
+        self._say(f"Saved. {told.heading}. {told.spoken()} {go_on}", shown=f"Saved. {go_on}")
 
     def _show_next(self, *, saved: float | None = None) -> None:
         self._show(self._session.pair_shown())

@@ -1,18 +1,20 @@
 """One chart of the analysis pane, drawn from its SVG text at the widget's size.
 
-The chart keeps its aspect ratio and is centred; it takes keyboard focus (Tab reaches it) so
+The chart keeps its aspect ratio and is centred, and grows with the app's text size (View
+▸ Larger text) as far as the pane is wide; it takes keyboard focus (Tab reaches it) so
 a screen reader announces its title and reads its description, the chart's text alternative.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QStyle, QStyleOptionFocusRect, QWidget
+from PySide6.QtWidgets import QSizePolicy, QStyle, QStyleOptionFocusRect, QWidget
 
 from annotator.reporting.content import Chart
 from annotator.ui.chart_image import svg_renderer
+from annotator.ui.text_scale import text_factor
 
 MIN_SCALE = 0.6
 """Smallest drawing scale: the charts' 12 px text stays about 7 px, still legible."""
@@ -26,6 +28,9 @@ class ChartView(QWidget):
         super().__init__(parent)
         self.setObjectName("chartView")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
         self._renderer: QSvgRenderer | None = None
         self._message = ""
         self.set_chart(chart, reason=reason)
@@ -55,7 +60,21 @@ class ChartView(QWidget):
         self.update()
 
     def sizeHint(self) -> QSize:
-        return self.chart_size if self._renderer is not None else QSize(320, 80)
+        if self._renderer is None:
+            return QSize(320, 80)
+        return self.chart_size * text_factor()
+
+    def heightForWidth(self, width: int) -> int:
+        """As tall as the chart drawn at ``width`` (or at its own scaled size, if smaller)."""
+        size, hint = self.chart_size, self.sizeHint()
+        if self._renderer is None or size.width() <= 0:
+            return hint.height()
+        return round(min(width, hint.width()) * size.height() / size.width())
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.updateGeometry()  # larger text, larger chart
 
     def chart_rect(self) -> QRectF:
         """Where the chart is drawn: as large as fits, aspect kept, centred."""

@@ -1,5 +1,5 @@
-"""The words of the pair on screen: its context (when the rubric shows it), the caption,
-and the question asked now.
+"""The words of the pair on screen: its context first (when the rubric shows it), then
+the caption.
 
 Every part is a focusable label with an accessible name and the full text as its
 description, so the text-only step of a multi-question protocol (the image hidden) can be
@@ -30,39 +30,38 @@ class PairText(QWidget):
         self.context.setFrameShape(QFrame.Shape.StyledPanel)
         self.context.setAccessibleName("Context of the pair")
         self._context_form = QFormLayout(self.context)
+        self._context_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.context.hide()
         heading = QLabel(f"{rubric.text_label}:", self, objectName="captionHeading")
-        self.caption = _text_label("captionLabel", rubric.text_label, self)
+        self.caption = text_label("captionLabel", rubric.text_label, self)
         self.caption.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         heading.setBuddy(self.caption)
-        self.question = _text_label("questionLabel", "Question", self)
-        font = QFont(self.question.font())
-        font.setBold(True)
-        self.question.setFont(font)
-        self.question.setText(rubric.question)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(4, 4, 4, 4)  # room for the focus ring
         layout.addWidget(self.context)
+        layout.addSpacing(4)
         layout.addWidget(heading)
         layout.addWidget(self.caption)
-        layout.addWidget(self.question)
 
-    def show_text(self, caption: str, context: Mapping[str, str], question: str) -> None:
-        """The pair's words; ``question`` is what is asked now (the rubric's, or a step's)."""
+    def show_text(self, caption: str, context: Mapping[str, str]) -> None:
+        """The pair's words: the context to read first, then the caption."""
         self.caption.setText(caption)
         self.caption.setAccessibleDescription(caption)
-        self.question.setText(question)
-        self.question.setAccessibleDescription(question)
         while self._context_form.rowCount():
             self._context_form.removeRow(0)
         shown = {k: v for k, v in context.items() if v.strip()} if self._rubric.show_context \
             else {}
         for column, value in shown.items():
             title = field_title(column)
-            label = _text_label(f"context_{column}", title, self.context)
+            label = text_label(f"context_{column}", title, self.context)
             label.setText(value)
             label.setAccessibleDescription(value)
-            self._context_form.addRow(f"{title}:", label)
+            name = QLabel(f"{title}:", self.context)
+            font = QFont(name.font())
+            font.setBold(True)
+            name.setFont(font)
+            name.setBuddy(label)
+            self._context_form.addRow(name, label)
         self.context.setVisible(bool(shown))
 
     def set_caption_point_size(self, size: float) -> None:
@@ -71,7 +70,7 @@ class PairText(QWidget):
         self.caption.setFont(font)
 
 
-def _text_label(name: str, accessible_name: str, parent: QWidget) -> QLabel:
+def text_label(name: str, accessible_name: str, parent: QWidget) -> QLabel:
     """A wrapped, plain-text label that keyboard and screen-reader users can reach."""
     label = QLabel(parent, objectName=name)
     label.setAccessibleName(accessible_name)

@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 
 class RecentProjects(QListWidget):
-    """One folder per row; Enter or a double-click emits ``chosen``."""
+    """One folder per row; Enter or a double-click emits ``chosen``. A row is always
+    current, so Enter works wherever the focus lands, after a dialog or on reopening."""
 
     chosen = Signal(Path)
 
@@ -29,3 +30,5 @@ class RecentProjects(QListWidget):
         if not folders:
             placeholder = QListWidgetItem("No recent projects yet.", self)
             placeholder.setFlags(Qt.ItemFlag.NoItemFlags)
+        else:  # the newest is current, so Enter opens it as soon as the list has the focus
+            self.setCurrentRow(0)

@@ -9,10 +9,11 @@ other random draws, the same law) and the by-round interval of a single round (t
 overall interval, no longer drawn a second time); then the figures issue 17 found wrong:
 α of one item and of a one-tagger panel (now undefined), ``binary.dropped_items`` (items,
 not item-rounds), the before/after means of a question (on the matched answers) and the
-summary's leave-one-out line. The cases built on the sample projects were written again
-when the samples got new photographs and captions (issue 18), by the code of commit 7835d76
-(the last to write them) on the new samples. To write them again from a given commit
-(all cases, or the ones named)::
+summary's leave-one-out line; and the digest of the item-means distribution chart, which
+issue 18 gave whole-number count ticks and a title under its level axis. The cases built on
+the sample projects were written again when the samples got new photographs and captions
+(issue 18), on the new samples with the chart's new ticks. To write them again from a given
+commit (all cases, or the ones named)::
 
     git archive <commit> | tar -x -C /tmp/old
     cp -r tests/analysis/pinned /tmp/old/tests/analysis/

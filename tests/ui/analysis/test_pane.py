@@ -19,6 +19,7 @@ from annotator.reporting.dataset.writer import KEY_SUFFIX
 from annotator.reporting.exports import REPORT_FILE
 from annotator.reporting.items_table import items_table
 from annotator.ui.analysis.pane import AnalysisPane
+from annotator.ui.widgets.chart_view import ChartView
 
 
 def open_pane(qtbot, source: Path) -> AnalysisPane:
@@ -241,3 +242,35 @@ def test_metrics_tab_shows_the_table_and_a_scatter_per_metric(pane: AnalysisPane
     assert rows[0][3] == f"{by_metric[rows[0][0]].tau_c.value:.3f}"
     chooser = view.findChild(QComboBox, "choose_Metric")
     assert chooser.count() == len(by_metric)
+
+
+def test_larger_text_grows_the_tables_rows_and_the_charts(qtbot, make_lead_window,
+                                                          simulated_project: Path) -> None:
+    window = make_lead_window(simulated_project)
+    pane = window.pane
+    section = pane.section_view("taggers")
+    pane.tabs.setCurrentWidget(section)
+    chart = section.findChildren(ChartView)[0]
+    table = next(iter(section.tables.values()))
+    row, hint = table.verticalHeader().defaultSectionSize(), chart.sizeHint()
+    window.set_text_scale(2.0)  # as Ctrl++ five times does
+    qtbot.waitUntil(lambda: table.verticalHeader().defaultSectionSize() >= row * 1.5)
+    assert chart.sizeHint().width() >= hint.width() * 1.9  # the chart's text grows too
+    window.set_text_scale(1.0)
+    qtbot.waitUntil(lambda: table.verticalHeader().defaultSectionSize() == row)
+    assert chart.sizeHint() == hint
+
+
+def test_the_items_caption_column_keeps_its_header_in_sight(pane: AnalysisPane) -> None:
+    items = pane.section_view("items")
+    pane.tabs.setCurrentWidget(items)
+    view = items.items_view
+    model = view.model()
+    column = next(c for c in range(model.columnCount())
+                  if model.headerData(c, Qt.Orientation.Horizontal) == "Caption")
+    assert view.columnWidth(column) <= 48 * view.fontMetrics().averageCharWidth()
+    assert model.headerData(column, Qt.Orientation.Horizontal,
+                            Qt.ItemDataRole.TextAlignmentRole) & Qt.AlignmentFlag.AlignLeft
+    longest = max((model.index(r, column).data() for r in range(model.rowCount())), key=len)
+    row = next(r for r in range(model.rowCount()) if model.index(r, column).data() == longest)
+    assert model.index(row, column).data(Qt.ItemDataRole.ToolTipRole) == longest

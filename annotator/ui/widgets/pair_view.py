@@ -1,0 +1,109 @@
+"""The pair as the tagger sees it: the image beside a column of words (the context first,
+then the caption, and the feedback after a submit).
+
+The image takes what the words leave, never less than MIN_IMAGE; larger text gives the
+words a larger share. The column scrolls rather than push the scale and Submit off the
+screen at very large text, and keeps its lines short enough to read. While a step of a
+multi-question protocol is answered from the text alone, the words take the whole width
+under a compact note that the image is hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtCore import QPoint, QSize, Qt, QTimer
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from annotator.project.model import Rubric
+from annotator.ui.image_loader import ImageLoader
+from annotator.ui.text_scale import text_factor
+from annotator.ui.widgets.feedback_panel import FeedbackPanel
+from annotator.ui.widgets.image_view import ImageView
+from annotator.ui.widgets.pair_text import PairText
+
+TEXT_ONLY = ("Image hidden for now: answer from the text and its context. You see it for "
+             "the same questions afterwards.")
+IMAGE_SHARE = 7
+"""Tenths of the width beside the words the image takes at normal text size (half at 170 %
+and above, where the words need the room)."""
+MIN_IMAGE = QSize(320, 240)
+"""The image never shrinks below this, whatever the text size: a pair must stay judgeable."""
+READABLE_WIDTH = 860
+"""Widest the words get (the image hidden, a wide screen): about 75 characters a line."""
+MIN_WORDS_WIDTH = 300
+
+
+class PairView(QWidget):
+    """``image``, ``caption`` and ``feedback`` are the parts the rating screen drives."""
+
+    def __init__(self, rubric: Rubric, loader: ImageLoader, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.image = ImageView(loader, self)
+        self.image.setMinimumSize(MIN_IMAGE)
+        self._text = PairText(rubric, self)
+        self.caption = self._text.caption
+        self.feedback = FeedbackPanel(self)
+        self._hidden_note = QLabel(TEXT_ONLY, self, objectName="imageHiddenNote")
+        self._hidden_note.setAccessibleName("Image hidden")
+        self._hidden_note.setWordWrap(True)
+        self._hidden_note.setStyleSheet("QLabel { border: 1px solid #6b6b6b; padding: 4px; }")
+        self._hidden_note.hide()
+        self._column = _column(self, (self._hidden_note, self._text, self.feedback))
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.addWidget(self.image, IMAGE_SHARE)
+        self._layout.addWidget(self._column, 10 - IMAGE_SHARE)
+
+    def show_words(self, caption: str, context: Mapping[str, str], *, image_hidden: bool
+                   ) -> None:
+        """A new pair's words; ``image_hidden``: a step answered from the text alone."""
+        self._text.show_text(caption, context)
+        self.image.setVisible(not image_hidden)
+        self._hidden_note.setVisible(image_hidden)
+        if image_hidden:
+            self.image.show_message(TEXT_ONLY)
+
+    def set_point_size(self, size: float, caption_size: float) -> None:
+        """Follow the app's text size: the words' share of the width grows with it."""
+        self._text.set_caption_point_size(caption_size)
+        self.feedback.set_point_size(size)
+        words = min(5, round((10 - IMAGE_SHARE) * text_factor()))
+        self._layout.setStretch(0, 10 - words)
+        self._layout.setStretch(1, words)
+
+    def reveal(self, part: QWidget) -> None:
+        """Scroll the column of words to ``part`` once the column has laid it out."""
+        QTimer.singleShot(0, self, lambda: self._scroll_to(part))
+
+    def _scroll_to(self, part: QWidget) -> None:
+        """``part`` in view; its top first when it is taller than the column (a long
+        caption at very large text is read from its start)."""
+        top = part.mapTo(self._column.widget(), QPoint(0, 0)).y()
+        bar, room = self._column.verticalScrollBar(), self._column.viewport().height()
+        if part.height() > room or top < bar.value():
+            bar.setValue(top)
+        elif top + part.height() > bar.value() + room:
+            bar.setValue(top + part.height() - room)
+
+
+def _column(parent: QWidget, parts: tuple[QWidget, ...]) -> QScrollArea:
+    """``parts`` top to bottom in a vertically scrolling, frameless column."""
+    body = QWidget()
+    body.setObjectName("textColumnBody")
+    body.setMaximumWidth(READABLE_WIDTH)
+    layout = QVBoxLayout(body)
+    layout.setContentsMargins(4, 0, 4, 4)  # room for the focus ring
+    for part in parts:
+        layout.addWidget(part)
+    layout.addStretch(1)
+    column = QScrollArea(parent)
+    column.setObjectName("textColumn")
+    column.setWidgetResizable(True)
+    column.setFrameShape(QFrame.Shape.NoFrame)
+    column.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    column.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+    column.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    column.setMinimumWidth(MIN_WORDS_WIDTH)
+    column.setWidget(body)
+    return column
