@@ -19,6 +19,14 @@ def plan(folder: Path, *who: str, k: int = 2) -> Path:
     return folder
 
 
+def looked_at(folder: Path, tagger: str, **kwargs):
+    """The session a tagger would start, its store closed again at once: one window at a
+    time holds a laptop's session file, so the next tagger can open it."""
+    _, store, session = start(folder, tagger, **kwargs)
+    store.close()
+    return session
+
+
 def rate_all(session) -> list[str]:
     rated = []
     while (pair := session.pair_shown()) is not None:
@@ -31,14 +39,17 @@ def rate_all(session) -> list[str]:
 def test_each_tagger_rates_their_share_in_their_own_order(make_project_folder) -> None:
     folder = plan(make_project_folder(12), "--taggers", "Ana,Ben,Chen")
     share = open_project(folder).plan.items_of("Ana", seed=0)
-    _, _, ana = start(folder, "ana", seed=1)
+    _, store, ana = start(folder, "ana", seed=1)
     assert set(ana.order) == share and len(share) == 8 and ana.total == 8
-    _, _, again = start(folder, "ana", seed=2)  # restarted on the same laptop: same order
+    store.close()
+    again = looked_at(folder, "ana", seed=2)  # restarted on the same laptop: same order
     assert again.order == ana.order
-    _, _, typed = start(folder, "ANA", seed=2)  # the same share, in its own order
+    typed = looked_at(folder, "ANA", seed=2)  # the same share, in its own order
     assert set(typed.order) == share and typed.order != ana.order
+    _, store, ana = start(folder, "ana", seed=1)
     assert rate_all(ana) == ana.order
-    _, _, ben = start(folder, "ben", seed=1)
+    store.close()
+    ben = looked_at(folder, "ben", seed=1)
     assert set(ben.order) == open_project(folder).plan.items_of("Ben", seed=0)
 
 
@@ -47,9 +58,9 @@ def test_a_late_joiner_gets_the_least_planned_items(make_project_folder) -> None
     assert main(["plan", str(folder), "--ratings-per-item", "2", "--taggers", "A,B,C,D",
                  "--pairs-per-tagger", "6", "--seed", "2"]) == 0
     planned = set(open_project(folder).plan.planned)
-    _, _, zoe = start(folder, "Zoe", seed=9)
+    zoe = looked_at(folder, "Zoe", seed=9)
     assert len(zoe.order) == 6 and not set(zoe.order) & planned
-    _, _, yan = start(folder, "Yan", seed=10)
+    yan = looked_at(folder, "Yan", seed=10)
     assert set(yan.order) != set(zoe.order)
 
 
@@ -94,17 +105,17 @@ def test_a_laptop_rates_its_seats_share_and_a_laptop_without_a_seat_the_least_pl
         make_project_folder) -> None:
     folder = plan(make_project_folder(12), "--laptops", "4")
     project = open_project(folder)
-    _, _, seated = start(folder, "Ana", seed=6, seat="laptop-03")
+    seated = looked_at(folder, "Ana", seed=6, seat="laptop-03")
     assert set(seated.order) == project.plan.items_of("laptop-03", seed=0)
-    _, _, unseated = start(folder, "Ben", seed=6)
+    unseated = looked_at(folder, "Ben", seed=6)
     assert len(unseated.order) == project.plan.largest_share
 
 
 def test_pairs_rated_on_another_laptop_are_not_shown_again(make_project_folder) -> None:
     folder = plan(make_project_folder(12), "--taggers", "Ana,Ben,Chen")
-    _, _, first = start(folder, "Ana", seed=7)
+    first = looked_at(folder, "Ana", seed=7)
     elsewhere = set(first.order[:3])
-    _, _, ana = start(folder, "Dora", seed=7)
+    ana = looked_at(folder, "Dora", seed=7)
     _, _, moved = start(folder, "Ana", seed=7, rated_elsewhere=elsewhere)
     assert moved.done_count == 3 and set(rate_all(moved)) == set(first.order) - elsewhere
     assert ana.total == 8
