@@ -17,15 +17,14 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NoReturn
 
 import pytest
 
 from annotator.cli import main
+from tests.rscript import rscript
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = "sessions/ana-laptop-1a2b3c4d.sqlite"
-RSCRIPT = shutil.which("Rscript")
 NOBODY = 65534
 
 
@@ -106,25 +105,12 @@ def test_the_pandas_recipe_reads_every_rating(read_only_copy) -> None:
     assert sorted(p.name for p in copy.parent.iterdir()) == [copy.name]  # nothing written
 
 
-def _without_r(why: str) -> NoReturn:
-    """R is optional on a developer's machine; under CI (``CI=true``) it is installed by
-    build_scripts/install_r.sh, so its absence fails instead of skipping."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{why} (CI=true: build_scripts/install_r.sh installs it)")
-    pytest.skip(f"{why}: build_scripts/install_r.sh installs it")
-
-
 def test_the_r_recipe_reads_every_rating(read_only_copy) -> None:
     copy, count = read_only_copy
-    if RSCRIPT is None:
-        _without_r("R is optional: Rscript is not installed here")
-    has = subprocess.run([RSCRIPT, "-e", "cat(requireNamespace('RSQLite', quietly = TRUE))"],
-                         capture_output=True, text=True, check=False)
-    if has.stdout.strip() != "TRUE":
-        _without_r("R is here, but not its RSQLite package the recipe uses")
+    r = rscript("RSQLite")
     code = recipe("r").replace(f'"{EXAMPLE}"', f'"{copy}"')
     code += 'cat(nrow(ratings), nrow(data), class(ratings$round), class(ratings$value))\n'
-    result = run([RSCRIPT, "-e", code])
+    result = run([r, "-e", code])
     assert result.returncode == 0, result.stderr
     total, data, round_type, value_type = result.stdout.split()
     assert int(total) == count and 0 < int(data) < count

@@ -17,9 +17,9 @@ from pandas.api import types
 
 from annotator.reporting.dataset.writer import DatasetOptions, export_dataset
 from tests.reporting.dataset.conftest import SAMPLES, analysed
+from tests.rscript import rscript
 
 FORMATS = [(name, fmt) for name in SAMPLES for fmt in ("csv", "jsonl")]
-RSCRIPT = shutil.which("Rscript")
 
 
 @pytest.fixture(scope="module")
@@ -88,15 +88,15 @@ R_CLASSES = {"string": {"character"}, "datetime": {"character"}, "boolean": {"lo
              "integer": {"integer"}, "number": {"numeric", "integer"}}
 
 
-@pytest.mark.skipif(RSCRIPT is None, reason="R is optional: Rscript is not installed here")
 @pytest.mark.parametrize("name", SAMPLES)
 def test_r_read_csv_reads_every_table_with_the_documented_types(exported, name: str,
                                                                 tmp_path: Path) -> None:
+    r = rscript()
     folder = exported[name, "csv"]
     script = tmp_path / "read.R"
     script.write_text(R_SCRIPT, encoding="utf-8")
     for file, columns in columns_of(folder).items():
-        result = subprocess.run([RSCRIPT, str(script), str(folder / file)], capture_output=True,
+        result = subprocess.run([r, str(script), str(folder / file)], capture_output=True,
                                 text=True, check=True, timeout=120)
         *classes, rows = result.stdout.split()
         assert rows == f"rows={len(pd.read_csv(folder / file))}"
