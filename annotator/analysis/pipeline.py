@@ -16,29 +16,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from annotator.analysis.alpha import Level
 from annotator.analysis.checks import check_spec
-from annotator.analysis.loading import (
-    load_panel,
-    load_ratings_csv,
-    project_table,
-    table_from_rows,
-    table_on_rubric,
-)
 from annotator.analysis.metrics import METRICS_FILE, MetricScores, load_metrics_csv
+from annotator.analysis.ratings_csv import load_ratings_csv
 from annotator.analysis.report import analyze
 from annotator.analysis.results import Results
 from annotator.analysis.table import RatingTable
 from annotator.errors import AnnotatorError
-from annotator.project.folder import open_project
-from annotator.project.model import Project
-from annotator.store.panel import (
-    is_panel_file,
-    read_panel_project_id,
-    read_panel_skips_after_error,
-)
-from annotator.store.reading import read_session_file
+
+if TYPE_CHECKING:
+    from annotator.project.model import Project
 
 NO_CHECKS_TO_EXCLUDE = ("--exclude-failed-checks needs a project folder whose gold.csv has "
                         "attention checks (purpose 'check').")
@@ -129,6 +119,22 @@ def load_source(source: AnalysisSource) -> LoadedInput:
     path = Path(source.path)
     if source.ratings_csv:
         return LoadedInput(path, SourceKind.RATINGS_CSV, load_ratings_csv(path, source.levels))
+    # The stored ratings' readers (SQLite, the project folder's files) only for them: a
+    # ratings CSV is analysed without loading them.
+    from annotator.analysis.loading import (
+        load_panel,
+        project_table,
+        table_from_rows,
+        table_on_rubric,
+    )
+    from annotator.project.folder import open_project
+    from annotator.store.panel import (
+        is_panel_file,
+        read_panel_project_id,
+        read_panel_skips_after_error,
+    )
+    from annotator.store.reading import read_session_file
+
     if path.is_dir():
         project = open_project(path)
         table, folder = project_table(project)
@@ -153,6 +159,8 @@ def find_project(path: Path, project_id: str | None) -> Project | None:
     """The project folder holding ``path`` (beside it or one up) whose id is ``project_id``."""
     if project_id is None:
         return None
+    from annotator.project.folder import open_project
+
     for folder in (path.parent, path.parent.parent):
         if not (folder / "project.toml").is_file():
             continue

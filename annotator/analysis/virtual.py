@@ -48,16 +48,9 @@ class TripleSampler:
         m = counts.sum(axis=1)
         self.small = m <= _SMALL
         patterns, self.pattern_of, _ = distinct_rows(counts[self.small])
-        keys, sizes = [], []
-        for pattern in patterns:
-            values = np.repeat(np.arange(self.k), pattern)
-            subsets = np.array(list(itertools.combinations(values, 3))).reshape(-1, 3)
-            keys.append((subsets[:, 0] * self.k + subsets[:, 1]) * self.k + subsets[:, 2])
-            sizes.append(len(subsets))
-        self.table = np.concatenate(keys) if keys else np.zeros(0, np.int64)
-        size = np.array(sizes, dtype=np.int64)
+        self.table, offset, size = subset_keys(patterns, self.k)
         self.size = size[self.pattern_of]
-        self.offset = (np.cumsum(size) - size)[self.pattern_of]
+        self.offset = offset[self.pattern_of]
         self.codes, self.large_m = codes_by_item, m[~self.small]
         self.large_starts = starts[~self.small]
 
@@ -79,6 +72,33 @@ class TripleSampler:
             a, b, c = (self.codes[self.large_starts + p] for p in (first, second, third))
             out[:, ~self.small] = sorted_key(a, b, c, self.k)
         return out
+
+
+def subset_keys(patterns: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The sorted 3-subsets of each count pattern's values, coded (x·k + y)·k + z: all in
+    one array, each pattern's in the order ``itertools.combinations`` lists them; and per
+    pattern where its subsets begin in the array and how many there are.
+
+    Patterns of the same number of values m share one list of the C(m, 3) ascending
+    position triples, which picks every subset of all their sorted values at once (a few
+    gathers per m, not a list of tuples per pattern).
+    """
+    m = patterns.sum(axis=1).astype(np.int64)
+    size = m * (m - 1) * (m - 2) // 6
+    offset = np.zeros(len(patterns), dtype=np.int64)
+    keys, at = [], 0
+    for n in np.unique(m).tolist():
+        triples = np.array(list(itertools.combinations(range(n), 3)),
+                           dtype=np.int64).reshape(-1, 3)
+        group = np.flatnonzero(m == n)
+        step = max(1, _CELLS_PER_BATCH // max(1, triples.size))
+        for part in (group[start:start + step] for start in range(0, len(group), step)):
+            values = np.repeat(np.tile(np.arange(k), len(part)), patterns[part].ravel())
+            x, y, z = values.reshape(len(part), n)[:, triples].transpose(2, 0, 1)
+            keys.append(((x * k + y) * k + z).ravel())
+            offset[part] = at + np.arange(len(part)) * len(triples)
+            at += keys[-1].size
+    return (np.concatenate(keys) if keys else np.zeros(0, np.int64)), offset, size
 
 
 def sorted_key(a: np.ndarray, b: np.ndarray, c: np.ndarray, k: int) -> np.ndarray:

@@ -108,12 +108,13 @@ def _write_files(args: argparse.Namespace, analysis: Analysis) -> tuple[Results,
     (with where items.csv went) and the JSON text."""
     from annotator.analysis.undefined import Undefined
     from annotator.files import write_text
-    from annotator.reporting.items_table import items_table
-    from annotator.reporting.sections.taggers import taggers_table
 
     results = analysis.results
     csv: str | Undefined = Undefined("no --csv-dir was given")
-    if args.csv_dir is not None:
+    if args.csv_dir is not None:  # the tables' modules (and their SVG charts') only then
+        from annotator.reporting.items_table import items_table
+        from annotator.reporting.sections.taggers import taggers_table
+
         args.csv_dir.mkdir(parents=True, exist_ok=True)
         csv = str(args.csv_dir / "items.csv")
         for table in (items_table(analysis), taggers_table(analysis)):

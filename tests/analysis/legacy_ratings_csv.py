@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
-from annotator.analysis.loading import _DATA_PHASES, _PHASE_NAMES, _PHASES, SKIP
+from annotator.analysis.ratings_csv import _DATA_PHASES, _PHASE_NAMES, _PHASES, SKIP
 from annotator.analysis.table import RatingTable, build_table
 from annotator.errors import AnnotatorError
 from annotator.project.table import RowChecks, parse_cells, read_table

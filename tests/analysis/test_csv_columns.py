@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from annotator.analysis.csv_columns import read_columns
-from annotator.analysis.loading import load_ratings_csv
+from annotator.analysis.ratings_csv import load_ratings_csv
 from annotator.analysis.table import PHASES, RatingTable
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError

@@ -19,6 +19,7 @@ from annotator.analysis.virtual import (
     chance_tables,
     kendall_w_of_three,
     sorted_key,
+    subset_keys,
     triple_figures,
     triple_tables,
     virtual_raters,
@@ -102,6 +103,22 @@ def test_every_three_subset_is_equally_likely(m) -> None:
     assert set(np.unique(draws)) == set(subsets)
     frequency = np.bincount(draws, minlength=m**3)[subsets]
     assert stats.chisquare(frequency).pvalue > 1e-4
+
+
+@pytest.mark.parametrize("batch", [2_000_000, 50])  # 50 cells: one pattern per batch
+def test_each_patterns_subsets_are_listed_as_itertools_lists_them(monkeypatch, batch) -> None:
+    monkeypatch.setattr("annotator.analysis.virtual._CELLS_PER_BATCH", batch)
+    patterns = np.array([[0, 0, 0, 1, 1], [3, 0, 0, 0, 0], [1, 2, 0, 0, 1], [0, 2, 0, 0, 0],
+                         [1, 1, 1, 1, 26], [0, 1, 2, 0, 1], [6, 0, 4, 3, 0]])
+    table, offset, size = subset_keys(patterns, 5)
+    for pattern, at, n in zip(patterns, offset, size, strict=True):
+        values = np.repeat(np.arange(5), pattern)
+        expected = [(x * 5 + y) * 5 + z for x, y, z in itertools.combinations(values, 3)]
+        assert table[at:at + n].tolist() == expected
+    order = np.lexsort((size, offset))  # the blocks tile the table, none overlapping
+    ends = offset[order] + size[order]
+    assert offset[order][0] == 0 and (offset[order][1:] == ends[:-1]).all()
+    assert ends[-1] == len(table)
 
 
 @pytest.mark.parametrize(("levels", "n3"), [((3, 1, 3), 2), ((1, 0, 2, 2, 2), 2), ((4, 3), 2)])

@@ -14,8 +14,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from annotator.analysis.checks import check_spec
-from annotator.analysis.loading import load_project, load_ratings_csv
+from annotator.analysis.loading import load_project
 from annotator.analysis.pipeline import AnalysisOptions, AnalysisSource, analyse
+from annotator.analysis.ratings_csv import load_ratings_csv
 from annotator.analysis.report import analyze
 from annotator.cli import main
 from annotator.project.folder import open_project

@@ -1,0 +1,156 @@
+"""Build a :class:`RatingTable` from a ratings CSV (legacy data, a published dataset's
+``ratings.csv``), every value checked and every bad row named by line.
+
+Kept apart from :mod:`annotator.analysis.loading` so that analysing a CSV loads neither
+SQLite nor the project folder's readers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
+
+from annotator.analysis.csv_columns import CodedColumn, read_columns
+from annotator.analysis.table import PHASES, RatingTable, coded_table, sorted_names
+from annotator.errors import AnnotatorError
+from annotator.project.table import RowChecks
+from annotator.store.records import Phase
+
+CSV_COLUMNS = ("item_id", "tagger", "round", "rating")
+CSV_OPTIONAL = ("source", "phase", "skip")
+_PHASES = {"": Phase.GAME, **{phase.value: phase for phase in Phase}}
+_PHASE_NAMES = ", ".join(phase.value for phase in Phase)
+_DATA_PHASES = frozenset(text for text, phase in _PHASES.items() if phase.is_data)
+SKIP = "skip"
+T = TypeVar("T")
+
+
+def load_ratings_csv(path: Path, levels: Sequence[float] | None = None) -> RatingTable:
+    """A long table ``item_id,tagger,round,rating`` (optional ``source``, ``phase``, ``skip``).
+
+    ``rating`` is a number, or ``skip`` (binary protocol, Levinboim et al., NAACL 2021); a
+    published dataset's ``ratings.csv`` says a SKIP answer with ``skip`` true and an empty
+    rating.
+    ``levels`` is the scale (``--levels``, or a project's rubric): a rating off it is
+    refused; without it the distinct values rated are the scale. Every bad row is
+    reported, with its line number, in one :class:`AnnotatorError`. The file is read a
+    column at a time (:mod:`annotator.analysis.csv_columns`) and every check and
+    conversion runs once per distinct cell, so millions of ratings load in seconds.
+    """
+    path = Path(path)
+    read = read_columns(path, required=CSV_COLUMNS, known=CSV_OPTIONAL)
+    items, taggers, round_texts, ratings, sources = (
+        read[name].mapped(str.strip) for name in (*CSV_COLUMNS, "source"))
+    phases = read["phase"].mapped(lambda text: text.strip().lower())
+    flags = read["skip"].mapped(lambda text: text.strip().lower())
+    flagged = flags.where(lambda t: t == "true")
+    round_of = _parsed(round_texts, int)
+    value_of = _parsed(ratings, _rating)
+    round_values = np.array([round_of.get(t, 0) for t in round_texts.texts], dtype=np.int64)
+    rounds = round_values[round_texts.codes]
+    skip = np.flatnonzero(ratings.where(lambda t: t.lower() == SKIP) | flagged).tolist()
+    checks = RowChecks(read.table)
+    checks.add(flags.rows_where(lambda t: t not in ("", "true", "false")),
+               lambda n: f"skip {flags.cell(n)!r} is not true or false.")
+    checks.add(np.flatnonzero(flagged & ratings.where(lambda t: t.lower() not in ("", SKIP)))
+               .tolist(),
+               lambda n: f"skip is true but the rating is {ratings.cell(n)!r}; leave it empty.")
+    checks.add(items.rows_where(lambda t: not t), lambda n: "item_id is empty.")
+    checks.add(taggers.rows_where(lambda t: not t), lambda n: "tagger is empty.")
+    checks.add(round_texts.rows_where(lambda t: t not in round_of),
+               lambda n: f"round {round_texts.cell(n)!r} is not a whole number.")
+    checks.add(round_texts.rows_where(lambda t: round_of.get(t, 1) < 1),
+               lambda n: "rounds are numbered from 1.")
+    checks.add(phases.rows_where(lambda t: t not in _PHASES),
+               lambda n: f"phase {phases.cell(n)!r} is not one of {_PHASE_NAMES}.")
+    checks.add(np.flatnonzero(ratings.where(lambda t: t not in value_of) & ~flagged).tolist(),
+               lambda n: f"rating {ratings.cell(n)!r} is not a number (or 'skip').")
+    checks.add(ratings.rows_where(lambda t: not math.isfinite(value_of.get(t) or 0.0)),
+               lambda n: f"rating {ratings.cell(n)!r} is not a finite number.")
+    if levels is not None:
+        scale = np.unique(np.asarray(levels, dtype=float))
+        on_scale = set(scale.tolist())
+        off_scale = {t for t, value in value_of.items() if value is not None
+                     and math.isfinite(value) and value not in on_scale}
+        checks.add(ratings.rows_where(off_scale.__contains__),
+                   lambda n: f"rating {ratings.cell(n)!r} is not on the scale "
+                             f"({', '.join(f'{v:g}' for v in scale)}).")
+    counted = phases.where(lambda t: t in _DATA_PHASES)
+    counted[skip] = False
+    by_round = np.unique(round_values, return_inverse=True)[1][round_texts.codes]
+    _add_repeats(checks, counted, (taggers.codes, items.codes, by_round),
+                 lambda n, first: f"{taggers.cell(n)} rated {items.cell(n)} twice in round "
+                                  f"{rounds[n]} (first on line {read.table.lines[first]}).")
+    checks.refuse()
+    rated = np.ones(read.rows, dtype=bool)
+    rated[skip] = False
+    if not rated.any():
+        raise AnnotatorError("The ratings CSV has no ratings.", file=path)
+    skips = Counter(zip(map(items.texts.__getitem__, items.codes[skip].tolist()),
+                        rounds[skip].tolist(), strict=True))
+    values = np.array([value_of.get(t) or 0.0 for t in ratings.texts])[ratings.codes[rated]]
+    if levels is None:
+        scale = np.unique(values)
+    item_ids, item = sorted_names(items.texts, items.codes[rated])
+    used = np.unique(taggers.codes[rated])
+    tagger_ids, tagger = sorted_names([taggers.texts[c] for c in used.tolist()],
+                                      np.searchsorted(used, taggers.codes[rated]))
+    phase = np.array([PHASES.index(_PHASES[t]) for t in phases.texts], dtype=np.int8)
+    return coded_table(
+        item=item, item_ids=item_ids, tagger=tagger, taggers=tagger_ids,
+        rounds=rounds[rated], level=np.searchsorted(scale, values), levels=scale,
+        phase=phase[phases.codes[rated]], sources=_sources(items, sources) or None,
+        skips=dict(skips))
+
+
+def _parsed(column: CodedColumn, parse: Callable[[str], T]) -> dict[str, T]:
+    """``parse`` of each distinct cell of ``column``; a cell it refuses (ValueError) is left
+    out."""
+    parsed: dict[str, T] = {}
+    for text in column.texts:
+        try:
+            parsed[text] = parse(text)
+        except ValueError:
+            continue
+    return parsed
+
+
+def _add_repeats(checks: RowChecks, counted: np.ndarray, keys: tuple[np.ndarray, ...],
+                 message: Callable[[int, int], str]) -> None:
+    """``message(row, first)`` for each counted row, not already wrong, whose key (the
+    codes ``keys`` together) an earlier such row has: :meth:`RowChecks.add_repeats` by
+    one sort of whole numbers instead of a dictionary of tuples."""
+    rows = np.flatnonzero(counted)
+    if checks.found:
+        rows = rows[~np.isin(rows, list(checks.found))]
+    key = np.zeros(len(rows), dtype=np.int64)
+    for codes in keys:
+        key = key * (int(codes.max(initial=0)) + 1) + codes[rows]
+    if len(rows) < 2 or not (np.diff(np.sort(key)) == 0).any():
+        return
+    order = np.argsort(key, kind="stable")
+    starts = np.r_[True, key[order][1:] != key[order][:-1]]
+    first = rows[order][np.maximum.accumulate(np.where(starts, np.arange(len(order)), 0))]
+    repeat = dict(zip(rows[order][~starts].tolist(), first[~starts].tolist(), strict=True))
+    checks.add(sorted(repeat), lambda n: message(n, repeat[n]))
+
+
+def _sources(items: CodedColumn, sources: CodedColumn) -> dict[str, str]:
+    """Each item's caption source: the last non-empty one given for it."""
+    named = np.flatnonzero(sources.where(bool))
+    last = np.full(len(items.texts), -1)
+    np.maximum.at(last, items.codes[named], named)  # each item's last row with a source
+    item = np.flatnonzero(last >= 0)
+    return dict(zip(map(items.texts.__getitem__, item.tolist()),
+                    map(sources.texts.__getitem__, sources.codes[last[item]].tolist()),
+                    strict=True))
+
+
+def _rating(text: str) -> float | None:
+    """A rating cell: a number, or None for ``skip``; ValueError for anything else."""
+    return None if text.lower() == SKIP else float(text)
