@@ -22,6 +22,7 @@ from typing import Any
 
 from annotator.errors import ProjectError
 from annotator.project.model import CheckRule, Problem, Rubric
+from annotator.project.settings_table import settings_table
 
 _FAIL_KEYS = ("fail_at_or_above", "fail_at_or_below", "fail_levels_off")
 _KEYS = ("every", "max_failures", "question", *_FAIL_KEYS)
@@ -32,13 +33,7 @@ def read_check_rule(document: Mapping[str, Any], lines: Mapping[str, int], rubri
     """The rule of a parsed ``project.toml``; a value that cannot be used raises
     :class:`ProjectError` naming the line (a check must never be judged by a guess), an
     unknown key is a problem."""
-    table = document.get("checks", {})
-    if not isinstance(table, dict):
-        raise ProjectError("checks must be a table: [checks].", file=path,
-                           line=lines.get("checks"))
-    problems = [Problem(path, lines.get(f"checks.{key}"),
-                        f"[checks] has no setting {key!r}; known: {', '.join(_KEYS)}.")
-                for key in table if key not in _KEYS]
+    table, problems = settings_table(document, lines, "checks", _KEYS, path=path)
     values: dict[str, Any] = {}
     if any(key in table for key in _FAIL_KEYS):
         values = dict.fromkeys(_FAIL_KEYS)

@@ -21,6 +21,7 @@ from typing import Any
 
 from annotator.errors import ProjectError
 from annotator.project.model import DatasetCard, Problem
+from annotator.project.settings_table import settings_table
 
 _KEYS = ("title", "description", "licence", "citation")
 LICENCE_ID = re.compile(r"[a-z0-9][a-z0-9.+-]*")
@@ -32,13 +33,7 @@ def read_dataset_card(document: Mapping[str, Any], lines: Mapping[str, int], *,
     """The ``[dataset]`` table of a parsed ``project.toml``; a value that is not text, or a
     licence that is no licence id, raises :class:`ProjectError` naming the line (a dataset
     must not be published under a guess); an unknown key is a problem."""
-    table = document.get("dataset", {})
-    if not isinstance(table, dict):
-        raise ProjectError("dataset must be a table: [dataset].", file=path,
-                           line=lines.get("dataset"))
-    problems = [Problem(path, lines.get(f"dataset.{key}"),
-                        f"[dataset] has no setting {key!r}; known: {', '.join(_KEYS)}.")
-                for key in table if key not in _KEYS]
+    table, problems = settings_table(document, lines, "dataset", _KEYS, path=path)
     values: dict[str, str] = {}
     for key in _KEYS:
         if key not in table:

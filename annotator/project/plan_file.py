@@ -44,6 +44,7 @@ from annotator.files import write_text
 from annotator.project.manifest import MANIFEST_FILE
 from annotator.project.model import Problem
 from annotator.project.plan import Plan, PlanBy, TopUp, name_key, seat_names
+from annotator.project.settings_table import unknown_settings
 from annotator.project.table import read_table
 from annotator.project.tomlfile import edited_text
 
@@ -109,9 +110,7 @@ class _Reader:
 
     def unknown(self, table: Mapping[str, Any], where: str, known: Sequence[str]
                 ) -> list[Problem]:
-        return [Problem(self.path, self.lines.get(f"{where}.{key}"),
-                        f"[{where}] has no setting {key!r}; known: {', '.join(known)}.")
-                for key in table if key not in known]
+        return unknown_settings(table, where, known, self.lines, path=self.path)
 
 
 def read_plan(document: Mapping[str, Any], lines: Mapping[str, int], *, path: Path,
