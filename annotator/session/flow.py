@@ -12,7 +12,6 @@ import dataclasses
 import time
 import uuid
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -20,7 +19,8 @@ from annotator.project.model import SKIP_VALUE, GoldItem, GoldPurpose, Item, Pro
 from annotator.project.plan import PlanBy
 from annotator.session.checks import ScheduledCheck, check_schedule
 from annotator.session.game import FirstPairsCheck, GameProgress, Notice
-from annotator.session.order import new_seed, shuffled
+from annotator.session.order import shuffled, tagger_order
+from annotator.session.pair import Feedback, FlowError, OnScreen, Pair, TooSoonError
 from annotator.session.previous import PRIORS_UP_TO, PreviousRatings
 from annotator.session.rounds import round_intro
 from annotator.session.scoring import Consensus, consensus_of, game_points, gold_points
@@ -34,71 +34,6 @@ Monotonic = Callable[[], float]
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-@dataclass(frozen=True)
-class Pair:
-    """The pair on screen and where the tagger stands in the current phase.
-
-    ``position`` of ``total`` counts within the phase: "3 of 10" in the tutorial,
-    "23 of 120" in a round.
-    """
-
-    item: Item
-    position: int
-    total: int
-    round: int
-    phase: Phase
-    step: Step | None = None
-    """In a multi-question protocol: the question and stage asked now."""
-    step_number: int = 0
-    steps: int = 0
-    earlier: float | None = None
-    """After the image is shown: the tagger's answer to the same question before it."""
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """What the screen shows after a submit.
-
-    ``show`` says whether the game's feedback is to be shown at all (a blind round shows
-    none). ``score`` is the running score of the phase the rating was given in (tutorial
-    points, the probation attempt's points, or the game score), including this rating.
-    ``consensus`` is what the game rating was scored against (None: fewer earlier ratings
-    than ``min_consensus``, or feedback is off); ``gold`` the expert's rating in tutorial
-    and probation. ``notice``: a step just ended (tutorial passed, probation due…); show it
-    before the next pair. ``first_pairs``: the first-pairs check, while it is still ahead.
-    """
-
-    rating: Rating
-    next_pair: Pair | None
-    show: bool = False
-    score: int | None = None
-    consensus: Consensus | None = None
-    gold: GoldItem | None = None
-    notice: Notice | None = None
-    first_pairs: FirstPairsCheck | None = None
-
-
-@dataclass(frozen=True)
-class OnScreen:
-    """The pair on screen: its item, the phase a rating of it is stored in, when it appeared,
-    and in a multi-question protocol the question and stage asked ("" otherwise): an
-    answer's identity, since several answers of one screen share its time."""
-
-    item_id: str
-    phase: Phase
-    shown_at: datetime
-    question: str = ""
-    stage: str = ""
-
-
-class FlowError(Exception):
-    """A call made out of order (a programming error, not a user's)."""
-
-
-class TooSoonError(FlowError):
-    """Submit during the minimum dwell after a pair appeared (3 s in VICR)."""
 
 
 _GOLD_PHASES = (Phase.TUTORIAL, Phase.PROBATION)
@@ -136,7 +71,8 @@ class RatingSession:
         by_laptop = project.plan is not None and project.plan.by is PlanBy.LAPTOP
         self._assignee = seat if by_laptop else tagger
         store.add_tagger(tagger, now=clock())
-        self._order = self._load_or_create_order(seed)
+        self._order = tagger_order(store, project, tagger, round_number, seed=seed,
+                                   share=self._assignee, now=clock())
         tutorial = project.gold_for(GoldPurpose.TUTORIAL)
         probation = project.gold_for(GoldPurpose.PROBATION)
         self.progress = GameProgress(
@@ -189,34 +125,6 @@ class RatingSession:
             else None
         )
         """Before a retest round's first pair: which round, how it is played, the washout."""
-
-    def _load_or_create_order(self, seed: int | None) -> list[str]:
-        """The recorded order, extended by items added to the round since it was made.
-
-        A round's items are all the project's items, or the subset the lead declared; with
-        a plan, only those of them the plan gives this tagger (or this laptop's seat).
-        """
-        recorded = self.store.order(self.tagger, self.round)
-        recorded_seed = self.store.order_seed(self.tagger, self.round)
-        if recorded_seed is not None:
-            seed = recorded_seed
-        elif seed is None:
-            seed = new_seed()
-        round_items = self.project.round_items(self.round)
-        plan = self.project.plan
-        if plan is not None:
-            mine = plan.items_of(self._assignee, seed=seed, among=round_items)
-            round_items = tuple(item_id for item_id in round_items if item_id in mine)
-        known = set(recorded)
-        added = [item_id for item_id in round_items if item_id not in known]
-        if added:
-            extension = shuffled(added, seed=seed, salt=len(recorded))
-            self.store.extend_order(
-                self.tagger, self.round, extension, seed=seed, now=self._clock()
-            )
-            recorded = recorded + extension
-        wanted = set(round_items)
-        return [item_id for item_id in recorded if item_id in wanted]
 
     def _fill_gold_queue(self) -> list[Item]:
         """The gold pairs still to rate in the tutorial or the probation attempt, in order."""

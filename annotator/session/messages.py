@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from annotator.project.model import Project, Rubric
-from annotator.session.flow import Feedback, Pair, RatingSession
+from annotator.session.flow import RatingSession
 from annotator.session.game import FirstPairsCheck, Notice, NoticeKind
+from annotator.session.pair import Feedback, Pair
 from annotator.session.rounds import RoundIntro
 from annotator.session.scoring import level_steps
 from annotator.store.records import Phase

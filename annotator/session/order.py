@@ -10,6 +10,10 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable
+from datetime import datetime
+
+from annotator.project.model import Project
+from annotator.store.session_file import SessionStore
 
 
 def new_seed() -> int:
@@ -27,3 +31,32 @@ def shuffled(item_ids: Iterable[str], *, seed: int, salt: int | str = 0) -> list
     ordered = sorted(set(item_ids))
     random.Random(f"{seed}:{salt}").shuffle(ordered)
     return ordered
+
+
+def tagger_order(store: SessionStore, project: Project, tagger: str, round_number: int, *,
+                 seed: int | None, share: str | None, now: datetime) -> list[str]:
+    """The tagger's recorded order of the round, extended (and recorded) by items added to
+    the round since it was made.
+
+    A round's items are all the project's items, or the subset the lead declared; with a
+    plan, only those of them the plan gives ``share`` (the tagger, or this laptop's seat).
+    """
+    recorded = store.order(tagger, round_number)
+    recorded_seed = store.order_seed(tagger, round_number)
+    if recorded_seed is not None:
+        seed = recorded_seed
+    elif seed is None:
+        seed = new_seed()
+    round_items = project.round_items(round_number)
+    plan = project.plan
+    if plan is not None:
+        mine = plan.items_of(share, seed=seed, among=round_items)
+        round_items = tuple(item_id for item_id in round_items if item_id in mine)
+    known = set(recorded)
+    added = [item_id for item_id in round_items if item_id not in known]
+    if added:
+        extension = shuffled(added, seed=seed, salt=len(recorded))
+        store.extend_order(tagger, round_number, extension, seed=seed, now=now)
+        recorded = recorded + extension
+    wanted = set(round_items)
+    return [item_id for item_id in recorded if item_id in wanted]

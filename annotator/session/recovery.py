@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from annotator.errors import AnnotatorError
 from annotator.project.model import SKIP_VALUE
-from annotator.session.flow import Feedback, OnScreen, RatingSession
+from annotator.session.flow import RatingSession
+from annotator.session.pair import Feedback, OnScreen
 from annotator.store.records import SKIPPED_AFTER_ERROR, Rating
 
 

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 from annotator.project.rubric import load_rubric
-from annotator.session.flow import Feedback
 from annotator.session.game import FirstPairsCheck, Notice, NoticeKind
 from annotator.session.messages import (
     ICONS,
@@ -18,6 +17,7 @@ from annotator.session.messages import (
     notice_text,
     scale_note,
 )
+from annotator.session.pair import Feedback
 from tests.session.test_flow import start
 
 ROOT = Path(__file__).resolve().parents[2]

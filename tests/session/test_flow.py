@@ -11,8 +11,9 @@ import pytest
 
 from annotator.project.folder import open_project
 from annotator.session.clock import ManualClock
-from annotator.session.flow import FlowError, RatingSession
+from annotator.session.flow import RatingSession
 from annotator.session.opening import open_laptop_session, session_file_path
+from annotator.session.pair import FlowError
 from annotator.store.records import Phase
 from annotator.userconfig import load_config
 

@@ -6,9 +6,10 @@ from collections import Counter
 
 import pytest
 
-from annotator.session.flow import RatingSession, TooSoonError
+from annotator.session.flow import RatingSession
 from annotator.session.game import NoticeKind
 from annotator.session.messages import feedback_text
+from annotator.session.pair import TooSoonError
 from annotator.store.records import Phase
 from tests.session.test_flow import FakeClock, start
 

@@ -9,8 +9,9 @@ import pytest
 from annotator.errors import SessionFileError
 from annotator.project.folder import open_project
 from annotator.session import flow
-from annotator.session.flow import Feedback, RatingSession
+from annotator.session.flow import RatingSession
 from annotator.session.opening import open_laptop_session
+from annotator.session.pair import Feedback
 from annotator.session.recovery import (
     FailedSubmit,
     NotReopenedError,

@@ -23,7 +23,7 @@ from annotator.project.folder import open_project
 from annotator.project.model import SKIP_VALUE
 from annotator.reporting.dataset.writer import export_dataset
 from annotator.resources import sample_project_dir
-from annotator.session.flow import Pair
+from annotator.session.pair import Pair
 from annotator.store.reading import read_session_file
 from annotator.ui.screens.rating_screen import ScreenState
 

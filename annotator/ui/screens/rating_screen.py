@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from annotator.session.flow import Feedback, Pair, RatingSession
+from annotator.session.flow import RatingSession
 from annotator.session.messages import (
     FeedbackText,
     NoticeText,
@@ -48,6 +48,7 @@ from annotator.session.messages import (
     step_hint,
     step_note,
 )
+from annotator.session.pair import Feedback, Pair
 from annotator.session.recovery import (
     FailedSubmit,
     skip_after_error,
