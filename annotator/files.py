@@ -24,7 +24,9 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["sync_folder", "write_bytes", "write_text", "write_with"]
+from annotator.errors import AnnotatorError
+
+__all__ = ["make_folder", "sync_folder", "write_bytes", "write_text", "write_with"]
 
 
 def write_text(path: Path, text: str, *, bom: bool = False) -> None:
@@ -81,3 +83,14 @@ def sync_folder(folder: Path) -> None:
             os.fsync(descriptor)
         finally:
             os.close(descriptor)
+
+
+def make_folder(folder: Path) -> Path:
+    """``folder`` and its parents, made if missing; one that cannot be made (a read-only
+    place, a file in the way) is refused naming it, for a reader rather than a traceback."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise AnnotatorError(f"The folder cannot be made: {error.strerror or error}.",
+                             file=folder) from error
+    return folder

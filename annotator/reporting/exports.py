@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 
 from annotator.errors import AnnotatorError
-from annotator.files import write_bytes, write_text
+from annotator.files import make_folder, write_bytes, write_text
 from annotator.reporting.content import PaneContent
 from annotator.reporting.html_report import render_html
 
@@ -44,7 +44,7 @@ def export_content(content: PaneContent, folder: Path, *, generated_at: str,
     a file cannot be written.
     """
     check_names(content)
-    folder = _folder(folder)
+    folder = make_folder(Path(folder))
     charts = [chart for section in content.sections for chart in section.charts]
     with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
         drawn = {chart.name: pool.submit(png, chart.svg) for chart in charts} if png else {}
@@ -108,14 +108,6 @@ def check_names(content: PaneContent) -> None:
             seen[file] = f"{kind} {name!r} of section {section.name!r}"
 
 
-def _folder(folder: Path) -> Path:
-    folder = Path(folder)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise AnnotatorError(f"The export folder cannot be made: {error.strerror or error}.",
-                             file=folder) from error
-    return folder
 
 
 def _save(path: Path, write: Callable[[], None]) -> Path:

@@ -34,7 +34,7 @@ from annotator.analysis.pipeline import Analysis
 from annotator.analysis.results import AttentionChecks
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
-from annotator.files import write_bytes
+from annotator.files import make_folder, write_bytes
 from annotator.reporting.analysed import analysed_data
 from annotator.reporting.content import Cell, Table
 from annotator.reporting.content import Column as TableColumn
@@ -188,12 +188,7 @@ def _ready_folder(folder: Path) -> Path:
     if folder.is_dir() and any(folder.iterdir()) and not (folder / "datapackage.json").is_file():
         raise AnnotatorError("This folder is not empty and holds no earlier dataset export; "
                              "choose an empty or new folder.", file=folder)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise AnnotatorError(f"The folder cannot be made: {error.strerror or error}.",
-                             file=folder) from error
-    return folder
+    return make_folder(folder)
 
 
 def _remove_other_format(folder: Path, kept: Format) -> None:
