@@ -31,7 +31,7 @@ from typing import BinaryIO
 import numpy as np
 
 from annotator.csvtext import decode_cell
-from annotator.project.table import Table, _read_header, read_table
+from annotator.project.table import MAX_CELL, Table, _read_header, read_table
 
 _CHUNK = 50_000
 """Rows parsed at once: large enough that the per-chunk work is nothing, small enough
@@ -246,8 +246,8 @@ def _plain_blocks(handle: BinaryIO, table: Table, header_of: _Header) -> Iterato
             line, lines = line + blank + 1, lines[blank + 1:]
         if not lines:
             continue
-        if max(map(len, lines)) >= csv.field_size_limit():
-            raise _NotCleanError  # csv.reader refuses such a field: read_table says so
+        if max(map(len, lines)) > MAX_CELL:
+            raise _NotCleanError  # a cell may be too long: read_table says so
         if set(map(str.count, lines, repeat(",", len(lines)))) == {width - 1}:
             cells = ",".join(lines).split(",")
             columns = [cells[n::width] for n in positions]

@@ -34,6 +34,9 @@ _SAVE_AS_UTF8 = 'Save it as UTF-8 (in Excel: "CSV UTF-8") and open the project a
 _NUL_IN_ROW = ("This line holds a NUL character (a zero byte), which no text has: the file "
                "is damaged, or was saved as UTF-16 or by a program that pads with zeros.")
 _QUOTED_CELL = re.compile(r'"(?:[^"]|"")*"')
+MAX_CELL = 131_072
+"""The most characters a cell may hold: the csv module's default limit, checked here too, so
+the refusal does not hang on that process-wide setting (another library may raise it)."""
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,14 @@ def _decode(data: bytes, table: Table) -> tuple[str, tuple[int, int] | None] | N
         return data.decode("utf-8-sig", errors="surrogateescape"), (line, data[exc.start])
 
 
+def _cell_too_long(table: Table, line: int) -> None:
+    table.problem(
+        line,
+        f"A cell of the row starting on line {line} is longer than {MAX_CELL:,} characters, "
+        "the most a CSV cell may hold, so the file cannot be read from this line on. No "
+        "caption is that long: shorten that cell (was a whole document pasted into it?).")
+
+
 def _records(reader: csv.Reader, table: Table,
              text: str) -> Iterator[tuple[int, int, list[str]]]:
     """Non-blank records as (first line, last line, fields); a csv error ends the file."""
@@ -185,17 +196,15 @@ def _records(reader: csv.Reader, table: Table,
     try:
         for fields in reader:
             first, done = done + 1, reader.line_num
+            if fields and max(map(len, fields)) > MAX_CELL:
+                _cell_too_long(table, first)
+                return
             if any(map(str.strip, fields)):
                 yield first, done, fields
     except csv.Error as exc:
         line = done + 1
         if "field larger than field limit" in str(exc) and not _quote_never_closes(text, line):
-            table.problem(
-                line,
-                f"A cell of the row starting on line {line} is longer than "
-                f"{csv.field_size_limit():,} characters, the most a CSV cell may hold, so the "
-                "file cannot be read from this line on. No caption is that long: shorten that "
-                "cell (was a whole document pasted into it?).")
+            _cell_too_long(table, line)
             return
         table.problem(
             line,
