@@ -2,10 +2,11 @@
 then the caption, and the feedback after a submit).
 
 The image takes what the words leave, never less than MIN_IMAGE; larger text gives the
-words a larger share. The column scrolls rather than push the scale and Submit off the
-screen at very large text, and keeps its lines short enough to read. While a step of a
-multi-question protocol is answered from the text alone, the words take the whole width
-under a compact note that the image is hidden.
+words a larger share, and so does a small screen where a long caption and its feedback
+would otherwise scroll (up to half the width). The column scrolls rather than push the scale
+and Submit off the screen at very large text, and keeps its lines short enough to read.
+While a step of a multi-question protocol is answered from the text alone, the words take
+the whole width under a compact note that the image is hidden.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from PySide6.QtCore import QPoint, QSize, Qt, QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from annotator.project.model import Rubric
@@ -54,6 +56,7 @@ class PairView(QWidget):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.addWidget(self.image, IMAGE_SHARE)
         self._layout.addWidget(self._column, 10 - IMAGE_SHARE)
+        self._base_words = 10 - IMAGE_SHARE
 
     def show_words(self, caption: str, context: Mapping[str, str], *, image_hidden: bool
                    ) -> None:
@@ -63,17 +66,37 @@ class PairView(QWidget):
         self._hidden_note.setVisible(image_hidden)
         if image_hidden:
             self.image.show_message(TEXT_ONLY)
+        self._fit_words()
 
     def set_point_size(self, size: float, caption_size: float) -> None:
         """Follow the app's text size: the words' share of the width grows with it."""
         self._text.set_caption_point_size(caption_size)
         self.feedback.set_point_size(size)
-        words = min(5, round((10 - IMAGE_SHARE) * text_factor()))
+        self._base_words = min(5, round((10 - IMAGE_SHARE) * text_factor()))
+        self._fit_words()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_words()
+
+    def _fit_words(self) -> None:
+        """The words' tenths of the width: the text size's share, or more (up to half) while
+        the column would scroll at that share, so that on a small screen the caption and its
+        feedback stay in view beside a smaller image."""
+        words, body = self._base_words, self._column.widget()
+        room, width = self._column.height(), self.width() - self._layout.spacing()
+        while words < 5 and body.heightForWidth(
+                min(READABLE_WIDTH, width * words // 10)) > room:
+            words += 1
+        if width - width * words // 10 < MIN_IMAGE.width():
+            words = self._base_words
         self._layout.setStretch(0, 10 - words)
         self._layout.setStretch(1, words)
 
     def reveal(self, part: QWidget) -> None:
-        """Scroll the column of words to ``part`` once the column has laid it out."""
+        """Widen the words if they need it, then scroll the column to ``part`` once it has
+        laid it out."""
+        self._fit_words()
         QTimer.singleShot(0, self, lambda: self._scroll_to(part))
 
     def _scroll_to(self, part: QWidget) -> None:
