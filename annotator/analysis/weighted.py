@@ -236,18 +236,18 @@ class MetricFigures:
         the weights in score order).
 
         With doubled mid-ranks a (scores) and b (means), both averaging N + 1:
-        ρ = (Σ w·a·b − N(N+1)²) / √((Σ w·a² − N(N+1)²)(Σ w·b² − N(N+1)²)), all whole
-        (in int64, exact).
+        ρ = (Σ w·a·b − N(N+1)²) / √(Sxx·Syy), where Sxx = Σ w·(a − N − 1)²
+        = (N³ − Σ t³)/3 over the tie groups' sizes t (the tie-corrected sum of squared
+        ranks, times 4), likewise Syy: all whole numbers, exact in int64.
         """
         a, b = _doubled_ranks(x_groups), _doubled_ranks(y_groups)
         n = ordered.sum(axis=1, dtype=np.int64)
-        mean_square = n * (n + 1) ** 2
         a_each = a.take(self.per_item.group_in_order, axis=1) if self.per_item.ties else a
         cross = np.einsum("ri,ri->r", ordered * a_each, b.take(self.level_in_order, axis=1))
-        sxx = np.einsum("rg,rg->r", x_groups * a, a) - mean_square
-        syy = np.einsum("rg,rg->r", y_groups * b, b) - mean_square
+        sxx = (n**3 - _sum_of_cubes(x_groups)) // 3
+        syy = (n**3 - _sum_of_cubes(y_groups)) // 3
         with np.errstate(divide="ignore", invalid="ignore"):
-            rho = (cross - mean_square) / np.sqrt(sxx.astype(float) * syy)
+            rho = (cross - n * (n + 1) ** 2) / np.sqrt(sxx.astype(float) * syy)
         return np.where((sxx > 0) & (syy > 0), np.clip(rho, -1.0, 1.0), np.nan)
 
 
@@ -266,6 +266,12 @@ def _doubled_ranks(groups: np.ndarray) -> np.ndarray:
 def _sum_of_squares(groups: np.ndarray) -> np.ndarray:
     """Σ g² of each row of whole numbers, in int64."""
     return np.asarray(np.einsum("rg,rg->r", groups, groups, dtype=np.int64))
+
+
+def _sum_of_cubes(groups: np.ndarray) -> np.ndarray:
+    """Σ g³ of each row of whole numbers, in int64."""
+    wide = groups.astype(np.int64, copy=False)
+    return np.asarray(np.einsum("rg,rg,rg->r", wide, wide, wide))
 
 
 def pearson(weights: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
