@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -57,6 +58,7 @@ NO_FILE = "no metrics.csv in the project and no --metrics given"
 NO_SCORES = "this metric has no score for any item with a data rating"
 SAME_SCORE = "every item has the same score for this metric, so there is no order to compare"
 FEW_RESAMPLES = "undefined in most resamples (too little variation)"
+T = TypeVar("T")
 _BATCH = 16  # resamples weighed at once: the working arrays stay in cache, and small
 # enough (≈ 2 MB at 15,000 items) that the allocator reuses them instead of mapping fresh pages
 _WORKERS = min(4, os.cpu_count() or 1)
@@ -223,18 +225,19 @@ class _Bootstraps:
         yield np.ones((1, int(mask.sum())), dtype=np.int32)
         yield from self._weights(mask)
 
-    def _each_run(self, x: np.ndarray, mask: np.ndarray, figure: str) -> list[np.ndarray]:
-        """``figure`` ("all" or "tau_c") of the data then of every resample, on the pool."""
+    def _each_run(self, x: np.ndarray, mask: np.ndarray,
+                  figure: Callable[[weighted.MetricFigures, np.ndarray], T]) -> list[T]:
+        """``figure`` of the data then of every resample, weighed on the pool."""
         self.prepare(x, mask)
         sorted_scores = self.sorted[mask.tobytes(), x.tobytes()]
-        return list(self.pool.map(lambda w: getattr(sorted_scores.result(), figure)(w),
+        return list(self.pool.map(lambda w: figure(sorted_scores.result(), w),
                                   self._runs(mask)))
 
     def _tau_c_runs(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """τ_c of the data then of every resample of the items in ``mask``."""
         key = (mask.tobytes(), x.tobytes())
         if key not in self.tau_c:
-            self.tau_c[key] = np.concatenate(self._each_run(x, mask, "tau_c"))
+            self.tau_c[key] = np.concatenate(self._each_run(x, mask, weighted.MetricFigures.tau_c))
         return self.tau_c[key]
 
     def figures(self, x: np.ndarray, mask: np.ndarray
@@ -244,7 +247,7 @@ class _Bootstraps:
         if reason is not None:
             undefined = Estimate(Undefined(reason), Undefined(reason))
             return undefined, undefined, undefined, undefined
-        runs = self._each_run(x, mask, "all")
+        runs = self._each_run(x, mask, weighted.MetricFigures.all)
         tau_c, tau_b, spearman, pearson = (
             np.concatenate([run[name] for run in runs])
             for name in ("tau_c", "tau_b", "spearman", "pearson"))
