@@ -25,9 +25,12 @@ resampling those items (the same resamples for both metrics). The block's shape 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+import os
+from collections.abc import Callable, Collection, Iterator, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -55,8 +58,12 @@ NO_FILE = "no metrics.csv in the project and no --metrics given"
 NO_SCORES = "this metric has no score for any item with a data rating"
 SAME_SCORE = "every item has the same score for this metric, so there is no order to compare"
 FEW_RESAMPLES = "undefined in most resamples (too little variation)"
+T = TypeVar("T")
 _BATCH = 16  # resamples weighed at once: the working arrays stay in cache, and small
 # enough (≈ 2 MB at 15,000 items) that the allocator reuses them instead of mapping fresh pages
+_WORKERS = min(4, os.cpu_count() or 1)
+"""Threads weighing batches at once: numpy lets go of the GIL inside its loops, so batches
+run side by side on as many cores (each draw stays in one thread, in a fixed order)."""
 
 
 @dataclass(frozen=True)
@@ -130,29 +137,29 @@ def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, boot
                       *(item for item, f in zip(scores.item_ids, found, strict=True) if f < 0)})
     usable = {name: ~np.isnan(aligned[n]) & (panel.m > 0)
               for n, name in enumerate(scores.metrics)}
-    boots = _Bootstraps(panel, bootstrap, boot_rng)
-    ceilings: dict[bytes, Ceiling] = {}
-    by_metric = {}
-    for n, name in enumerate(scores.metrics):
-        mask = usable[name]
-        ceiling_items = mask & (panel.m >= 2)
-        key = ceiling_items.tobytes()
-        if key not in ceilings:
-            ceilings[key] = _ceiling(panel, ceiling_items, reps, ceiling_rng)
-        tau_c, tau_b, spearman, pearson = boots.figures(aligned[n], mask)
-        by_metric[name] = MetricResult(
-            n_items=int(mask.sum()), n_ratings=int(panel.m[mask].sum()), tau_c=tau_c,
-            tau_b=tau_b, spearman=spearman, pearson=pearson, ceiling=ceilings[key],
-            pr=precision_recall(aligned[n], panel.counts, data.levels, mask))
-    named = list(pairs) if pairs is not None else [
-        (a, b) for i, a in enumerate(scores.metrics) for b in scores.metrics[i + 1:]]
-    comparisons = []
-    for a, b in named:
-        both = usable[a] & usable[b]
-        index = scores.metrics.index
-        difference = boots.difference(aligned[index(a)], aligned[index(b)], both)
-        comparisons.append(Comparison(a, b, int(both.sum()), difference.value,
-                                      difference.ci95))
+    ceiling_items = [usable[name] & (panel.m >= 2) for name in scores.metrics]
+    with ThreadPoolExecutor(max_workers=_WORKERS) as pool:
+        boots = _Bootstraps(panel, bootstrap, boot_rng, pool)
+        for n, name in enumerate(scores.metrics):  # every metric's sort starts at once
+            boots.prepare(aligned[n], usable[name])
+        ceilings = pool.submit(_ceilings, panel, ceiling_items, reps, ceiling_rng)
+        by_metric = {}
+        for n, name in enumerate(scores.metrics):
+            mask = usable[name]
+            tau_c, tau_b, spearman, pearson = boots.figures(aligned[n], mask)
+            by_metric[name] = MetricResult(
+                n_items=int(mask.sum()), n_ratings=int(panel.m[mask].sum()), tau_c=tau_c,
+                tau_b=tau_b, spearman=spearman, pearson=pearson, ceiling=ceilings.result()[n],
+                pr=precision_recall(aligned[n], panel.counts, data.levels, mask))
+        named = list(pairs) if pairs is not None else [
+            (a, b) for i, a in enumerate(scores.metrics) for b in scores.metrics[i + 1:]]
+        comparisons = []
+        for a, b in named:
+            both = usable[a] & usable[b]
+            index = scores.metrics.index
+            difference = boots.difference(aligned[index(a)], aligned[index(b)], both)
+            comparisons.append(Comparison(a, b, int(both.sum()), difference.value,
+                                          difference.ci95))
     return MetricBenchmark(
         file=None if scores.file is None else str(scores.file),
         n_metrics=len(scores.metrics), unknown_items=len(unknown),
@@ -175,41 +182,62 @@ class _Panel:
 
 
 class _Bootstraps:
-    """Figures with intervals; one set of resamples per distinct set of items."""
+    """Figures with intervals; one set of resamples per distinct set of items.
 
-    def __init__(self, panel: _Panel, resamples: int, rng: np.random.Generator):
-        self.panel, self.resamples, self.rng = panel, resamples, rng
+    The batches of resamples are weighed on ``pool``'s threads while this thread draws the
+    next ones, always in the same order, so the figures do not depend on the threads.
+    """
+
+    def __init__(self, panel: _Panel, resamples: int, rng: np.random.Generator,
+                 pool: Executor):
+        self.panel, self.resamples, self.rng, self.pool = panel, resamples, rng, pool
         self.weights: dict[bytes, list[np.ndarray]] = {}
+        self.sorted: dict[tuple[bytes, bytes], Future[weighted.MetricFigures]] = {}
         self.tau_c: dict[tuple[bytes, bytes], np.ndarray] = {}
 
-    def _weights(self, mask: np.ndarray) -> list[np.ndarray]:
-        """Batches of resample weights (how often each item of ``mask`` was drawn)."""
+    def prepare(self, x: np.ndarray, mask: np.ndarray) -> None:
+        """Start sorting the metric's scores on the items of ``mask`` for every resample,
+        on a thread (a metric with no figures is left out)."""
+        key = (mask.tobytes(), x.tobytes())
+        if key not in self.sorted and _undefined_reason(x, self.panel, mask) is None:
+            self.sorted[key] = self.pool.submit(
+                weighted.MetricFigures, x[mask], self.panel.counts[mask], self.panel.mean[mask])
+
+    def _weights(self, mask: np.ndarray) -> Iterator[np.ndarray]:
+        """Batches of resample weights (how often each item of ``mask`` was drawn), each
+        drawn as it is needed the first time, then kept for the other metrics."""
         key = mask.tobytes()
-        if key not in self.weights:
-            n = int(mask.sum())
-            batches = []
-            for done in range(0, self.resamples, _BATCH):
-                size = min(_BATCH, self.resamples - done)
-                drawn = self.rng.integers(n, size=(size, n)) + (np.arange(size) * n)[:, None]
-                batches.append(np.bincount(drawn.ravel(), minlength=size * n)
-                               .reshape(size, n).astype(np.int32))  # half the memory
-            self.weights[key] = batches
-        return self.weights[key]
+        if key in self.weights:
+            yield from self.weights[key]
+            return
+        n = int(mask.sum())
+        batches = []
+        for done in range(0, self.resamples, _BATCH):
+            size = min(_BATCH, self.resamples - done)
+            drawn = self.rng.integers(n, size=(size, n)) + (np.arange(size) * n)[:, None]
+            batches.append(np.bincount(drawn.ravel(), minlength=size * n)
+                           .reshape(size, n).astype(np.int32))  # half the memory
+            yield batches[-1]
+        self.weights[key] = batches
 
-    def _runs(self, mask: np.ndarray) -> list[np.ndarray]:
+    def _runs(self, mask: np.ndarray) -> Iterator[np.ndarray]:
         """Weights of the data (all ones), then the batches of resamples of ``mask``."""
-        return [np.ones((1, int(mask.sum())), dtype=np.int32), *self._weights(mask)]
+        yield np.ones((1, int(mask.sum())), dtype=np.int32)
+        yield from self._weights(mask)
 
-    def _figures(self, x: np.ndarray, mask: np.ndarray) -> weighted.MetricFigures:
-        """The metric's scores on the items of ``mask``, sorted once for every resample."""
-        return weighted.MetricFigures(x[mask], self.panel.counts[mask], self.panel.mean[mask])
+    def _each_run(self, x: np.ndarray, mask: np.ndarray,
+                  figure: Callable[[weighted.MetricFigures, np.ndarray], T]) -> list[T]:
+        """``figure`` of the data then of every resample, weighed on the pool."""
+        self.prepare(x, mask)
+        sorted_scores = self.sorted[mask.tobytes(), x.tobytes()]
+        return list(self.pool.map(lambda w: figure(sorted_scores.result(), w),
+                                  self._runs(mask)))
 
     def _tau_c_runs(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """τ_c of the data then of every resample of the items in ``mask``."""
         key = (mask.tobytes(), x.tobytes())
         if key not in self.tau_c:
-            figures = self._figures(x, mask)
-            self.tau_c[key] = np.concatenate([figures.tau_c(w) for w in self._runs(mask)])
+            self.tau_c[key] = np.concatenate(self._each_run(x, mask, weighted.MetricFigures.tau_c))
         return self.tau_c[key]
 
     def figures(self, x: np.ndarray, mask: np.ndarray
@@ -219,8 +247,7 @@ class _Bootstraps:
         if reason is not None:
             undefined = Estimate(Undefined(reason), Undefined(reason))
             return undefined, undefined, undefined, undefined
-        figures = self._figures(x, mask)
-        runs = [figures.all(w) for w in self._runs(mask)]
+        runs = self._each_run(x, mask, weighted.MetricFigures.all)
         tau_c, tau_b, spearman, pearson = (
             np.concatenate([run[name] for run in runs])
             for name in ("tau_c", "tau_b", "spearman", "pearson"))
@@ -261,6 +288,16 @@ def _with_interval(values: np.ndarray) -> Estimate:
         return Estimate(float(point), Undefined(FEW_RESAMPLES))
     low, high = np.percentile(rest, [2.5, 97.5])
     return Estimate(float(point), (float(low), float(high)))
+
+
+def _ceilings(panel: _Panel, item_sets: Sequence[np.ndarray], reps: int,
+              rng: np.random.Generator) -> list[Ceiling]:
+    """The ceiling on each set of items, drawn in order; equal sets share their draws."""
+    found: dict[bytes, Ceiling] = {}
+    for items in item_sets:
+        if items.tobytes() not in found:
+            found[items.tobytes()] = _ceiling(panel, items, reps, rng)
+    return [found[items.tobytes()] for items in item_sets]
 
 
 def _ceiling(panel: _Panel, items: np.ndarray, reps: int, rng: np.random.Generator) -> Ceiling:

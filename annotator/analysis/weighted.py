@@ -37,15 +37,15 @@ class Concordance:
         x = np.asarray(scores, dtype=float)
         counts = np.asarray(counts, dtype=np.int64)
         n, v = counts.shape
-        block = 128 if v > 16 else 32  # balances the histograms against the block products
+        block = 128 if v > 16 else 64  # balances the histograms against the block products
         self.order = np.argsort(x, kind="stable")
         ordered = x[self.order]
         new_score = np.r_[True, ordered[1:] != ordered[:-1]]
         self.group_starts = np.flatnonzero(new_score)
         """Where each distinct score begins in score order (its tie group)."""
-        self.group_ends = np.r_[self.group_starts[1:], n] - 1
-        self.group = np.empty(n, dtype=np.int64)
-        self.group[self.order] = np.cumsum(new_score) - 1
+        self.group_in_order = np.cumsum(new_score) - 1
+        """The tie group of each position in score order."""
+        self.ties = len(self.group_starts) < n
         starts, first = _blocks(self.group_starts, n, block)
         self.first_of_run = first
         """Per block, the first block of its run of equal scores (itself unless a long tie)."""
@@ -58,14 +58,14 @@ class Concordance:
             in_order = self.order[np.lexsort((level[self.order], block_of))]
         self.slots = np.full((len(starts), block), n)  # n: a weightless pad
         self.slots[block_of, np.arange(n) - starts[block_of]] = in_order
-        last = self.order[starts + sizes - 1]
-        self.mixed = np.flatnonzero(self.group[self.order[starts]] != self.group[last])
+        group = self.group_in_order
+        self.mixed = np.flatnonzero(group[starts] != group[starts + sizes - 1])
         slots = self.slots[self.mixed]
         self.levels = None
         self.block_units = 0.0
         """The most units of one level in one block: bounds the block histograms' sums."""
         if one_level:  # one unit each: the level pair's sign
-            at = np.r_[level, 0][slots]
+            at = np.r_[level, 0].astype(np.int32)[slots]
             pair = np.sign(at[:, None, :] - at[:, :, None])
         else:
             units = np.concatenate([counts, np.zeros((1, v), np.int64)]).astype(float)
@@ -75,8 +75,10 @@ class Concordance:
             cross = np.einsum("msv,mtv->mst", units[slots],
                               np.cumsum(units, axis=1)[slots] - units[slots], optimize=True)
             pair = cross.transpose(0, 2, 1) - cross
-        score = np.r_[x, 0.0][slots]
-        within = np.sign(score[:, None, :] - score[:, :, None]) * pair
+        rank = np.zeros(n + 1, dtype=np.int32)  # the tie group: the score's order, in int32
+        rank[self.order] = self.group_in_order
+        at_rank = rank[slots]
+        within = np.sign(at_rank[:, None, :] - at_rank[:, :, None]) * pair
         self.largest = float(np.abs(within).max(initial=0))
         self.within = within.astype(np.float32 if self.largest < 2**24 else float)
         """A of each block holding more than one score (the others have S = 0 inside)."""
@@ -87,8 +89,8 @@ class Concordance:
         (in its level order) hold that level or a lower one, offset by the block's start
         (empty otherwise)."""
         if one_level:
-            up_to = np.zeros((len(starts), v + 1), dtype=np.int64)
-            np.add.at(up_to, (block_of, level[self.order] + 1), 1)
+            up_to = np.bincount(block_of * (v + 1) + level[self.order] + 1,
+                                minlength=len(starts) * (v + 1)).reshape(len(starts), v + 1)
             self.bounds = (np.cumsum(up_to, axis=1)
                            + (np.arange(len(starts)) * block)[:, None]).ravel()
 
@@ -105,14 +107,14 @@ class Concordance:
         blocks = padded.take(self.slots, axis=1)
         if self.levels is None:  # blocks are in level order: a cumulative sum gives it all
             cum = np.zeros((rows, blocks[0].size + 1), dtype=whole)
-            np.cumsum(blocks.reshape(rows, -1), axis=1, out=cum[:, 1:])
+            np.cumsum(blocks.reshape(rows, -1), axis=1, dtype=whole, out=cum[:, 1:])
             up_to = cum.take(self.bounds, axis=1).reshape(rows, len(self.slots), -1)
         else:  # whole numbers below 2²⁴ are exact in float32
             real = np.float32 if most * self.block_units < 2**24 else np.float64
             product = (np.ascontiguousarray(blocks.transpose(1, 0, 2), dtype=real)
                        @ self.levels.astype(real, copy=False))
             up_to = np.zeros((rows, len(self.slots), self.levels.shape[2] + 1), dtype=whole)
-            np.cumsum(np.rint(product).astype(whole).transpose(1, 0, 2), axis=2,
+            np.cumsum(np.rint(product).astype(whole).transpose(1, 0, 2), axis=2, dtype=whole,
                       out=up_to[:, :, 1:])
         # up_to[β, a]: units of block β below level a, plus any constant per block
         histogram = np.diff(up_to, axis=2)
@@ -137,10 +139,12 @@ class Concordance:
         part = np.ascontiguousarray(blocks.transpose(1, 0, 2)[self.mixed], dtype=within.dtype)
         return np.asarray(0.5 * np.einsum("brs,brs->r", part @ within, part, dtype=float))
 
-    def tie_groups(self, weights: np.ndarray) -> np.ndarray:
-        """Weighted number of items at each distinct score: (resamples × distinct scores)."""
-        cum = np.cumsum(np.asarray(weights).take(self.order, axis=1), axis=1, dtype=np.int64)
-        return np.diff(cum.take(self.group_ends, axis=1), axis=1, prepend=0)
+    def tie_groups(self, ordered: np.ndarray) -> np.ndarray:
+        """Weighted number of items at each distinct score (resamples × distinct scores),
+        from the weights in score order (``weights.take(order, axis=1)``)."""
+        if not self.ties:
+            return ordered
+        return np.add.reduceat(ordered, self.group_starts, axis=1, dtype=np.int64)
 
 
 def _blocks(group_starts: np.ndarray, n: int, block: int) -> tuple[np.ndarray, np.ndarray]:
@@ -149,20 +153,21 @@ def _blocks(group_starts: np.ndarray, n: int, block: int) -> tuple[np.ndarray, n
     Runs of tied scores are packed greedily up to ``block`` items; a longer run is cut
     into blocks of its own.
     """
-    ends = np.r_[group_starts[1:], n].tolist()
+    ends = np.r_[group_starts[1:], n]
     starts: list[int] = []
     first: list[int] = []
-    begun = None
-    for start, end in zip(group_starts.tolist(), ends, strict=True):
+    group = 0
+    while group < len(group_starts):
+        start, end = int(group_starts[group]), int(ends[group])
         if end - start > block:
             for piece in range(start, end, block):
                 starts.append(piece)
                 first.append(len(starts) - 1 if piece == start else first[-1])
-            begun = None
-        elif begun is None or end - begun > block:
+            group += 1
+        else:  # this run and every following one that ends within a block of its start
             starts.append(start)
             first.append(len(starts) - 1)
-            begun = start
+            group = int(np.searchsorted(ends, start + block, side="right"))
     return np.array(starts, dtype=np.int64), np.array(first, dtype=np.int64)
 
 
@@ -181,6 +186,8 @@ class MetricFigures:
         steps, self.level = np.unique(self.means, return_inverse=True)
         self.per_rating = Concordance(self.scores, counts)
         self.per_item = Concordance(self.scores, np.eye(len(steps), dtype=np.int64)[self.level])
+        self.level_in_order = self.level[self.per_item.order]
+        """The level of each item's mean, items in score order."""
 
     def tau_c(self, weights: np.ndarray, x_groups: np.ndarray | None = None) -> np.ndarray:
         """Stuart's τ_c of scores against levels with each unit its own pair; NaN if undefined.
@@ -190,7 +197,8 @@ class MetricFigures:
         ``x_groups``: the batch's ``tie_groups``, when already counted.
         """
         if x_groups is None:
-            x_groups = self.per_rating.tie_groups(weights)
+            x_groups = self.per_rating.tie_groups(
+                np.asarray(weights).take(self.per_rating.order, axis=1))
         s, units = self.per_rating.s(weights)
         n = units.sum(axis=1).astype(float)
         m = np.minimum((x_groups > 0).sum(axis=1), (units > 0).sum(axis=1))
@@ -202,11 +210,12 @@ class MetricFigures:
         """Every figure for each row of ``weights`` (whole numbers, any integer type):
         {tau_c, tau_b, spearman, pearson}."""
         w = np.asarray(weights)
-        x_groups = self.per_item.tie_groups(w)
+        ordered = w.take(self.per_item.order, axis=1)
+        x_groups = self.per_item.tie_groups(ordered)
         s, y_groups = self.per_item.s(w)
         return {"tau_c": self.tau_c(w, x_groups),
                 "tau_b": self._tau_b(w, s, x_groups, y_groups),
-                "spearman": self._spearman(w, x_groups, y_groups),
+                "spearman": self._spearman(ordered, x_groups, y_groups),
                 "pearson": pearson(w, self.scores, self.means)}
 
     @staticmethod
@@ -215,34 +224,54 @@ class MetricFigures:
         """Kendall's τ_b of scores against item means, from their S and tie groups."""
         n = w.sum(axis=1, dtype=np.int64)
         pairs = n * (n - 1) // 2
-        x_ties = (x_groups * (x_groups - 1) // 2).sum(axis=1)
-        y_ties = (y_groups * (y_groups - 1) // 2).sum(axis=1)
+        x_ties = (_sum_of_squares(x_groups) - n) // 2
+        y_ties = (_sum_of_squares(y_groups) - n) // 2
         denominator = np.sqrt((pairs - x_ties).astype(float) * (pairs - y_ties))
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.where(denominator > 0, s / denominator, np.nan)
 
-    def _spearman(self, w: np.ndarray, x_groups: np.ndarray, y_groups: np.ndarray
+    def _spearman(self, ordered: np.ndarray, x_groups: np.ndarray, y_groups: np.ndarray
                   ) -> np.ndarray:
-        """Spearman's ρ: Pearson's r of mid-ranks within each weighted sample.
+        """Spearman's ρ: Pearson's r of mid-ranks within each weighted sample (``ordered``:
+        the weights in score order).
 
         With doubled mid-ranks a (scores) and b (means), both averaging N + 1:
-        ρ = (Σ w·a·b − N(N+1)²) / √((Σ w·a² − N(N+1)²)(Σ w·b² − N(N+1)²)), all whole.
+        ρ = (Σ w·a·b − N(N+1)²) / √(Sxx·Syy), where Sxx = Σ w·(a − N − 1)²
+        = (N³ − Σ t³)/3 over the tie groups' sizes t (the tie-corrected sum of squared
+        ranks, times 4), likewise Syy: all whole numbers, exact in int64.
         """
         a, b = _doubled_ranks(x_groups), _doubled_ranks(y_groups)
-        n = w.sum(axis=1).astype(float)
-        mean_square = n * (n + 1) ** 2
-        cross = np.einsum("ri,ri->r", w * a.take(self.per_item.group, axis=1),
-                          b.take(self.level, axis=1).astype(float))
-        sxx = np.einsum("rg,rg->r", x_groups * a, a.astype(float)) - mean_square
-        syy = np.einsum("rg,rg->r", y_groups * b, b.astype(float)) - mean_square
+        n = ordered.sum(axis=1, dtype=np.int64)
+        a_each = a.take(self.per_item.group_in_order, axis=1) if self.per_item.ties else a
+        cross = np.einsum("ri,ri->r", ordered * a_each, b.take(self.level_in_order, axis=1))
+        sxx = (n**3 - _sum_of_cubes(x_groups)) // 3
+        syy = (n**3 - _sum_of_cubes(y_groups)) // 3
         with np.errstate(divide="ignore", invalid="ignore"):
-            rho = (cross - mean_square) / np.sqrt(sxx * syy)
+            rho = (cross - n * (n + 1) ** 2) / np.sqrt(sxx.astype(float) * syy)
         return np.where((sxx > 0) & (syy > 0), np.clip(rho, -1.0, 1.0), np.nan)
 
 
 def _doubled_ranks(groups: np.ndarray) -> np.ndarray:
-    """Twice the mid-rank of each tie group, given the weighted group sizes (whole numbers)."""
-    return np.asarray(2 * np.cumsum(groups, axis=1) - groups + 1)
+    """Twice the mid-rank of each tie group, given the weighted group sizes (whole numbers).
+
+    The running sum keeps the sizes' own type when their total fits it (numpy's cumsum is
+    several times slower when it converts).
+    """
+    total = int(groups.sum(axis=1, dtype=np.int64).max(initial=0))
+    own = groups.dtype if total < np.iinfo(groups.dtype).max // 2 else np.int64
+    running = np.cumsum(groups, axis=1, dtype=own).astype(np.int64, copy=False)
+    return np.asarray(2 * running - groups + 1)
+
+
+def _sum_of_squares(groups: np.ndarray) -> np.ndarray:
+    """Σ g² of each row of whole numbers, in int64."""
+    return np.asarray(np.einsum("rg,rg->r", groups, groups, dtype=np.int64))
+
+
+def _sum_of_cubes(groups: np.ndarray) -> np.ndarray:
+    """Σ g³ of each row of whole numbers, in int64."""
+    wide = groups.astype(np.int64, copy=False)
+    return np.asarray(np.einsum("rg,rg,rg->r", wide, wide, wide))
 
 
 def pearson(weights: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:

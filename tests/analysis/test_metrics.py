@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from annotator.analysis import weighted
+from annotator.analysis import metrics, weighted
 from annotator.analysis.kendall import CONSTANT
 from annotator.analysis.loading import load_project
 from annotator.analysis.metrics import (
@@ -130,6 +130,25 @@ def test_s_is_right_when_counts_are_too_large_for_int32() -> None:
                       for a in range(k) for b in range(k))
                 for i in range(n) for j in range(i + 1, n) if w[i] and w[j])
     assert pairing.s(weights)[0][0] == pytest.approx(exact, rel=1e-12)
+
+
+def test_the_figures_do_not_depend_on_how_many_threads_weigh_them(make_table,
+                                                                   monkeypatch) -> None:
+    """Batches are weighed on threads; every draw stays in order, so one thread or three
+    give the same report to the last digit (metrics with different items included)."""
+    rng = np.random.default_rng(3)
+    table, quality = random_panel(make_table, rng, n_items=120)
+    partial = quality + rng.normal(0, 1, 120)
+    partial[::7] = np.nan
+    scores = scores_of(table, a=quality + rng.normal(0, 1, 120), b=np.round(quality),
+                       c=partial)
+    reports = []
+    for workers in (1, 3):
+        monkeypatch.setattr(metrics, "_WORKERS", workers)
+        reports.append(json_form(metric_benchmark(table, scores, reps=10, bootstrap=50,
+                                                  rng=np.random.default_rng(5)))[0])
+    assert reports[0] == reports[1]
+    assert reports[0]["comparisons"][1]["ci95"] != reports[0]["comparisons"][0]["ci95"]
 
 
 def test_intervals_repeat_with_a_seed_and_change_with_another(make_table) -> None:
