@@ -207,44 +207,45 @@ class Panel:
         if self.project_id is None:
             conn.execute("INSERT INTO panel_info (key, value) VALUES ('project_id', ?)",
                          [panel_project])
-        columns = ", ".join(STORED_COLUMNS)
-        conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS incoming AS SELECT {columns} "
-                     "FROM ratings WHERE 0")
-        conn.execute("DELETE FROM temp.incoming")
         conn.deserialize(incoming.image, name=_IMAGE)
-        # In rating id order, the panel's index on it is then filled in order.
-        conn.execute(f"INSERT INTO temp.incoming SELECT {incoming.select} FROM {_IMAGE}.ratings "
-                     "ORDER BY rating_id")
-        present = conn.execute("SELECT count(*) FROM temp.incoming JOIN ratings "
-                               "USING (rating_id)").fetchone()[0]
-        if present:
-            self._refuse_conflicts(incoming)
+        # Read in place from the image (its ratings in STORED_COLUMNS): a copy into a table
+        # of its own cost as much as the merge it served.
+        rows = f"(SELECT {incoming.select} FROM {_IMAGE}.ratings)"
+        differs = " OR ".join(f"i.{name} IS NOT r.{name}" for name in CONTENT_COLUMNS)
+        present, conflicts, unchained = conn.execute(
+            f"SELECT count(*), count(*) FILTER (WHERE {differs}), "
+            f"count(*) FILTER (WHERE r.chain IS NULL) FROM {rows} i "
+            "JOIN ratings r USING (rating_id)").fetchone()
+        if conflicts:
+            self._refuse_conflict(incoming, rows, differs)
         repeats = conn.execute(
-            f"SELECT count(*) FROM temp.incoming i WHERE i.phase IN ({_DATA_PHASES}) "
+            f"SELECT count(*) FROM {rows} i WHERE i.phase IN ({_DATA_PHASES}) "
             "AND EXISTS (SELECT 1 FROM ratings r WHERE r.tagger = i.tagger AND "
             "r.round = i.round AND r.item_id = i.item_id AND r.question = i.question AND "
             "r.stage = i.stage AND r.rating_id != i.rating_id "
             f"AND r.phase IN ({_DATA_PHASES}))").fetchone()[0]
-        new = conn.execute(f"INSERT OR IGNORE INTO ratings ({columns}) "
-                           f"SELECT {columns} FROM temp.incoming").rowcount
-        if present and incoming.verified:
+        columns = ", ".join(STORED_COLUMNS)
+        new = 0 if present == incoming.count else conn.execute(
+            f"INSERT OR IGNORE INTO ratings ({columns}) SELECT {columns} FROM {rows} "
+            # In rating id order, the panel's index on it is filled in order.
+            "ORDER BY rating_id").rowcount
+        if unchained and incoming.verified:
             # A copy written before the hash chain (schema 1) gains its chain from a later
             # copy, whichever was merged first.
-            conn.execute("UPDATE ratings SET seq = i.seq, chain = i.chain FROM temp.incoming i"
+            conn.execute(f"UPDATE ratings SET seq = i.seq, chain = i.chain FROM {rows} i"
                          " WHERE ratings.rating_id = i.rating_id AND ratings.chain IS NULL")
         self._record_source(incoming, new=new, present=present)
         return FileMerge(new=new, present=present, repeats=repeats)
 
-    def _refuse_conflicts(self, incoming: IncomingFile) -> None:
-        differs = " OR ".join(f"i.{name} IS NOT r.{name}" for name in CONTENT_COLUMNS)
-        conflict = self._conn.execute(
-            f"SELECT i.rating_id FROM temp.incoming i JOIN ratings r USING (rating_id) "
-            f"WHERE {differs} LIMIT 1").fetchone()
-        if conflict is not None:
-            raise ConflictError(
-                f"Rating {conflict[0]} is already in the panel with different content, so "
-                "this file or a file merged before was changed; nothing of this file was "
-                "merged.", file=incoming.path)
+    def _refuse_conflict(self, incoming: IncomingFile, rows: str, differs: str) -> None:
+        """Name the first rating (by id) that the panel holds with other content."""
+        (rating_id,) = self._conn.execute(
+            f"SELECT i.rating_id FROM {rows} i JOIN ratings r USING (rating_id) "
+            f"WHERE {differs} ORDER BY i.rating_id LIMIT 1").fetchone()
+        raise ConflictError(
+            f"Rating {rating_id} is already in the panel with different content, so "
+            "this file or a file merged before was changed; nothing of this file was "
+            "merged.", file=incoming.path)
 
     def _record_source(self, incoming: IncomingFile, *, new: int, present: int) -> None:
         conn, info, key = self._conn, incoming.info, incoming.source_key
@@ -255,8 +256,8 @@ class Panel:
              info.get("created_at", "")])
         source_id = conn.execute("SELECT source_id FROM sources WHERE source_key = ?",
                                  [key]).fetchone()[0]
-        conn.execute("INSERT OR IGNORE INTO rating_sources SELECT rating_id, ? "
-                     "FROM temp.incoming", [source_id])
+        conn.execute(f"INSERT OR IGNORE INTO rating_sources SELECT rating_id, ? "
+                     f"FROM {_IMAGE}.ratings ORDER BY rating_id", [source_id])
         conn.execute(
             "INSERT INTO merges (merged_at, path, source_key, new, present, verified) "
             "VALUES (?, ?, ?, ?, ?, ?)",
