@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -156,13 +156,16 @@ class Panel:
     def merge(self, incoming: IncomingFile, *, project_id: str | None = None,
               preview: bool = False) -> FileMerge:
         """Merge one file (see :meth:`merge_all`); a refusal is raised."""
-        (outcome,) = self.merge_all([incoming], project_id=project_id, preview=preview)
+        (outcome,) = self.merge_all([incoming], project_id=project_id,
+                                    preview=preview) or []
         if isinstance(outcome, AnnotatorError):
             raise outcome
         return outcome
 
-    def merge_all(self, files: Sequence[IncomingFile], *, project_id: str | None = None,
-                  preview: bool = False) -> list[FileMerge | AnnotatorError]:
+    def merge_all(self, files: Iterable[IncomingFile], *, project_id: str | None = None,
+                  preview: bool = False,
+                  keep: Callable[[], bool] = lambda: True
+                  ) -> list[FileMerge | AnnotatorError] | None:
         """Add each file's ratings not yet in the panel; all or nothing per file.
 
         One transaction holds the whole call and a savepoint each file: a file refused
@@ -172,6 +175,10 @@ class Panel:
         merging fast: new ratings land all over the panel's index. With ``preview`` the same
         work is done and then rolled back, so the preview is exactly what merging would do.
         ``project_id``: the project a new panel is for (default: the files').
+
+        ``files`` may still be being checked while the first are merged; ``keep`` is asked
+        once all are merged, before anything is committed, and False rolls the whole call
+        back and returns None (files that turned out not to belong in one merge).
         """
         conn = self._conn
         outcomes: list[FileMerge | AnnotatorError] = []
@@ -187,14 +194,15 @@ class Panel:
                         conn.execute("ROLLBACK TO one_file")
                         outcomes.append(refusal)
                     conn.execute("RELEASE one_file")
+                kept = keep()
             except BaseException:
                 if conn.in_transaction:  # SQLite ends it itself when interrupted mid-statement
                     conn.execute("ROLLBACK")
                 raise
-            conn.execute("ROLLBACK" if preview else "COMMIT")
+            conn.execute("COMMIT" if kept and not preview else "ROLLBACK")
         finally:
             conn.execute(f"DETACH {_IMAGE}")
-        return outcomes
+        return outcomes if kept else None
 
     def _merge_rows(self, incoming: IncomingFile, project_id: str | None) -> FileMerge:
         conn = self._conn
