@@ -219,13 +219,6 @@ class Panel:
         # Read in place from the image (its ratings in STORED_COLUMNS): a copy into a table
         # of its own cost as much as the merge it served.
         rows = f"(SELECT {incoming.select} FROM {_IMAGE}.ratings)"
-        differs = " OR ".join(f"i.{name} IS NOT r.{name}" for name in CONTENT_COLUMNS)
-        present, conflicts, unchained = conn.execute(
-            f"SELECT count(*), count(*) FILTER (WHERE {differs}), "
-            f"count(*) FILTER (WHERE r.chain IS NULL) FROM {rows} i "
-            "JOIN ratings r USING (rating_id)").fetchone()
-        if conflicts:
-            self._refuse_conflict(incoming, rows, differs)
         repeats = conn.execute(
             f"SELECT count(*) FROM {rows} i WHERE i.phase IN ({_DATA_PHASES}) "
             "AND EXISTS (SELECT 1 FROM ratings r WHERE r.tagger = i.tagger AND "
@@ -233,27 +226,34 @@ class Panel:
             "r.stage = i.stage AND r.rating_id != i.rating_id "
             f"AND r.phase IN ({_DATA_PHASES}))").fetchone()[0]
         columns = ", ".join(STORED_COLUMNS)
-        new = 0 if present == incoming.count else conn.execute(
-            f"INSERT OR IGNORE INTO ratings ({columns}) SELECT {columns} FROM {rows} "
-            # In rating id order, the panel's index on it is filled in order.
-            "ORDER BY rating_id").rowcount
-        if unchained and incoming.verified:
-            # A copy written before the hash chain (schema 1) gains its chain from a later
-            # copy, whichever was merged first.
-            conn.execute(f"UPDATE ratings SET seq = i.seq, chain = i.chain FROM {rows} i"
-                         " WHERE ratings.rating_id = i.rating_id AND ratings.chain IS NULL")
+        new = conn.execute(f"INSERT OR IGNORE INTO ratings ({columns}) "
+                           f"SELECT {columns} FROM {rows}").rowcount
+        present = incoming.count - new
+        if present:
+            # Inserted first, as most files bring only new ratings: the ones left out are
+            # then compared with the panel's (the savepoint undoes the insert on a conflict).
+            self._compare(incoming, rows)
         self._record_source(incoming, new=new, present=present)
         return FileMerge(new=new, present=present, repeats=repeats)
 
-    def _refuse_conflict(self, incoming: IncomingFile, rows: str, differs: str) -> None:
-        """Name the first rating (by id) that the panel holds with other content."""
-        (rating_id,) = self._conn.execute(
-            f"SELECT i.rating_id FROM {rows} i JOIN ratings r USING (rating_id) "
-            f"WHERE {differs} ORDER BY i.rating_id LIMIT 1").fetchone()
-        raise ConflictError(
-            f"Rating {rating_id} is already in the panel with different content, so "
-            "this file or a file merged before was changed; nothing of this file was "
-            "merged.", file=incoming.path)
+    def _compare(self, incoming: IncomingFile, rows: str) -> None:
+        """Refuse the file if the panel holds one of its ratings with other content, naming
+        the first (by id); a copy written before the hash chain (schema 1) gains its chain
+        from a later copy, whichever was merged first."""
+        conn = self._conn
+        differs = " OR ".join(f"i.{name} IS NOT r.{name}" for name in CONTENT_COLUMNS)
+        conflict, unchained = conn.execute(
+            f"SELECT min(i.rating_id) FILTER (WHERE {differs}), "
+            f"count(*) FILTER (WHERE r.chain IS NULL) FROM {rows} i "
+            "JOIN ratings r USING (rating_id)").fetchone()
+        if conflict is not None:
+            raise ConflictError(
+                f"Rating {conflict} is already in the panel with different content, so "
+                "this file or a file merged before was changed; nothing of this file was "
+                "merged.", file=incoming.path)
+        if unchained and incoming.verified:
+            conn.execute(f"UPDATE ratings SET seq = i.seq, chain = i.chain FROM {rows} i"
+                         " WHERE ratings.rating_id = i.rating_id AND ratings.chain IS NULL")
 
     def _record_source(self, incoming: IncomingFile, *, new: int, present: int) -> None:
         conn, info, key = self._conn, incoming.info, incoming.source_key
