@@ -94,6 +94,26 @@ def _panel_questions(db: Database) -> None:
         db.execute(statement)
 
 
+@PANEL_MIGRATIONS(name="0003_sources_by_file")
+def _sources_by_file(db: Database) -> None:
+    """Provenance keyed by file, then rating: a merged file's rows are appended together,
+    where keyed by rating first they landed all over the table (in a panel of 100,000
+    ratings, merging 100,000 more spent 0.15 s of its 0.8 s there). Only the key's order
+    changes, which no query sees, so an older app reads and merges into the panel as before
+    and the schema number stays."""
+    for statement in (
+        """CREATE TABLE rating_sources_by_file (
+            rating_id TEXT NOT NULL REFERENCES ratings (rating_id),
+            source_id INTEGER NOT NULL REFERENCES sources (source_id),
+            PRIMARY KEY (source_id, rating_id)
+        ) STRICT, WITHOUT ROWID""",
+        "INSERT INTO rating_sources_by_file SELECT rating_id, source_id FROM rating_sources",
+        "DROP TABLE rating_sources",
+        "ALTER TABLE rating_sources_by_file RENAME TO rating_sources",
+    ):
+        db.execute(statement)
+
+
 @dataclass(frozen=True)
 class FileMerge:
     """What merging one file did (or, in a preview, would do) to the panel."""

@@ -300,3 +300,40 @@ def test_a_file_still_open_on_its_laptop_merges_with_what_its_wal_holds(tmp_path
         store.close()
     assert report.files[0].new == 12 and not report.refused_files
     assert len(read_panel_rows(tmp_path / "panel.sqlite")) == 12
+
+
+def _provenance_key(path: Path) -> list[str]:
+    conn = sqlite3.connect(path)
+    (index,) = [name for _, name, *_ in conn.execute("PRAGMA index_list(rating_sources)")]
+    key = [column for _, _, column in conn.execute(f"PRAGMA index_info({index})")]
+    conn.close()
+    return key
+
+
+def test_a_panel_keyed_by_rating_is_keyed_by_file_when_opened_with_its_content_kept(
+        tmp_path: Path, three) -> None:
+    """Panels written before provenance was keyed by file (migration 0003) get the new key
+    when next opened, every row kept; the schema number stays what older apps can open."""
+    panel = tmp_path / "panel.sqlite"
+    merge_session_files(panel, three)
+    before = content_hash(panel)
+    assert _provenance_key(panel) == ["source_id", "rating_id"]
+    for sql in (
+        """CREATE TABLE by_rating (
+            rating_id TEXT NOT NULL REFERENCES ratings (rating_id),
+            source_id INTEGER NOT NULL REFERENCES sources (source_id),
+            PRIMARY KEY (rating_id, source_id)
+        ) STRICT, WITHOUT ROWID""",
+        "INSERT INTO by_rating SELECT rating_id, source_id FROM rating_sources",
+        "DROP TABLE rating_sources",
+        "ALTER TABLE by_rating RENAME TO rating_sources",
+        "DELETE FROM _sqlite_migrations WHERE name = '0003_sources_by_file'",
+    ):
+        edit(panel, sql)
+    assert _provenance_key(panel) == ["rating_id", "source_id"]
+    assert content_hash(panel) == before
+    assert _provenance_key(panel) == ["source_id", "rating_id"]
+    conn = sqlite3.connect(panel)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("SELECT count(*) FROM rating_sources").fetchone()[0] == 115
+    conn.close()
