@@ -226,13 +226,14 @@ class Panel:
 
     def _merge_rows(self, incoming: IncomingFile, project_id: str | None) -> FileMerge:
         conn = self._conn
-        panel_project = self.project_id or project_id or incoming.project_id
+        current = self.project_id
+        panel_project = current or project_id or incoming.project_id
         if incoming.project_id != panel_project:
             raise PanelError(
                 f"This session file belongs to another project (project id "
                 f"{incoming.project_id}; the panel is {panel_project}); nothing of it was "
                 "merged.", file=incoming.path)
-        if self.project_id is None:
+        if current is None:
             conn.execute("INSERT INTO panel_info (key, value) VALUES ('project_id', ?)",
                          [panel_project])
         conn.deserialize(incoming.image, name=_IMAGE)
