@@ -41,6 +41,10 @@ being migrated reads both as empty)."""
 _KIND = "panel"
 _CACHE_KIB = 128 * 1024
 """Page cache of the merging connection: a VICR-sized panel's indexes stay in memory."""
+_PAGE_BYTES = 16 * 1024
+"""Page size of a new panel: its index of random rating ids gets a quarter of the leaves,
+which each merged file touches nearly all of (20 files into a panel of 100,000 ratings:
+0.07 s less than with SQLite's 4 KiB, the commit included). Older panels keep theirs."""
 _IMAGE = "incoming_file"
 """The schema the file being merged is read from (:attr:`IncomingFile.image`)."""
 _DATA_PHASES = ", ".join(f"'{phase.value}'" for phase in Phase if phase.is_data)
@@ -149,6 +153,8 @@ class Panel:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         try:
+            if not existing:
+                conn.execute(f"PRAGMA page_size = {_PAGE_BYTES}")
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")

@@ -13,10 +13,11 @@ import pytest
 from annotator.errors import AnnotatorError
 from annotator.store.incoming import read_incoming
 from annotator.store.merge import MergeStatus, merge_session_files
-from annotator.store.panel import Panel, PanelError, read_panel_rows
+from annotator.store.panel import PANEL_MIGRATIONS, Panel, PanelError, read_panel_rows
 from annotator.store.records import Rating
 from annotator.store.schema import SCHEMA_VERSION
 from annotator.store.session_file import SessionStore
+from annotator.store.sqlite_db import database
 from tests.store.sessionfiles import (
     OTHER_PROJECT,
     PROJECT,
@@ -337,3 +338,23 @@ def test_a_panel_keyed_by_rating_is_keyed_by_file_when_opened_with_its_content_k
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
     assert conn.execute("SELECT count(*) FROM rating_sources").fetchone()[0] == 115
     conn.close()
+
+
+def test_a_new_panel_has_large_pages_and_an_older_one_keeps_its_own(tmp_path: Path,
+                                                                     three) -> None:
+    new, old = tmp_path / "new.sqlite", tmp_path / "old.sqlite"
+    conn = sqlite3.connect(old, isolation_level=None)
+    conn.execute("PRAGMA page_size = 4096")
+    conn.execute("PRAGMA journal_mode = WAL")
+    PANEL_MIGRATIONS.apply(database(conn))
+    conn.execute("INSERT INTO panel_info VALUES ('kind', 'panel')")
+    conn.close()
+    for panel in (new, old):
+        merge_session_files(panel, three)
+    assert content_hash(new) == content_hash(old)
+    sizes = []
+    for path in (new, old):
+        conn = sqlite3.connect(path)
+        sizes.append(conn.execute("PRAGMA page_size").fetchone()[0])
+        conn.close()
+    assert sizes == [16384, 4096]
