@@ -1,13 +1,15 @@
 """Merge laptops' session files into the panel database, with a report per file.
 
-Every file is checked whole before any of it is merged (:func:`read_incoming`: its chain,
-and every value against the project's rubric), merged in its own
-transaction, and reported: how many ratings were new, already in the panel, or refused and
-why. A refused file never stops the others.
+Every file is checked whole before any of it is merged (as :func:`read_incoming` checks:
+its chain, and every value against the project's rubric), merged in its own savepoint, and
+reported: how many ratings were new, already in the panel, or refused and why. A refused
+file never stops the others.
 
 Files named in one merge that disagree about a rating (the same rating id with different
 content) are all refused, so which of them was named first never decides what the panel
-holds (:func:`_disagreeing_files`).
+holds (:func:`_disagreeing_files`). That is known only once every file is read, so while
+the next files are checked (:func:`checked_in_turn`) each file is merged on the guess that
+all may be merged together, and a wrong guess is rolled back before anything is committed.
 """
 
 from __future__ import annotations

@@ -42,9 +42,8 @@ _KIND = "panel"
 _CACHE_KIB = 128 * 1024
 """Page cache of the merging connection: a VICR-sized panel's indexes stay in memory."""
 _PAGE_BYTES = 16 * 1024
-"""Page size of a new panel: its index of random rating ids gets a quarter of the leaves,
-which each merged file touches nearly all of (20 files into a panel of 100,000 ratings:
-0.07 s less than with SQLite's 4 KiB, the commit included). Older panels keep theirs."""
+"""Page size of a new panel: a quarter of the leaves in its index of random rating ids,
+which each merged file touches nearly all of, to journal and commit."""
 _IMAGE = "incoming_file"
 """The schema the file being merged is read from (:attr:`IncomingFile.image`)."""
 _DATA_PHASES = ", ".join(f"'{phase.value}'" for phase in Phase if phase.is_data)
@@ -101,10 +100,8 @@ def _panel_questions(db: Database) -> None:
 @PANEL_MIGRATIONS(name="0003_sources_by_file")
 def _sources_by_file(db: Database) -> None:
     """Provenance keyed by file, then rating: a merged file's rows are appended together,
-    where keyed by rating first they landed all over the table (in a panel of 100,000
-    ratings, merging 100,000 more spent 0.15 s of its 0.8 s there). Only the key's order
-    changes, which no query sees, so an older app reads and merges into the panel as before
-    and the schema number stays."""
+    not spread over the table. Only the key's order changes, which no query sees, so older
+    apps read and merge into the panel as before and the schema number stays."""
     for statement in (
         """CREATE TABLE rating_sources_by_file (
             rating_id TEXT NOT NULL REFERENCES ratings (rating_id),
@@ -202,9 +199,9 @@ class Panel:
         work is done and then rolled back, so the preview is exactly what merging would do.
         ``project_id``: the project a new panel is for (default: the files').
 
-        ``files`` may still be being checked while the first are merged; ``keep`` is asked
-        once all are merged, before anything is committed, and False rolls the whole call
-        back and returns None (files that turned out not to belong in one merge).
+        ``files`` may still be checked while the first are merged; ``keep``, asked once all
+        are merged, can roll the whole call back (and get None) when they turn out not to
+        belong in one merge.
         """
         conn = self._conn
         outcomes: list[FileMerge | AnnotatorError] = []
@@ -243,9 +240,7 @@ class Panel:
             conn.execute("INSERT INTO panel_info (key, value) VALUES ('project_id', ?)",
                          [panel_project])
         conn.deserialize(incoming.image, name=_IMAGE)
-        # Read in place from the image (its ratings in STORED_COLUMNS): a copy into a table
-        # of its own cost as much as the merge it served.
-        rows = f"(SELECT {incoming.select} FROM {_IMAGE}.ratings)"
+        rows = f"(SELECT {incoming.select} FROM {_IMAGE}.ratings)"  # read in place
         repeats = conn.execute(
             f"SELECT count(*) FROM {rows} i WHERE i.phase IN ({_DATA_PHASES}) "
             "AND EXISTS (SELECT 1 FROM ratings r WHERE r.tagger = i.tagger AND "
