@@ -134,6 +134,8 @@ def merge_session_files(
                              "holding them.")
     readable: list[IncomingFile] = []
     reports: dict[Path, FileReport] = {}
+    seen: set[str] = set()
+    repeated: set[str] = set()  # ids in more than one file, found while waiting for the next
 
     def merged_in_turn(checked: Iterator[tuple[Path, IncomingFile | AnnotatorError]]
                        ) -> Iterator[IncomingFile]:
@@ -142,6 +144,9 @@ def merge_session_files(
             if isinstance(incoming, IncomingFile):
                 readable.append(incoming)
                 yield incoming
+                ids = set(incoming.rating_ids)
+                repeated.update(ids & seen)
+                seen.update(ids)
             else:
                 reports[path] = FileReport(
                     path, MergeStatus.REFUSED, reason=incoming.message,
@@ -151,7 +156,7 @@ def merge_session_files(
 
     def together() -> bool:
         """Whether the files merged so far, now all read, may be merged together."""
-        disputed.update(_disagreeing_files(readable))
+        disputed.update(_disagreeing_files(readable, repeated))
         return not disputed and not _projects_apart(current, readable, project_id)
 
     with _panel_for(Path(panel_path), preview=preview) as panel:
@@ -227,18 +232,14 @@ def _verified(image: Future[FileImage | AnnotatorError]) -> IncomingFile | Annot
         return error
 
 
-def _disagreeing_files(readable: Sequence[IncomingFile]) -> dict[Path, str]:
+def _disagreeing_files(readable: Sequence[IncomingFile], repeated: set[str]
+                       ) -> dict[Path, str]:
     """The files of one merge holding a rating that another file of it holds with different
     content, each with why: every file holding a disputed rating, whichever content it has,
     so the outcome does not depend on the order the files were named in. (A chain that
     fits in both only shows that someone recomputed one; the lead decides which to trust.)
+    ``repeated``: the ids that more than one of the files hold.
     """
-    seen: set[str] = set()
-    repeated: set[str] = set()
-    for incoming in readable:
-        ids = set(incoming.rating_ids)
-        repeated |= ids & seen
-        seen |= ids
     if not repeated:
         return {}
     width = len(CONTENT_COLUMNS)
