@@ -317,26 +317,20 @@ def test_a_panel_keyed_by_rating_is_keyed_by_file_when_opened_with_its_content_k
         tmp_path: Path, three) -> None:
     """Panels written before provenance was keyed by file (migration 0003) get the new key
     when next opened, every row kept; the schema number stays what older apps can open."""
-    panel = tmp_path / "panel.sqlite"
-    merge_session_files(panel, three)
-    before = content_hash(panel)
-    assert _provenance_key(panel) == ["source_id", "rating_id"]
-    for sql in (
-        """CREATE TABLE by_rating (
-            rating_id TEXT NOT NULL REFERENCES ratings (rating_id),
-            source_id INTEGER NOT NULL REFERENCES sources (source_id),
-            PRIMARY KEY (rating_id, source_id)
-        ) STRICT, WITHOUT ROWID""",
-        "INSERT INTO by_rating SELECT rating_id, source_id FROM rating_sources",
-        "DROP TABLE rating_sources",
-        "ALTER TABLE by_rating RENAME TO rating_sources",
-        "DELETE FROM _sqlite_migrations WHERE name = '0003_sources_by_file'",
-    ):
-        edit(panel, sql)
-    assert _provenance_key(panel) == ["rating_id", "source_id"]
-    assert content_hash(panel) == before
-    assert _provenance_key(panel) == ["source_id", "rating_id"]
-    conn = sqlite3.connect(panel)
+    merged = tmp_path / "merged.sqlite"
+    merge_session_files(merged, three)
+    assert _provenance_key(merged) == ["source_id", "rating_id"]
+    older = tmp_path / "older.sqlite"
+    conn = sqlite3.connect(older, isolation_level=None)
+    PANEL_MIGRATIONS.apply(database(conn), stop_before="0003_sources_by_file")
+    conn.execute("ATTACH ? AS merged", [str(merged)])
+    for table in ("panel_info", "ratings", "sources", "rating_sources"):
+        conn.execute(f"INSERT INTO {table} SELECT * FROM merged.{table}")
+    conn.close()
+    assert _provenance_key(older) == ["rating_id", "source_id"]
+    assert content_hash(older) == content_hash(merged)
+    assert _provenance_key(older) == ["source_id", "rating_id"]
+    conn = sqlite3.connect(older)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
     assert conn.execute("SELECT count(*) FROM rating_sources").fetchone()[0] == 115
     conn.close()
