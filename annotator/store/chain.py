@@ -13,7 +13,7 @@ can rewrite a whole chain. What it catches is the hand edit, the accidental one 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,33 +58,6 @@ def link(previous: str, content: Sequence[Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-LINK_PARTS = (
-    "rating_id || :sep || tagger || :sep || item_id || :sep || round || :sep || phase",
-    "shown_at || :sep || submitted_at || :sep || ms_on_screen",
-    "CASE WHEN typeof(points) != 'real' THEN coalesce(consensus_n, :null) || :sep || "
-    "coalesce(points, :null) || :sep || laptop_id || CASE WHEN question != '' OR "
-    "stage != '' THEN :sep || question || :sep || stage ELSE '' END END",
-)
-"""SQL writing the text :func:`link` hashes, in three parts around the two real numbers
-(which SQLite does not write as Python does), for :func:`link_parts`; run with
-:data:`LINK_PARAMETERS`. The text is :func:`link`'s only where every value has the type
-the app writes (text, or a whole number where :func:`link` takes ``str``), as the value
-rules of :mod:`annotator.store.validation` require; their one gap, a rubric's points as a
-real number, makes the last part NULL. The caller checks those rules first."""
-LINK_PARAMETERS = {"sep": _SEPARATOR, "null": _NULL}
-
-
-def link_parts(previous: str, parts: Sequence[Any]) -> str:
-    """:func:`link` of a row read as ``(rating_id, head, value, middle, consensus, tail)``,
-    ``head``, ``middle`` and ``tail`` its :data:`LINK_PARTS`: the same text hashed, with
-    SQLite writing most of it instead of Python column by column."""
-    _, head, value, middle, consensus, tail = parts
-    text = (f"{previous}{_SEPARATOR}{head}{_SEPARATOR}{float(value)!r}{_SEPARATOR}{middle}"
-            f"{_SEPARATOR}{_NULL if consensus is None else repr(float(consensus))}"
-            f"{_SEPARATOR}{tail}")
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
 @dataclass(frozen=True)
 class ChainBreak:
     """Where a file's chain stops fitting, in words for the lab lead."""
@@ -100,13 +73,12 @@ def verify(
     start: str,
     head_length: int | None,
     head_hash: str | None,
-    linked: Callable[[str, Sequence[Any]], str] = link,
 ) -> ChainBreak | None:
     """The first break in a chain, or None if every row fits.
 
     ``rows`` are ``(seq, chain, *content)`` in ``seq`` order, NULL ``seq`` last (SQLite
-    sorts NULL first, so the caller puts them last); ``content`` begins with the rating id
-    and is what ``linked`` takes (:func:`link`, or :func:`link_parts`).
+    sorts NULL first, so the caller puts them last); ``content`` is what :func:`link`
+    takes, the rating id first.
     """
     previous, expected_seq = start, 1
     for seq, chain, *content in rows:
@@ -116,7 +88,7 @@ def verify(
         if seq != expected_seq:
             gap = _ratings_were(seq - expected_seq)
             return ChainBreak(seq, rating_id, f"follows a gap: {gap} removed before it")
-        if linked(previous, content) != chain:
+        if link(previous, content) != chain:
             return ChainBreak(seq, rating_id, "was changed after it was saved")
         previous, expected_seq = chain, expected_seq + 1
     length = expected_seq - 1

@@ -16,7 +16,6 @@ chain existed, is merged unchecked.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,12 +25,8 @@ from annotator.store.chain import (
     CONTENT_COLUMNS,
     HEAD_HASH_KEY,
     HEAD_LENGTH_KEY,
-    LINK_PARAMETERS,
-    LINK_PARTS,
     ChainBreak,
     genesis,
-    link,
-    link_parts,
     verify,
 )
 from annotator.store.checks import damaged_file_error, schema_of
@@ -111,11 +106,53 @@ def read_incoming(path: Path, rules: RowRules | None = None) -> IncomingFile:
     them, of the wrong form). The checks and the image the panel merges
     (:attr:`IncomingFile.image`) are read in one transaction, so they see the same file even
     if it changes meanwhile."""
+    return read_image(path, rules).verified()
+
+
+@dataclass(frozen=True)
+class FileImage:
+    """A session file read in one transaction and checked by SQLite (its consistency and
+    every value), its hash chain not yet checked: :meth:`verified` does that on the image,
+    so the two halves of the check can run side by side on different files."""
+
+    path: Path
+    info: dict[str, str]
+    image: bytes
+    select: str
+    chained: bool
+    """Whether its ratings carry a hash chain (False: written before the chain existed)."""
+    bad: BadRow | None
+    """Its first value no laptop's app writes: told after the chain, so that an edit
+    that broke the chain is said as such."""
+
+    def verified(self) -> IncomingFile:
+        """The file, its chain checked on the image; refused if the chain or a value says
+        it was edited."""
+        conn = sqlite3.connect(":memory:")
+        try:
+            conn.deserialize(self.image)
+            if self.chained:
+                ids = _check_chain(conn, self.path, self.info, self.select)
+            else:
+                ids = tuple(rating_id for (rating_id,) in conn.execute(
+                    "SELECT rating_id FROM ratings ORDER BY rowid"))
+        except sqlite3.DatabaseError as error:
+            raise damaged_file_error(self.path, error, _ADVICE) from error
+        finally:
+            conn.close()
+        _refuse(self.path, self.bad, len(ids))
+        return IncomingFile(self.path, self.info, ids, verified=self.chained, image=self.image,
+                            select=self.select)
+
+
+def read_image(path: Path, rules: RowRules | None = None) -> FileImage:
+    """The session file at ``path`` as one image, refused if damaged or its chain was
+    removed, with its first value off ``rules`` (see :func:`read_incoming`)."""
     path = Path(path)
     with open_read_only(path) as conn:
         try:
             conn.execute("BEGIN")
-            return _checked(conn, path, rules)
+            return _read(conn, path, rules)
         except sqlite3.DatabaseError as error:
             raise damaged_file_error(path, error, _ADVICE) from error
         finally:
@@ -123,44 +160,35 @@ def read_incoming(path: Path, rules: RowRules | None = None) -> IncomingFile:
                 conn.execute("ROLLBACK")
 
 
-def _checked(conn: sqlite3.Connection, path: Path, rules: RowRules | None) -> IncomingFile:
-    """The file read by ``conn``, checked, with its image taken last (in the same snapshot)."""
+def _read(conn: sqlite3.Connection, path: Path, rules: RowRules | None) -> FileImage:
+    """The file read by ``conn``, checked by SQLite, with its image taken last (in the same
+    snapshot)."""
     verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
     if verdict != "ok":
         raise SessionFileError(f"This file is damaged ({verdict}). {_ADVICE}", file=path)
     info = dict(conn.execute("SELECT key, value FROM session_info").fetchall())
     columns = rating_columns(conn)
     content = select_list(CONTENT_COLUMNS, has_questions="question" in columns)
-    if not columns >= _CHAIN_COLUMNS:
-        if _chain_traces(conn, info):
-            raise TamperedFileError(
-                "Its ratings were edited by hand: the file was chained against edits, "
-                "but its chain was removed. The file was refused whole, so the panel "
-                "has none of its ratings. Ask for an untouched copy from the laptop it "
-                "came from.", file=path,
-                ratings=conn.execute("SELECT count(*) FROM ratings").fetchone()[0])
-        select = f"{content}, NULL AS seq, NULL AS chain"
-        ids = tuple(rating_id for (rating_id,) in conn.execute(
-            "SELECT rating_id FROM ratings ORDER BY rowid"))
-        _refuse(path, first_bad_row(conn, rules, place_by_seq=True), len(ids))
-        return IncomingFile(path, info, ids, verified=False, image=_image_of(conn),
-                            select=select)
-    select = f"{content}, seq, chain"
-    # Found first but told after the chain: an edit that broke the chain is said as such.
+    chained = columns >= _CHAIN_COLUMNS
+    if not chained and _chain_traces(conn, info):
+        raise TamperedFileError(
+            "Its ratings were edited by hand: the file was chained against edits, "
+            "but its chain was removed. The file was refused whole, so the panel "
+            "has none of its ratings. Ask for an untouched copy from the laptop it "
+            "came from.", file=path,
+            ratings=conn.execute("SELECT count(*) FROM ratings").fetchone()[0])
+    select = f"{content}, seq, chain" if chained else f"{content}, NULL AS seq, NULL AS chain"
     bad = first_bad_row(conn, rules, place_by_seq=True)
-    ids = _check_chain(conn, path, info, select, typed=bad is None)
-    _refuse(path, bad, len(ids))
-    return IncomingFile(path, info, ids, verified=True, image=_image_of(conn), select=select)
+    return FileImage(path, info, _image_of(conn), select, chained, bad)
 
 
-def _in_chain_order(conn: sqlite3.Connection, columns: str, select: str,
-                    parameters: dict[str, str] | None = None) -> list[tuple[Any, ...]]:
+def _in_chain_order(conn: sqlite3.Connection, columns: str, select: str) -> list[tuple[Any, ...]]:
     """``columns`` of every rating, over ``select`` (the file's ``STORED_COLUMNS``), in chain
     order, rows without a place last in file order: two queries, so that the index on seq
     spares SQLite sorting the whole table."""
     query = f"SELECT {columns} FROM (SELECT {select}, rowid AS file_order FROM ratings)"
-    return [*conn.execute(f"{query} WHERE seq IS NOT NULL ORDER BY seq", parameters or {}),
-            *conn.execute(f"{query} WHERE seq IS NULL ORDER BY file_order", parameters or {})]
+    return [*conn.execute(f"{query} WHERE seq IS NOT NULL ORDER BY seq"),
+            *conn.execute(f"{query} WHERE seq IS NULL ORDER BY file_order")]
 
 
 def _image_of(conn: sqlite3.Connection) -> bytes:
@@ -187,24 +215,15 @@ def _chain_traces(conn: sqlite3.Connection, info: dict[str, str]) -> bool:
     ).fetchone() is not None
 
 
-def _check_chain(conn: sqlite3.Connection, path: Path, info: dict[str, str], select: str,
-                 *, typed: bool) -> tuple[Any, ...]:
+def _check_chain(conn: sqlite3.Connection, path: Path, info: dict[str, str],
+                 select: str) -> tuple[Any, ...]:
     """Refuse the file unless its chain fits; its ratings' ids in chain order.
 
-    ``typed``: every value has the type the app writes (the value rules hold), so SQLite can
-    write most of each link's text (:data:`LINK_PARTS`); otherwise :func:`link` reads each
-    value as Python does, as the file's writer did.
-    """
-    head, middle, tail = LINK_PARTS
-    rows = _in_chain_order(conn, f"seq, chain, rating_id, {head}, value, {middle}, consensus, "
-                                 f"{tail}", select, LINK_PARAMETERS) if typed else []
-    linked: Callable[[str, Sequence[Any]], str]
-    if typed and all(row[7] is not None for row in rows):
-        linked = link_parts
-    else:
-        full = _in_chain_order(conn, _STORED, select)
-        rows = [(row[-2], row[-1], *row[:-2]) for row in full]
-        linked = link
+    Each link is written by :func:`link` from the values as Python reads them, as the
+    file's writer did. (Having SQLite write the links' text is less work alone, but
+    its many small allocations take a lock that the merge of the file before also
+    needs, so the two would no longer run side by side.)"""
+    rows = _in_chain_order(conn, f"seq, chain, {', '.join(CONTENT_COLUMNS)}", select)
     if "project_id" not in info or "laptop_id" not in info:
         raise TamperedFileError(f"This session file has lost its project or laptop id. "
                                 f"{_ADVICE}", file=path, ratings=len(rows))
@@ -212,7 +231,7 @@ def _check_chain(conn: sqlite3.Connection, path: Path, info: dict[str, str], sel
     found = verify(
         rows, start=genesis(info["project_id"], info["laptop_id"]),
         head_length=int(head_length) if head_length and head_length.isdigit() else None,
-        head_hash=info.get(HEAD_HASH_KEY), linked=linked)
+        head_hash=info.get(HEAD_HASH_KEY))
     if found is not None:
         raise TamperedFileError(_tamper_message(found), file=path, ratings=len(rows))
     return tuple(row[2] for row in rows)

@@ -1,13 +1,15 @@
 """Merge laptops' session files into the panel database, with a report per file.
 
-Every file is checked whole before any of it is merged (:func:`read_incoming`: its chain,
-and every value against the project's rubric), merged in its own
-transaction, and reported: how many ratings were new, already in the panel, or refused and
-why. A refused file never stops the others.
+Every file is checked whole before any of it is merged (as :func:`read_incoming` checks:
+its chain, and every value against the project's rubric), merged in its own savepoint, and
+reported: how many ratings were new, already in the panel, or refused and why. A refused
+file never stops the others.
 
 Files named in one merge that disagree about a rating (the same rating id with different
 content) are all refused, so which of them was named first never decides what the panel
-holds (:func:`_disagreeing_files`).
+holds (:func:`_disagreeing_files`). That is known only once every file is read, so while
+the next files are checked (:func:`checked_in_turn`) each file is merged on the guess that
+all may be merged together, and a wrong guess is rolled back before anything is committed.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import logging
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +25,12 @@ from typing import Any
 
 from annotator.errors import AnnotatorError
 from annotator.store.chain import CONTENT_COLUMNS
-from annotator.store.incoming import IncomingFile, TamperedFileError, read_incoming
+from annotator.store.incoming import (
+    FileImage,
+    IncomingFile,
+    TamperedFileError,
+    read_image,
+)
 from annotator.store.panel import FileMerge, Panel, PanelError
 from annotator.store.validation import RowRules
 
@@ -126,27 +134,52 @@ def merge_session_files(
                              "holding them.")
     readable: list[IncomingFile] = []
     reports: dict[Path, FileReport] = {}
-    for n, path in enumerate(files, start=1):
-        progress(f"Checking file {n} of {len(files)}: {path.name}…")
-        try:
-            readable.append(read_incoming(path, rules))
-        except TamperedFileError as error:
-            reports[path] = FileReport(path, MergeStatus.REFUSED, refused=error.ratings,
-                                       reason=error.message)
-        except AnnotatorError as error:
-            reports[path] = FileReport(path, MergeStatus.REFUSED, reason=error.message)
-    disputed = _disagreeing_files(readable)
-    for incoming in readable:
-        if incoming.path in disputed:
-            reports[incoming.path] = FileReport(
-                incoming.path, MergeStatus.REFUSED, laptop=incoming.laptop,
-                refused=incoming.count, reason=disputed[incoming.path],
-                verified=incoming.verified)
-    readable = [incoming for incoming in readable if incoming.path not in disputed]
+    seen: set[str] = set()
+    repeated: set[str] = set()  # ids in more than one file, found while waiting for the next
+
+    def merged_in_turn(checked: Iterator[tuple[Path, IncomingFile | AnnotatorError]]
+                       ) -> Iterator[IncomingFile]:
+        for n, (path, incoming) in enumerate(checked, start=1):
+            progress(f"Checking and merging file {n} of {len(files)}: {path.name}…")
+            if isinstance(incoming, IncomingFile):
+                readable.append(incoming)
+                yield incoming
+                ids = set(incoming.rating_ids)
+                repeated.update(ids & seen)
+                seen.update(ids)
+            else:
+                reports[path] = FileReport(
+                    path, MergeStatus.REFUSED, reason=incoming.message,
+                    refused=incoming.ratings if isinstance(incoming, TamperedFileError) else 0)
+
+    disputed: dict[Path, str] = {}
+
+    def together() -> bool:
+        """Whether the files merged so far, now all read, may be merged together."""
+        disputed.update(_disagreeing_files(readable, repeated))
+        return not disputed and not _projects_apart(current, readable, project_id)
+
     with _panel_for(Path(panel_path), preview=preview) as panel:
-        _check_projects(panel, readable, project_id)
-        progress(f"Merging {len(readable)} files into the panel…")
-        outcomes = panel.merge_all(readable, project_id=project_id, preview=preview)
+        current = panel.project_id
+        _refuse_other_project(panel, current, project_id)
+        with checked_in_turn(files, rules) as checked:
+            # Each file is merged while the next are checked, on the guess that they all
+            # may be merged together; a guess proved wrong once all are read is rolled back.
+            outcomes = panel.merge_all(merged_in_turn(checked), project_id=project_id,
+                                       preview=preview, keep=together)
+        for incoming in readable:
+            if incoming.path in disputed:
+                reports[incoming.path] = FileReport(
+                    incoming.path, MergeStatus.REFUSED, laptop=incoming.laptop,
+                    refused=incoming.count, reason=disputed[incoming.path],
+                    verified=incoming.verified)
+        readable = [incoming for incoming in readable if incoming.path not in disputed]
+        if outcomes is None:
+            _refuse_projects_apart(panel, current, readable, project_id)
+            progress(f"Merging {len(readable)} files into the panel, without those that "
+                     "disagree…")
+            outcomes = panel.merge_all(readable, project_id=project_id, preview=preview)
+        assert outcomes is not None  # only a keep() that says no returns None
         for incoming, outcome in zip(readable, outcomes, strict=True):
             reports[incoming.path] = _file_report(incoming, outcome, preview=preview)
         total = panel.rating_count()
@@ -157,18 +190,56 @@ def merge_session_files(
                        total_ratings=total)
 
 
-def _disagreeing_files(readable: Sequence[IncomingFile]) -> dict[Path, str]:
+@contextmanager
+def checked_in_turn(paths: Sequence[Path], rules: RowRules | None
+                    ) -> Iterator[Iterator[tuple[Path, IncomingFile | AnnotatorError]]]:
+    """Each file checked as :func:`read_incoming` does (or its refusal), in the order of
+    ``paths``, while the caller merges the files before it.
+
+    Two threads read ahead: one has SQLite check each file and take its image
+    (:func:`read_image`), the other checks the image's hash chain
+    (:meth:`FileImage.verified`). SQLite and the merge into the panel run without Python's
+    lock, so the three share the cores; the chain, the one part that needs the lock row by
+    row, gets a thread to itself.
+    """
+    with ThreadPoolExecutor(1, "merge-read") as reading, \
+            ThreadPoolExecutor(1, "merge-chain") as chaining:
+        images = [reading.submit(_image, path, rules) for path in paths]
+        checked = [chaining.submit(_verified, image) for image in images]
+        try:
+            yield ((path, future.result()) for path, future in zip(paths, checked, strict=True))
+        finally:
+            for waiting in checked:
+                waiting.cancel()
+            for reading_ahead in images:
+                reading_ahead.cancel()
+
+
+def _image(path: Path, rules: RowRules | None) -> FileImage | AnnotatorError:
+    try:
+        return read_image(path, rules)
+    except AnnotatorError as error:
+        return error
+
+
+def _verified(image: Future[FileImage | AnnotatorError]) -> IncomingFile | AnnotatorError:
+    read = image.result()
+    if isinstance(read, AnnotatorError):
+        return read
+    try:
+        return read.verified()
+    except AnnotatorError as error:
+        return error
+
+
+def _disagreeing_files(readable: Sequence[IncomingFile], repeated: set[str]
+                       ) -> dict[Path, str]:
     """The files of one merge holding a rating that another file of it holds with different
     content, each with why: every file holding a disputed rating, whichever content it has,
     so the outcome does not depend on the order the files were named in. (A chain that
     fits in both only shows that someone recomputed one; the lead decides which to trust.)
+    ``repeated``: the ids that more than one of the files hold.
     """
-    seen: set[str] = set()
-    repeated: set[str] = set()
-    for incoming in readable:
-        ids = set(incoming.rating_ids)
-        repeated |= ids & seen
-        seen |= ids
     if not repeated:
         return {}
     width = len(CONTENT_COLUMNS)
@@ -203,20 +274,31 @@ def _panel_for(path: Path, *, preview: bool) -> Iterator[Panel]:
             panel.close()
 
 
-def _check_projects(panel: Panel, readable: list[IncomingFile], project_id: str | None) -> None:
-    current = panel.project_id
+def _projects_apart(current: str | None, readable: Sequence[IncomingFile],
+                    project_id: str | None) -> bool:
+    """Whether a new panel, told no project, is given files of several projects."""
+    return (current is None and project_id is None
+            and len({incoming.project_id for incoming in readable}) > 1)
+
+
+def _refuse_other_project(panel: Panel, current: str | None, project_id: str | None) -> None:
+    """A panel (``current``: its project) that belongs to another project than the one
+    named takes none of its files."""
     if project_id is not None and current is not None and current != project_id:
         raise PanelError(f"This panel belongs to another project (project id {current}; "
                          f"the project named is {project_id}).", file=panel.path)
-    if current is None and project_id is None:
+
+
+def _refuse_projects_apart(panel: Panel, current: str | None,
+                           readable: Sequence[IncomingFile], project_id: str | None) -> None:
+    if _projects_apart(current, readable, project_id):
         projects = sorted({incoming.project_id for incoming in readable})
-        if len(projects) > 1:
-            names = "; ".join(
-                f"{pid}: " + ", ".join(str(f.path) for f in readable if f.project_id == pid)
-                for pid in projects)
-            raise PanelError("These session files belong to different projects, so the new "
-                             f"panel cannot choose one ({names}). Name the project folder "
-                             "(--project FOLDER) to merge only its files.", file=panel.path)
+        names = "; ".join(
+            f"{pid}: " + ", ".join(str(f.path) for f in readable if f.project_id == pid)
+            for pid in projects)
+        raise PanelError("These session files belong to different projects, so the new "
+                         f"panel cannot choose one ({names}). Name the project folder "
+                         "(--project FOLDER) to merge only its files.", file=panel.path)
 
 
 def _file_report(incoming: IncomingFile, outcome: FileMerge | AnnotatorError, *,

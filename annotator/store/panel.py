@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -41,6 +41,9 @@ being migrated reads both as empty)."""
 _KIND = "panel"
 _CACHE_KIB = 128 * 1024
 """Page cache of the merging connection: a VICR-sized panel's indexes stay in memory."""
+_PAGE_BYTES = 16 * 1024
+"""Page size of a new panel: a quarter of the leaves in its index of random rating ids,
+which each merged file touches nearly all of, to journal and commit."""
 _IMAGE = "incoming_file"
 """The schema the file being merged is read from (:attr:`IncomingFile.image`)."""
 _DATA_PHASES = ", ".join(f"'{phase.value}'" for phase in Phase if phase.is_data)
@@ -94,6 +97,24 @@ def _panel_questions(db: Database) -> None:
         db.execute(statement)
 
 
+@PANEL_MIGRATIONS(name="0003_sources_by_file")
+def _sources_by_file(db: Database) -> None:
+    """Provenance keyed by file, then rating: a merged file's rows are appended together,
+    not spread over the table. Only the key's order changes, which no query sees, so older
+    apps read and merge into the panel as before and the schema number stays."""
+    for statement in (
+        """CREATE TABLE rating_sources_by_file (
+            rating_id TEXT NOT NULL REFERENCES ratings (rating_id),
+            source_id INTEGER NOT NULL REFERENCES sources (source_id),
+            PRIMARY KEY (source_id, rating_id)
+        ) STRICT, WITHOUT ROWID""",
+        "INSERT INTO rating_sources_by_file SELECT rating_id, source_id FROM rating_sources",
+        "DROP TABLE rating_sources",
+        "ALTER TABLE rating_sources_by_file RENAME TO rating_sources",
+    ):
+        db.execute(statement)
+
+
 @dataclass(frozen=True)
 class FileMerge:
     """What merging one file did (or, in a preview, would do) to the panel."""
@@ -129,6 +150,8 @@ class Panel:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         try:
+            if not existing:
+                conn.execute(f"PRAGMA page_size = {_PAGE_BYTES}")
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
@@ -156,13 +179,16 @@ class Panel:
     def merge(self, incoming: IncomingFile, *, project_id: str | None = None,
               preview: bool = False) -> FileMerge:
         """Merge one file (see :meth:`merge_all`); a refusal is raised."""
-        (outcome,) = self.merge_all([incoming], project_id=project_id, preview=preview)
+        (outcome,) = self.merge_all([incoming], project_id=project_id,
+                                    preview=preview) or []
         if isinstance(outcome, AnnotatorError):
             raise outcome
         return outcome
 
-    def merge_all(self, files: Sequence[IncomingFile], *, project_id: str | None = None,
-                  preview: bool = False) -> list[FileMerge | AnnotatorError]:
+    def merge_all(self, files: Iterable[IncomingFile], *, project_id: str | None = None,
+                  preview: bool = False,
+                  keep: Callable[[], bool] = lambda: True
+                  ) -> list[FileMerge | AnnotatorError] | None:
         """Add each file's ratings not yet in the panel; all or nothing per file.
 
         One transaction holds the whole call and a savepoint each file: a file refused
@@ -172,6 +198,10 @@ class Panel:
         merging fast: new ratings land all over the panel's index. With ``preview`` the same
         work is done and then rolled back, so the preview is exactly what merging would do.
         ``project_id``: the project a new panel is for (default: the files').
+
+        ``files`` may still be checked while the first are merged; ``keep``, asked once all
+        are merged, can roll the whole call back (and get None) when they turn out not to
+        belong in one merge.
         """
         conn = self._conn
         outcomes: list[FileMerge | AnnotatorError] = []
@@ -187,64 +217,65 @@ class Panel:
                         conn.execute("ROLLBACK TO one_file")
                         outcomes.append(refusal)
                     conn.execute("RELEASE one_file")
+                kept = keep()
             except BaseException:
                 if conn.in_transaction:  # SQLite ends it itself when interrupted mid-statement
                     conn.execute("ROLLBACK")
                 raise
-            conn.execute("ROLLBACK" if preview else "COMMIT")
+            conn.execute("COMMIT" if kept and not preview else "ROLLBACK")
         finally:
             conn.execute(f"DETACH {_IMAGE}")
-        return outcomes
+        return outcomes if kept else None
 
     def _merge_rows(self, incoming: IncomingFile, project_id: str | None) -> FileMerge:
         conn = self._conn
-        panel_project = self.project_id or project_id or incoming.project_id
+        current = self.project_id
+        panel_project = current or project_id or incoming.project_id
         if incoming.project_id != panel_project:
             raise PanelError(
                 f"This session file belongs to another project (project id "
                 f"{incoming.project_id}; the panel is {panel_project}); nothing of it was "
                 "merged.", file=incoming.path)
-        if self.project_id is None:
+        if current is None:
             conn.execute("INSERT INTO panel_info (key, value) VALUES ('project_id', ?)",
                          [panel_project])
-        columns = ", ".join(STORED_COLUMNS)
-        conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS incoming AS SELECT {columns} "
-                     "FROM ratings WHERE 0")
-        conn.execute("DELETE FROM temp.incoming")
         conn.deserialize(incoming.image, name=_IMAGE)
-        # In rating id order, the panel's index on it is then filled in order.
-        conn.execute(f"INSERT INTO temp.incoming SELECT {incoming.select} FROM {_IMAGE}.ratings "
-                     "ORDER BY rating_id")
-        present = conn.execute("SELECT count(*) FROM temp.incoming JOIN ratings "
-                               "USING (rating_id)").fetchone()[0]
-        if present:
-            self._refuse_conflicts(incoming)
+        rows = f"(SELECT {incoming.select} FROM {_IMAGE}.ratings)"  # read in place
         repeats = conn.execute(
-            f"SELECT count(*) FROM temp.incoming i WHERE i.phase IN ({_DATA_PHASES}) "
+            f"SELECT count(*) FROM {rows} i WHERE i.phase IN ({_DATA_PHASES}) "
             "AND EXISTS (SELECT 1 FROM ratings r WHERE r.tagger = i.tagger AND "
             "r.round = i.round AND r.item_id = i.item_id AND r.question = i.question AND "
             "r.stage = i.stage AND r.rating_id != i.rating_id "
             f"AND r.phase IN ({_DATA_PHASES}))").fetchone()[0]
+        columns = ", ".join(STORED_COLUMNS)
         new = conn.execute(f"INSERT OR IGNORE INTO ratings ({columns}) "
-                           f"SELECT {columns} FROM temp.incoming").rowcount
-        if present and incoming.verified:
-            # A copy written before the hash chain (schema 1) gains its chain from a later
-            # copy, whichever was merged first.
-            conn.execute("UPDATE ratings SET seq = i.seq, chain = i.chain FROM temp.incoming i"
-                         " WHERE ratings.rating_id = i.rating_id AND ratings.chain IS NULL")
+                           f"SELECT {columns} FROM {rows}").rowcount
+        present = incoming.count - new
+        if present:
+            # Inserted first, as most files bring only new ratings: the ones left out are
+            # then compared with the panel's (the savepoint undoes the insert on a conflict).
+            self._compare(incoming, rows)
         self._record_source(incoming, new=new, present=present)
         return FileMerge(new=new, present=present, repeats=repeats)
 
-    def _refuse_conflicts(self, incoming: IncomingFile) -> None:
+    def _compare(self, incoming: IncomingFile, rows: str) -> None:
+        """Refuse the file if the panel holds one of its ratings with other content, naming
+        the first (by id); a copy written before the hash chain (schema 1) gains its chain
+        from a later copy, whichever was merged first."""
+        conn = self._conn
         differs = " OR ".join(f"i.{name} IS NOT r.{name}" for name in CONTENT_COLUMNS)
-        conflict = self._conn.execute(
-            f"SELECT i.rating_id FROM temp.incoming i JOIN ratings r USING (rating_id) "
-            f"WHERE {differs} LIMIT 1").fetchone()
+        conflict, unchained = conn.execute(
+            f"SELECT min(i.rating_id) FILTER (WHERE {differs}), "
+            f"count(*) FILTER (WHERE r.chain IS NULL) FROM {rows} i "
+            "JOIN ratings r USING (rating_id)").fetchone()
         if conflict is not None:
             raise ConflictError(
-                f"Rating {conflict[0]} is already in the panel with different content, so "
+                f"Rating {conflict} is already in the panel with different content, so "
                 "this file or a file merged before was changed; nothing of this file was "
                 "merged.", file=incoming.path)
+        if unchained and incoming.verified:
+            conn.execute(f"UPDATE ratings SET seq = i.seq, chain = i.chain FROM {rows} i"
+                         " WHERE ratings.rating_id = i.rating_id AND ratings.chain IS NULL")
 
     def _record_source(self, incoming: IncomingFile, *, new: int, present: int) -> None:
         conn, info, key = self._conn, incoming.info, incoming.source_key
@@ -255,8 +286,8 @@ class Panel:
              info.get("created_at", "")])
         source_id = conn.execute("SELECT source_id FROM sources WHERE source_key = ?",
                                  [key]).fetchone()[0]
-        conn.execute("INSERT OR IGNORE INTO rating_sources SELECT rating_id, ? "
-                     "FROM temp.incoming", [source_id])
+        conn.execute(f"INSERT OR IGNORE INTO rating_sources SELECT rating_id, ? "
+                     f"FROM {_IMAGE}.ratings ORDER BY rating_id", [source_id])
         conn.execute(
             "INSERT INTO merges (merged_at, path, source_key, new, present, verified) "
             "VALUES (?, ?, ?, ?, ?, ?)",

@@ -15,7 +15,7 @@ import shutil
 import sqlite3
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TypeVar
@@ -208,8 +208,8 @@ def open_read_only(path: Path) -> Iterator[sqlite3.Connection]:
     if path.stat().st_size == 0:
         raise SessionFileError("This session file is empty: no rating was ever saved in it.",
                                file=path)
-    with tempfile.TemporaryDirectory(prefix="annotator-read-") as scratch:
-        conn = _connect(path, Path(scratch))
+    with ExitStack() as scratch:
+        conn = _connect(path, scratch)
         try:
             refuse_foreign_database(conn, path)
             check_schema_version(conn, path)
@@ -220,7 +220,9 @@ def open_read_only(path: Path) -> Iterator[sqlite3.Connection]:
             conn.close()
 
 
-def _connect(path: Path, scratch: Path) -> sqlite3.Connection:
+def _connect(path: Path, scratch: ExitStack) -> sqlite3.Connection:
+    """A read-only connection to ``path``, or to a private copy of it in a folder that
+    ``scratch`` removes (made only then: merging opens a hundred files at a time)."""
     try:
         return _probe(_uri_connect(path))
     except sqlite3.OperationalError:
@@ -229,7 +231,8 @@ def _connect(path: Path, scratch: Path) -> sqlite3.Connection:
         pass
     except sqlite3.DatabaseError as error:
         raise damaged_file_error(path, error, _ADVICE) from error
-    copy = scratch / path.name
+    folder = scratch.enter_context(tempfile.TemporaryDirectory(prefix="annotator-read-"))
+    copy = Path(folder) / path.name
     shutil.copyfile(path, copy)
     wal = path.with_name(path.name + "-wal")
     if wal.exists():

@@ -12,11 +12,8 @@ from annotator.store.chain import (
     CONTENT_COLUMNS,
     HEAD_HASH_KEY,
     HEAD_LENGTH_KEY,
-    LINK_PARAMETERS,
-    LINK_PARTS,
     genesis,
     link,
-    link_parts,
     verify,
 )
 from annotator.store.incoming import STORED_COLUMNS, TamperedFileError, read_incoming
@@ -192,34 +189,6 @@ def kind(reason: str) -> str:
     if reason.startswith("follows a gap"):
         return f"gap {reason.split()[3]}"
     return "head"
-
-
-def test_the_links_sqlite_writes_equal_the_links_python_writes() -> None:
-    """LINK_PARTS + link_parts, the way merging checks the chain of a file whose values all
-    pass the value rules, hash the text link() hashes; a rubric's points as a real number
-    (the rules' one gap: -0.0 is '0.0' to SQLite) leave the last part NULL, for link()."""
-    conn = sqlite3.connect(":memory:")
-    conn.execute(f"CREATE TABLE ratings ({', '.join(CONTENT_COLUMNS)})")  # no types: any value
-    typed = [
-        ["r1", "ana", "i1", 1, "game", 3.0, "t0", "t1", 0, None, None, None, "l", "", ""],
-        ["r2", "Zoë 🙂", "i\x1f2", 12, "retest", 0.30000000000000004, "t0", "t1", 4500, 2.5,
-         3, -2, "lap", "", ""],
-        ["r3", "ana", "i3", 2, "game", 1e-07, "t0", "t1", 9, 1e22, 0, 2, "l", "mood", "pre"],
-        ["r4", "ana", "i4", 1, "check", -0.0, "t0", "t1", 1, -1.5, 7, 0, "", "", "post"],
-        ["r5", "ana", "i5", 1, "game", 4, "t0", "t1", 2**40, 3, 1, None, "l", "q", ""],
-    ]
-    points_real = ["p1", "ana", "i1", 1, "game", 3.0, "t0", "t1", 0, None, None, -0.0, "l", "",
-                   ""]
-    marks = ", ".join("?" for _ in CONTENT_COLUMNS)
-    conn.executemany(f"INSERT INTO ratings VALUES ({marks})", [*typed, points_real])
-    head, middle, tail = LINK_PARTS
-    rows = conn.execute(f"SELECT rating_id, {head}, value, {middle}, consensus, {tail} "
-                        "FROM ratings ORDER BY rowid", LINK_PARAMETERS).fetchall()
-    for content, parts in zip(typed, rows, strict=False):
-        assert parts[5] is not None
-        assert link_parts("prev", parts) == link("prev", content)
-    assert rows[-1][5] is None
-    conn.close()
 
 
 def test_a_file_with_a_value_of_another_type_is_chained_as_python_reads_it(

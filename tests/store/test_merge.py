@@ -5,18 +5,21 @@ from __future__ import annotations
 import itertools
 import shutil
 import sqlite3
+import threading
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from annotator.errors import AnnotatorError
-from annotator.store.incoming import read_incoming
+from annotator.store.incoming import FileImage, read_incoming
 from annotator.store.merge import MergeStatus, merge_session_files
-from annotator.store.panel import Panel, PanelError, read_panel_rows
+from annotator.store.panel import PANEL_MIGRATIONS, Panel, PanelError, read_panel_rows
 from annotator.store.records import Rating
 from annotator.store.schema import SCHEMA_VERSION
 from annotator.store.session_file import SessionStore
+from annotator.store.sqlite_db import database
+from annotator.store.validation import RowRules
 from tests.store.sessionfiles import (
     OTHER_PROJECT,
     PROJECT,
@@ -300,3 +303,125 @@ def test_a_file_still_open_on_its_laptop_merges_with_what_its_wal_holds(tmp_path
         store.close()
     assert report.files[0].new == 12 and not report.refused_files
     assert len(read_panel_rows(tmp_path / "panel.sqlite")) == 12
+
+
+def _provenance_key(path: Path) -> list[str]:
+    conn = sqlite3.connect(path)
+    (index,) = [name for _, name, *_ in conn.execute("PRAGMA index_list(rating_sources)")]
+    key = [column for _, _, column in conn.execute(f"PRAGMA index_info({index})")]
+    conn.close()
+    return key
+
+
+def test_a_panel_keyed_by_rating_is_keyed_by_file_when_opened_with_its_content_kept(
+        tmp_path: Path, three) -> None:
+    """Panels written before provenance was keyed by file (migration 0003) get the new key
+    when next opened, every row kept; the schema number stays what older apps can open."""
+    merged = tmp_path / "merged.sqlite"
+    merge_session_files(merged, three)
+    assert _provenance_key(merged) == ["source_id", "rating_id"]
+    older = tmp_path / "older.sqlite"
+    conn = sqlite3.connect(older, isolation_level=None)
+    PANEL_MIGRATIONS.apply(database(conn), stop_before="0003_sources_by_file")
+    conn.execute("ATTACH ? AS merged", [str(merged)])
+    for table in ("panel_info", "ratings", "sources", "rating_sources"):
+        conn.execute(f"INSERT INTO {table} SELECT * FROM merged.{table}")
+    conn.close()
+    assert _provenance_key(older) == ["rating_id", "source_id"]
+    assert content_hash(older) == content_hash(merged)
+    assert _provenance_key(older) == ["source_id", "rating_id"]
+    conn = sqlite3.connect(older)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("SELECT count(*) FROM rating_sources").fetchone()[0] == 115
+    conn.close()
+
+
+def test_a_new_panel_has_large_pages_and_an_older_one_keeps_its_own(tmp_path: Path,
+                                                                     three) -> None:
+    new, old = tmp_path / "new.sqlite", tmp_path / "old.sqlite"
+    conn = sqlite3.connect(old, isolation_level=None)
+    conn.execute("PRAGMA page_size = 4096")
+    conn.execute("PRAGMA journal_mode = WAL")
+    PANEL_MIGRATIONS.apply(database(conn))
+    conn.execute("INSERT INTO panel_info VALUES ('kind', 'panel')")
+    conn.close()
+    for panel in (new, old):
+        merge_session_files(panel, three)
+    assert content_hash(new) == content_hash(old)
+    sizes = []
+    for path in (new, old):
+        conn = sqlite3.connect(path)
+        sizes.append(conn.execute("PRAGMA page_size").fetchone()[0])
+        conn.close()
+    assert sizes == [16384, 4096]
+
+
+def _a_merge_of_every_kind(tmp_path: Path, three: list[Path]) -> list[Path]:
+    """Good files, one damaged, one edited by hand, a copy, one from before the chain and
+    one not SQLite at all, in an order that puts each between good ones."""
+    torn = write_session_file(tmp_path / "torn.sqlite", ratings_for("eve", 2000, seed=9))
+    _truncate(torn)
+    edited = tmp_path / "edited.sqlite"
+    shutil.copy(three[1], edited)
+    edit(edited, "UPDATE ratings SET value = 1 WHERE seq = 7")
+    copy = tmp_path / "copy-of-lap-1.sqlite"
+    shutil.copy(three[0], copy)
+    old = write_schema_1_file(tmp_path / "old.sqlite", ratings_for("fay", 6, seed=6),
+                              laptop="old")
+    csv = tmp_path / "ratings.sqlite"
+    csv.write_text("item_id,rating\n")
+    return [three[0], torn, three[1], edited, copy, old, three[2], csv]
+
+
+def test_merging_while_checking_reports_and_merges_as_merging_file_by_file(
+        tmp_path: Path, three) -> None:
+    """Files are checked in worker threads while the panel merges the ones before; the
+    report, refusals included, and the panel are those of merging each file on its own,
+    in the same order (each merge then has only that file to check)."""
+    files = _a_merge_of_every_kind(tmp_path, three)
+    together = merge_session_files(tmp_path / "together.sqlite", files)
+    one_by_one = tmp_path / "one-by-one.sqlite"
+    alone = [merge_session_files(one_by_one, [path]).files[0] for path in files]
+    assert together.files == tuple(alone)
+    assert [f.status for f in together.files] == [
+        MergeStatus.MERGED, MergeStatus.REFUSED, MergeStatus.MERGED, MergeStatus.REFUSED,
+        MergeStatus.NOTHING_NEW, MergeStatus.MERGED, MergeStatus.MERGED, MergeStatus.REFUSED]
+    assert content_hash(tmp_path / "together.sqlite") == content_hash(one_by_one)
+    preview = merge_session_files(tmp_path / "preview.sqlite", files, preview=True)
+    assert [(f.status, f.new, f.reason) for f in preview.files] == [
+        (MergeStatus.WILL_MERGE if f.status == MergeStatus.MERGED else f.status, f.new,
+         f.reason) for f in together.files]
+    assert not (tmp_path / "preview.sqlite").exists()
+
+
+def test_an_unexpected_error_while_checking_leaves_the_panel_as_it_was(
+        tmp_path: Path, three, monkeypatch) -> None:
+    """A failure that is no refusal (here a bug, put in by hand) in a worker thread reaches
+    the caller, after the files before it were merged: the whole merge is rolled back and
+    no worker is left running."""
+    panel = tmp_path / "panel.sqlite"
+    merge_session_files(panel, three[:1])
+    before = content_hash(panel)
+    import annotator.store.merge as merge_module
+
+    real = merge_module.read_image
+
+    def failing(path: Path, rules: RowRules | None = None) -> FileImage:
+        if path.name == "lap-3.sqlite":
+            raise RuntimeError("a bug")
+        return real(path, rules)
+
+    monkeypatch.setattr(merge_module, "read_image", failing)
+    with pytest.raises(RuntimeError, match="a bug"):
+        merge_session_files(panel, three)
+    assert content_hash(panel) == before
+    assert not [t for t in threading.enumerate() if t.name.startswith("merge-")]
+
+
+def test_a_panel_of_another_project_takes_none_of_the_files(tmp_path: Path, three) -> None:
+    panel = tmp_path / "panel.sqlite"
+    merge_session_files(panel, three[:1])
+    before = content_hash(panel)
+    with pytest.raises(PanelError, match="panel belongs to another project"):
+        merge_session_files(panel, three[1:], project_id=OTHER_PROJECT)
+    assert content_hash(panel) == before
