@@ -186,6 +186,7 @@ class MetricFigures:
         steps, self.level = np.unique(self.means, return_inverse=True)
         self.per_rating = Concordance(self.scores, counts)
         self.per_item = Concordance(self.scores, np.eye(len(steps), dtype=np.int64)[self.level])
+        self.pearson = Pearson(self.scores, self.means)
         self.level_in_order = self.level[self.per_item.order]
         """The level of each item's mean, items in score order."""
 
@@ -216,7 +217,7 @@ class MetricFigures:
         return {"tau_c": self.tau_c(w, x_groups),
                 "tau_b": self._tau_b(w, s, x_groups, y_groups),
                 "spearman": self._spearman(ordered, x_groups, y_groups),
-                "pearson": pearson(w, self.scores, self.means)}
+                "pearson": self.pearson(w)}
 
     @staticmethod
     def _tau_b(w: np.ndarray, s: np.ndarray, x_groups: np.ndarray, y_groups: np.ndarray
@@ -274,22 +275,28 @@ def _sum_of_cubes(groups: np.ndarray) -> np.ndarray:
     return np.asarray(np.einsum("rg,rg,rg->r", wide, wide, wide))
 
 
-def pearson(weights: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+class Pearson:
     """Pearson's r of item values x and y, each item counted ``weights`` times.
 
     One matrix product gives every resample's weighted sums of x, y, x², y² and xy, taken
-    about the unweighted means so that subtracting the weighted means loses nothing.
+    about the unweighted means so that subtracting the weighted means loses nothing; the
+    items' terms are laid out once, for every batch.
     """
-    w = np.asarray(weights, dtype=float)
-    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
-    mx, my = x.mean(), y.mean()
-    xc, yc = x - mx, y - my
-    n, sx, sy, sxx, syy, sxy = (w @ np.stack([np.ones_like(x), xc, yc, xc * xc, yc * yc,
-                                              xc * yc], axis=1)).T
-    with np.errstate(divide="ignore", invalid="ignore"):
-        vx, vy, cov = sxx - sx * sx / n, syy - sy * sy / n, sxy - sx * sy / n
-        # A constant side leaves only rounding dust in its sum of squares.
-        spread = ((vx > 1e-12 * (sxx + 2 * mx * sx + n * mx * mx))
-                  & (vy > 1e-12 * (syy + 2 * my * sy + n * my * my)))
-        r = cov / np.sqrt(vx * vy)
-    return np.where(spread, np.clip(r, -1.0, 1.0), np.nan)
+
+    def __init__(self, x: np.ndarray, y: np.ndarray):
+        x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+        self.mx, self.my = x.mean(), y.mean()
+        xc, yc = x - self.mx, y - self.my
+        self.terms = np.stack([np.ones_like(x), xc, yc, xc * xc, yc * yc, xc * yc], axis=1)
+
+    def __call__(self, weights: np.ndarray) -> np.ndarray:
+        """r for each row of ``weights``; NaN where either side is constant."""
+        mx, my = self.mx, self.my
+        n, sx, sy, sxx, syy, sxy = (np.asarray(weights, dtype=float) @ self.terms).T
+        with np.errstate(divide="ignore", invalid="ignore"):
+            vx, vy, cov = sxx - sx * sx / n, syy - sy * sy / n, sxy - sx * sy / n
+            # A constant side leaves only rounding dust in its sum of squares.
+            spread = ((vx > 1e-12 * (sxx + 2 * mx * sx + n * mx * mx))
+                      & (vy > 1e-12 * (syy + 2 * my * sy + n * my * my)))
+            r = cov / np.sqrt(vx * vy)
+        return np.where(spread, np.clip(r, -1.0, 1.0), np.nan)
