@@ -19,25 +19,21 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from annotator import __version__
 from annotator.errors import AnnotatorError
 from annotator.store.chain import CONTENT_COLUMNS
 from annotator.store.checks import read_sqlite_file, schema_of
 from annotator.store.incoming import STORED_COLUMNS, IncomingFile
+from annotator.store.panel_schema import (
+    PANEL_MIGRATIONS,
+    PANEL_SCHEMA_VERSION,
+    QUESTIONS_PANEL_SCHEMA,
+)
 from annotator.store.reading import RATING_ROWS_COLUMNS, RatingRows, select_list
 from annotator.store.records import SKIPPED_AFTER_ERROR, Phase
-from annotator.store.sqlite_db import Migrations, database
+from annotator.store.sqlite_db import database
 
-if TYPE_CHECKING:
-    from sqlite_utils import Database
-
-PANEL_MIGRATIONS = Migrations("annotator.panel")
-PANEL_SCHEMA_VERSION = 2
-_QUESTIONS_PANEL_SCHEMA = 2
-"""The first panel schema with ``question`` and ``stage`` (an older panel read without
-being migrated reads both as empty)."""
 _KIND = "panel"
 _CACHE_KIB = 128 * 1024
 """Page cache of the merging connection: a VICR-sized panel's indexes stay in memory."""
@@ -51,68 +47,6 @@ _DATA_PHASES = ", ".join(f"'{phase.value}'" for phase in Phase if phase.is_data)
 
 class PanelError(AnnotatorError):
     """The panel database cannot be used: not a panel, a newer schema, another project."""
-
-
-@PANEL_MIGRATIONS(name="0001_panel")
-def _panel_schema(db: Database) -> None:
-    for statement in (
-        "CREATE TABLE panel_info (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT",
-        """CREATE TABLE ratings (
-            rating_id TEXT PRIMARY KEY, tagger TEXT NOT NULL, item_id TEXT NOT NULL,
-            round INTEGER NOT NULL, phase TEXT NOT NULL, value REAL NOT NULL,
-            shown_at TEXT NOT NULL, submitted_at TEXT NOT NULL, ms_on_screen INTEGER NOT NULL,
-            consensus REAL, consensus_n INTEGER, points INTEGER, laptop_id TEXT NOT NULL,
-            seq INTEGER, chain TEXT
-        ) STRICT""",
-        "CREATE INDEX ratings_by_pair ON ratings (tagger, round, item_id)",
-        """CREATE TABLE sources (
-            source_id INTEGER PRIMARY KEY, source_key TEXT NOT NULL UNIQUE,
-            project_id TEXT NOT NULL, laptop_id TEXT NOT NULL, laptop_name TEXT NOT NULL,
-            created_at TEXT NOT NULL
-        ) STRICT""",
-        """CREATE TABLE rating_sources (
-            rating_id TEXT NOT NULL REFERENCES ratings (rating_id),
-            source_id INTEGER NOT NULL REFERENCES sources (source_id),
-            PRIMARY KEY (rating_id, source_id)
-        ) STRICT, WITHOUT ROWID""",
-        """CREATE TABLE merges (
-            merge_id INTEGER PRIMARY KEY, merged_at TEXT NOT NULL, path TEXT NOT NULL,
-            source_key TEXT NOT NULL, new INTEGER NOT NULL, present INTEGER NOT NULL,
-            verified INTEGER NOT NULL
-        ) STRICT""",
-        "PRAGMA user_version = 1",
-    ):
-        db.execute(statement)
-
-
-@PANEL_MIGRATIONS(name="0002_questions")
-def _panel_questions(db: Database) -> None:
-    """Which question and stage a rating answers (session schema 3); ratings merged before
-    answer none."""
-    for statement in (
-        "ALTER TABLE ratings ADD COLUMN question TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE ratings ADD COLUMN stage TEXT NOT NULL DEFAULT ''",
-        f"PRAGMA user_version = {_QUESTIONS_PANEL_SCHEMA}",
-    ):
-        db.execute(statement)
-
-
-@PANEL_MIGRATIONS(name="0003_sources_by_file")
-def _sources_by_file(db: Database) -> None:
-    """Provenance keyed by file, then rating: a merged file's rows are appended together,
-    not spread over the table. Only the key's order changes, which no query sees, so older
-    apps read and merge into the panel as before and the schema number stays."""
-    for statement in (
-        """CREATE TABLE rating_sources_by_file (
-            rating_id TEXT NOT NULL REFERENCES ratings (rating_id),
-            source_id INTEGER NOT NULL REFERENCES sources (source_id),
-            PRIMARY KEY (source_id, rating_id)
-        ) STRICT, WITHOUT ROWID""",
-        "INSERT INTO rating_sources_by_file SELECT rating_id, source_id FROM rating_sources",
-        "DROP TABLE rating_sources",
-        "ALTER TABLE rating_sources_by_file RENAME TO rating_sources",
-    ):
-        db.execute(statement)
 
 
 @dataclass(frozen=True)
@@ -348,7 +282,7 @@ def read_panel_skips_after_error(path: Path) -> int:
 
 
 def _skips_after_error(conn: sqlite3.Connection) -> int:
-    if schema_of(conn) < _QUESTIONS_PANEL_SCHEMA:
+    if schema_of(conn) < QUESTIONS_PANEL_SCHEMA:
         return 0
     return int(conn.execute("SELECT count(*) FROM ratings WHERE question = ?",
                             [SKIPPED_AFTER_ERROR]).fetchone()[0])
@@ -376,7 +310,7 @@ def is_panel_file(path: Path) -> bool:
 
 
 def _rating_rows(conn: sqlite3.Connection) -> RatingRows:
-    has_questions = schema_of(conn) >= _QUESTIONS_PANEL_SCHEMA
+    has_questions = schema_of(conn) >= QUESTIONS_PANEL_SCHEMA
     same_answer = "AND o.question = r.question AND o.stage = r.stage " if has_questions else ""
     no_skip_after_error = f"r.question != '{SKIPPED_AFTER_ERROR}' AND " if has_questions else ""
     rows = conn.execute(

@@ -12,6 +12,7 @@ import pytest
 from scipy import stats
 
 from annotator.analysis import metrics, weighted
+from annotator.analysis.json_form import json_form
 from annotator.analysis.kendall import CONSTANT
 from annotator.analysis.loading import load_project
 from annotator.analysis.metrics import (
@@ -23,7 +24,7 @@ from annotator.analysis.metrics import (
     precision_recall,
 )
 from annotator.analysis.report import analyze
-from annotator.analysis.results import PrecisionRecall, json_form
+from annotator.analysis.results import PrecisionRecall
 from annotator.analysis.table import item_counts
 from annotator.analysis.undefined import Undefined
 from annotator.errors import AnnotatorError

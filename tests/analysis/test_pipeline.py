@@ -18,7 +18,6 @@ from annotator.analysis.pipeline import (
     analyse,
     load_source,
 )
-from annotator.analysis.results import Items, ItemSummary, json_form
 from annotator.analysis.undefined import Undefined
 from annotator.cli import main
 from annotator.errors import AnnotatorError
@@ -106,15 +105,3 @@ def test_the_command_and_the_pane_give_the_same_figures(panel_project: Path,
     assert written["reasons"].pop("/items/csv") == "no --csv-dir was given"
     from_pane.pop("items")
     assert written == from_pane
-
-
-def test_the_json_form_names_every_undefined_figure_and_refuses_nan() -> None:
-    items = Items((), ItemSummary(*(np.zeros(0) for _ in range(4))))
-    assert json_form(items) == ({"most_disputed": []}, {})
-    asked = replace(items, csv=Undefined("no --csv-dir was given"))
-    assert json_form(asked) == ({"most_disputed": [], "csv": None},
-                                {"/csv": "no --csv-dir was given"})
-    assert json_form({"a/b": {"c~d": Undefined("why")}}) == (
-        {"a/b": {"c~d": None}}, {"/a~1b/c~0d": "why"})
-    with pytest.raises(ValueError, match="non-finite figure at /x"):
-        json_form({"x": float("nan")})

@@ -14,7 +14,8 @@ import pytest
 from annotator.errors import AnnotatorError
 from annotator.store.incoming import FileImage, read_incoming
 from annotator.store.merge import MergeStatus, merge_session_files
-from annotator.store.panel import PANEL_MIGRATIONS, Panel, PanelError, read_panel_rows
+from annotator.store.panel import Panel, PanelError, read_panel_rows
+from annotator.store.panel_schema import PANEL_MIGRATIONS
 from annotator.store.records import Rating
 from annotator.store.schema import SCHEMA_VERSION
 from annotator.store.session_file import SessionStore

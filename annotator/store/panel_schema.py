@@ -1,0 +1,83 @@
+"""The panel database's tables, built and brought up to date by its migrations.
+
+A panel records each migration it has had; opening one applies those it lacks. The schema
+number (``PRAGMA user_version``) changes only when an older app could no longer read the
+panel right: a migration that only reorders a key keeps it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from annotator.store.sqlite_db import Migrations
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+PANEL_MIGRATIONS = Migrations("annotator.panel")
+PANEL_SCHEMA_VERSION = 2
+QUESTIONS_PANEL_SCHEMA = 2
+"""The first panel schema with ``question`` and ``stage`` (an older panel read without
+being migrated reads both as empty)."""
+
+
+@PANEL_MIGRATIONS(name="0001_panel")
+def _panel_schema(db: Database) -> None:
+    for statement in (
+        "CREATE TABLE panel_info (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT",
+        """CREATE TABLE ratings (
+            rating_id TEXT PRIMARY KEY, tagger TEXT NOT NULL, item_id TEXT NOT NULL,
+            round INTEGER NOT NULL, phase TEXT NOT NULL, value REAL NOT NULL,
+            shown_at TEXT NOT NULL, submitted_at TEXT NOT NULL, ms_on_screen INTEGER NOT NULL,
+            consensus REAL, consensus_n INTEGER, points INTEGER, laptop_id TEXT NOT NULL,
+            seq INTEGER, chain TEXT
+        ) STRICT""",
+        "CREATE INDEX ratings_by_pair ON ratings (tagger, round, item_id)",
+        """CREATE TABLE sources (
+            source_id INTEGER PRIMARY KEY, source_key TEXT NOT NULL UNIQUE,
+            project_id TEXT NOT NULL, laptop_id TEXT NOT NULL, laptop_name TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        ) STRICT""",
+        """CREATE TABLE rating_sources (
+            rating_id TEXT NOT NULL REFERENCES ratings (rating_id),
+            source_id INTEGER NOT NULL REFERENCES sources (source_id),
+            PRIMARY KEY (rating_id, source_id)
+        ) STRICT, WITHOUT ROWID""",
+        """CREATE TABLE merges (
+            merge_id INTEGER PRIMARY KEY, merged_at TEXT NOT NULL, path TEXT NOT NULL,
+            source_key TEXT NOT NULL, new INTEGER NOT NULL, present INTEGER NOT NULL,
+            verified INTEGER NOT NULL
+        ) STRICT""",
+        "PRAGMA user_version = 1",
+    ):
+        db.execute(statement)
+
+
+@PANEL_MIGRATIONS(name="0002_questions")
+def _panel_questions(db: Database) -> None:
+    """Which question and stage a rating answers (session schema 3); ratings merged before
+    answer none."""
+    for statement in (
+        "ALTER TABLE ratings ADD COLUMN question TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE ratings ADD COLUMN stage TEXT NOT NULL DEFAULT ''",
+        f"PRAGMA user_version = {QUESTIONS_PANEL_SCHEMA}",
+    ):
+        db.execute(statement)
+
+
+@PANEL_MIGRATIONS(name="0003_sources_by_file")
+def _sources_by_file(db: Database) -> None:
+    """Provenance keyed by file, then rating: a merged file's rows are appended together,
+    not spread over the table. Only the key's order changes, which no query sees, so older
+    apps read and merge into the panel as before and the schema number stays."""
+    for statement in (
+        """CREATE TABLE rating_sources_by_file (
+            rating_id TEXT NOT NULL REFERENCES ratings (rating_id),
+            source_id INTEGER NOT NULL REFERENCES sources (source_id),
+            PRIMARY KEY (source_id, rating_id)
+        ) STRICT, WITHOUT ROWID""",
+        "INSERT INTO rating_sources_by_file SELECT rating_id, source_id FROM rating_sources",
+        "DROP TABLE rating_sources",
+        "ALTER TABLE rating_sources_by_file RENAME TO rating_sources",
+    ):
+        db.execute(statement)
