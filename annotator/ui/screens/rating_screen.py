@@ -15,14 +15,7 @@ import math
 from enum import Enum
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import (
-    QAccessible,
-    QAccessibleAnnouncementEvent,
-    QFont,
-    QKeySequence,
-    QShortcut,
-    QShowEvent,
-)
+from PySide6.QtGui import QFont, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -62,13 +55,12 @@ from annotator.ui.widgets.notice_page import NoticePage
 from annotator.ui.widgets.pair_text import text_label
 from annotator.ui.widgets.pair_view import PairView
 from annotator.ui.widgets.rubric_panel import RubricPanel
+from annotator.ui.widgets.submit_bar import NEXT_TEXT, SubmitBar
 
 CAPTION_SCALE = 1.6
 PREFETCH_AHEAD = 2
 """Images decoded ahead, so a tagger answering as soon as the dwell allows never waits."""
 DWELL_TICK_MS = 100
-SUBMIT_TEXT = "Submit (Enter)"
-NEXT_TEXT = "Next pair (Enter)"
 
 
 class ScreenState(Enum):
@@ -145,29 +137,17 @@ class RatingScreen(QWidget):
         self._rubric.level_chosen.connect(self._on_level_chosen)
 
         self._hint = keys_hint(rubric)
-        self._status = QLabel(self._hint, self, objectName="statusLabel")
-        self._status.setAccessibleName("Status")
-        self._status.setWordWrap(True)
-        self._skip = QPushButton("Skip this pair for now", self, objectName="skipButton")
-        self._skip.setAccessibleName("Skip this pair for now")
-        self._skip.clicked.connect(self._skip_pair)
-        self._skip.hide()
-        self._submit = QPushButton(SUBMIT_TEXT, self, objectName="submitButton")
-        self._submit.setAccessibleName("Submit rating")
-        self._submit.setMinimumHeight(44)
-        self._submit.clicked.connect(self.submit)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self._status, 1)
-        bottom.addWidget(self._skip)
-        bottom.addWidget(self._submit)
+        self._bar = SubmitBar(self)
+        self._bar.show_status(self._hint)
+        self._bar.skip_clicked.connect(self._skip_pair)
+        self._bar.submit_clicked.connect(self.submit)
 
         rating_page = QWidget(self)
         rating_layout = QVBoxLayout(rating_page)
         rating_layout.addLayout(top)
         rating_layout.addWidget(self._pair_view, 1)
-        for part in (self._question, self._scale_note, self._rubric):
+        for part in (self._question, self._scale_note, self._rubric, self._bar):
             rating_layout.addWidget(part)
-        rating_layout.addLayout(bottom)
 
         self._notice = NoticePage(self)
         self._notice.continue_requested.connect(self.submit)
@@ -243,13 +223,13 @@ class RatingScreen(QWidget):
         self._rubric.clear()
         self._rubric.setEnabled(True)
         self.level_marked.emit(None)
-        self._skip.hide()
+        self._bar.offer_skip(False)
         if pair is None:
             self._show_finished()
             return
         self.state = ScreenState.RATING
         self._pages.setCurrentWidget(self._rating_page)
-        self._status.setText(self._hint)
+        self._bar.show_status(self._hint)
         self._progress.setText(session_progress_text(self._session, pair, self._session.score))
         step = pair.step
         question = step.question.text if step else self._session.project.rubric.question
@@ -284,15 +264,11 @@ class RatingScreen(QWidget):
         wait = self._session.seconds_until_submit()
         if wait > 0:
             self._waiting = True
-            self._submit.setEnabled(False)
-            self._submit.setText(f"Submit in {math.ceil(wait)} s")
-            self._submit.setAccessibleDescription("Submitting is possible after a short wait.")
+            self._bar.wait(wait)
             return
         self._dwell_timer.stop()
-        self._submit.setText(SUBMIT_TEXT)
-        self._submit.setAccessibleDescription("")
         chosen = self._rubric.chosen_value() is not None
-        self._submit.setEnabled(chosen)
+        self._bar.ready(chosen)
         if self._waiting and chosen:  # the wait just ended for a tagger who already chose
             self._say("You can submit now: press Enter.")
         self._waiting = False
@@ -338,10 +314,8 @@ class RatingScreen(QWidget):
             self._image.show_message(f"{message}\nSkip this pair and tell your lab lead.")
             self._rubric.clear()
             self._rubric.setEnabled(False)
-            self._submit.setEnabled(False)
-            self._submit.setText(SUBMIT_TEXT)
-            self._skip.show()
-            self._skip.setFocus()
+            self._bar.ready(False)
+            self._bar.offer_skip(True)
             self._say(f"The image cannot be shown: {message} This pair cannot be rated. Press "
                       "Enter to skip it for now; tell your lab lead.",
                       shown="The image cannot be shown: press Enter to skip this pair.")
@@ -385,7 +359,7 @@ class RatingScreen(QWidget):
 
     def _submit_rating(self) -> None:
         value = self._rubric.chosen_value()
-        if self._pair is None or value is None or not self._submit.isEnabled():
+        if self._pair is None or value is None or not self._bar.can_submit:
             return  # nothing chosen yet, or the minimum dwell is not over
         feedback = submit_guarded(self._session, value)
         if isinstance(feedback, FailedSubmit):
@@ -431,12 +405,10 @@ class RatingScreen(QWidget):
         self._feedback = feedback
         self.state = ScreenState.FEEDBACK
         self._dwell_timer.stop()
-        self._skip.hide()
+        self._bar.offer_skip(False)
         self._rubric.show_marks(told.marks, told.distance)
         self._feedback_panel.show_feedback(told)
-        self._submit.setText(NEXT_TEXT)
-        self._submit.setAccessibleDescription("")
-        self._submit.setEnabled(True)
+        self._bar.ready(True, NEXT_TEXT)
         if self._pair is not None:
             self._progress.setText(session_progress_text(self._session, self._pair,
                                                          feedback.score))
@@ -457,6 +429,5 @@ class RatingScreen(QWidget):
     def _say(self, message: str, *, shown: str | None = None) -> None:
         """Have screen readers announce ``message`` and show it (or ``shown``, when the
         full text is already on screen elsewhere) in the status line."""
-        self._status.setText(shown or message)
         self.last_announcement = message
-        QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self._status, message))
+        self._bar.say(message, shown or message)
