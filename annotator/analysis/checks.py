@@ -2,7 +2,7 @@
 failed, and leaving them out.
 
 A check rating is a rating with phase ``check`` of a ``gold.csv`` pair marked ``check``;
-the project's :class:`~annotator.project.model.CheckRule` says when one fails. Check
+the project's :class:`~annotator.project.check_rule.CheckRule` says when one fails. Check
 ratings are never data; a tagger who fails the checks can be left out of every figure
 (``annotator analyze --exclude-failed-checks``), and the report says how many were.
 """
@@ -17,7 +17,8 @@ import numpy as np
 
 from annotator.analysis.results import AttentionChecks, TaggerChecks
 from annotator.analysis.table import PHASES, RatingTable
-from annotator.project.model import CheckRule, GoldPurpose, Project
+from annotator.project.check_rule import CheckRule
+from annotator.project.model import GoldPurpose, Project
 from annotator.store.records import Phase
 
 CHECK = PHASES.index(Phase.CHECK)

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from annotator.errors import ProjectError
-from annotator.project.model import CheckRule, Problem, Rubric
+from annotator.project.check_rule import CheckRule
+from annotator.project.model import Problem, Rubric
 from annotator.project.settings_table import settings_table
 
 _FAIL_KEYS = ("fail_at_or_above", "fail_at_or_below", "fail_levels_off")

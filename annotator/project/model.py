@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
@@ -12,6 +12,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from annotator.errors import format_location
+from annotator.project.check_rule import CheckRule
 from annotator.project.plan import Plan
 
 
@@ -250,63 +251,6 @@ class FlowPlan:
         changes = dict(RETEST_DEFAULTS) if round_number >= 2 else {}
         changes.update(self.rounds.get(round_number, {}))
         return dataclasses.replace(self.base, **changes)
-
-
-@dataclass(frozen=True)
-class CheckRule:
-    """When a rating of an attention check fails (``[checks]`` in ``project.toml``).
-
-    A rating fails when it is at or above ``fail_at_or_above``, at or below
-    ``fail_at_or_below``, or ``fail_levels_off`` or more levels from the check's gold
-    rating (any that is set). A tagger fails the checks when they fail more than
-    ``max_failures`` of them. ``every``: one check is mixed in among each that many data
-    pairs, at a random place. ``question``: in a multi-question protocol, the question whose
-    answers (in either stage) are judged, e.g. ContextRef's "added_info" (Kreiss et al., ICLR
-    2024, Appendix A).
-    """
-
-    every: int = 20
-    fail_at_or_above: float | None = None
-    fail_at_or_below: float | None = None
-    fail_levels_off: int | None = 2
-    max_failures: int = 0
-    question: str = ""
-
-    def __post_init__(self) -> None:
-        if self.every < 1:
-            raise ValueError("every must be at least 1")
-        if self.fail_levels_off is not None and self.fail_levels_off < 1:
-            raise ValueError("fail_levels_off must be at least 1")
-        if self.max_failures < 0:
-            raise ValueError("max_failures must be 0 or more")
-
-    def fails(self, rating: float, gold: float, levels: Sequence[float]) -> bool:
-        """Whether ``rating`` of a check whose gold rating is ``gold`` fails (``levels``:
-        the scale's values in order, for counting levels apart)."""
-        if self.fail_at_or_above is not None and rating >= self.fail_at_or_above:
-            return True
-        if self.fail_at_or_below is not None and rating <= self.fail_at_or_below:
-            return True
-        if self.fail_levels_off is not None:
-            steps = abs(list(levels).index(rating) - list(levels).index(gold))
-            return steps >= self.fail_levels_off
-        return False
-
-    def describe(self) -> str:
-        """The rule in words, for the lead."""
-        parts = []
-        if self.fail_at_or_above is not None:
-            parts.append(f"a rating of {self.fail_at_or_above:g} or more")
-        if self.fail_at_or_below is not None:
-            parts.append(f"a rating of {self.fail_at_or_below:g} or less")
-        if self.fail_levels_off is not None:
-            parts.append(f"a rating {self.fail_levels_off} or more levels from the "
-                         "check's gold rating")
-        allowed = ("any failed check" if self.max_failures == 0 else
-                   f"more than {self.max_failures} failed checks")
-        judged = f" to the question {self.question!r}" if self.question else ""
-        return (f"A check fails on {' or '.join(parts)}{judged}; a tagger fails on {allowed}. "
-                f"One check among every {self.every} pairs.")
 
 
 DEFAULT_WASHOUT_DAYS = 42

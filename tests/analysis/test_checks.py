@@ -10,8 +10,8 @@ from annotator.analysis.report import analyze
 from annotator.analysis.results import TaggerChecks
 from annotator.cli import main
 from annotator.commands.contract import ExitCode
+from annotator.project.check_rule import CheckRule
 from annotator.project.folder import open_project
-from annotator.project.model import CheckRule
 from tests.analysis.sessions import rate, session
 
 

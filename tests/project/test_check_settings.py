@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from annotator.errors import ProjectError
+from annotator.project.check_rule import CheckRule
 from annotator.project.folder import open_project
-from annotator.project.model import CheckRule
 
 LEVELS = [1, 2, 3, 4, 5]
 

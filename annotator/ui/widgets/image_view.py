@@ -16,10 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
-    QPainter,
     QPaintEvent,
     QResizeEvent,
     QShowEvent,
@@ -27,15 +26,14 @@ from PySide6.QtGui import (
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
-    QGraphicsItem,
     QGraphicsScene,
     QGraphicsView,
-    QStyleOptionGraphicsItem,
     QWidget,
 )
 
 from annotator.ui.image_decode import fit_size
 from annotator.ui.image_loader import Frame, ImageLoader
+from annotator.ui.widgets.photo_item import PhotoItem, size_distance, sizes_match
 from annotator.ui.widgets.scale_notice import ScaleNotice
 
 NEUTRAL_GREY = "#808080"
@@ -50,58 +48,6 @@ LOADING_TEXT = "Loading image…"
 PREFETCH_FALLBACK_MS = 100
 """Prefetches start once the sharp frame is painted (decoders then do not compete with that
 paint for the CPU), or after this long when no paint comes (a covered window)."""
-
-
-def _distance(size: tuple[int, int], wanted: tuple[int, int]) -> int:
-    return max(abs(size[0] - wanted[0]), abs(size[1] - wanted[1]))
-
-
-def _matches(size: tuple[int, int], wanted: tuple[int, int]) -> bool:
-    """Sizes equal but for rounding (the painter blits such a frame pixel for pixel)."""
-    return _distance(size, wanted) <= 1
-
-
-class _PhotoItem(QGraphicsItem):
-    """The photo in its own pixel coordinates, painted from whatever frame is at hand: one
-    of the size it covers on screen is copied pixel for pixel, any other scaled smoothly."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.frame: Frame | None = None
-
-    @property
-    def native(self) -> tuple[int, int] | None:
-        return None if self.frame is None else self.frame.native
-
-    def boundingRect(self) -> QRectF:
-        native = self.native
-        return QRectF() if native is None else QRectF(0, 0, native[0], native[1])
-
-    def set_frame(self, frame: Frame | None) -> None:
-        if (frame and frame.native) != self.native:
-            self.prepareGeometryChange()
-        self.frame = frame
-        self.update()
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        if self.frame is None:
-            return
-        image = self.frame.image
-        # deviceTransform maps to device pixels wherever the scale for high DPI lives (the
-        # paint device's own, or a world transform when the view is grabbed or printed)
-        on_device = painter.deviceTransform().mapRect(self.boundingRect())
-        left, top = round(on_device.left()), round(on_device.top())
-        width, height = round(on_device.width()), round(on_device.height())
-        if _matches((width, height), (image.width(), image.height())):
-            width, height = image.width(), image.height()  # a blit, not a 1 px stretch
-        painter.save()
-        painter.resetTransform()
-        to_logical, _ = painter.deviceTransform().inverted()
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        painter.drawImage(to_logical.mapRect(QRectF(left, top, width, height)),
-                          image, QRectF(image.rect()))
-        painter.restore()
 
 
 class ImageView(QGraphicsView):
@@ -120,7 +66,7 @@ class ImageView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setBackgroundBrush(QColor(NEUTRAL_GREY))
-        self._photo = _PhotoItem()
+        self._photo = PhotoItem()
         scene = QGraphicsScene(self)
         scene.addItem(self._photo)
         self.setScene(scene)
@@ -157,7 +103,7 @@ class ImageView(QGraphicsView):
         frame = self._photo.frame
         wanted = self._wanted_size()
         return (self.has_image() and frame is not None and not frame.draft
-                and wanted is not None and _matches(frame.size, wanted))
+                and wanted is not None and sizes_match(frame.size, wanted))
 
     def frame(self) -> Frame | None:
         return self._photo.frame if self.has_image() else None
@@ -224,7 +170,8 @@ class ImageView(QGraphicsView):
     def _best(self, frames: list[Frame]) -> Frame:
         """The cached frame to show now: the one of the wanted size, else the largest."""
         wanted = self._wanted_size(frames[0].native)
-        exact = [frame for frame in frames if wanted is not None and _matches(frame.size, wanted)]
+        exact = [frame for frame in frames
+                 if wanted is not None and sizes_match(frame.size, wanted)]
         return exact[0] if exact else max(frames, key=lambda frame: frame.size)
 
     # sizes ------------------------------------------------------------------------
@@ -279,7 +226,7 @@ class ImageView(QGraphicsView):
             if self.is_sharp():
                 self._release_prefetches()
                 return
-            exact = [f for f in self._loader.frames(self._path) if _matches(f.size, wanted)]
+            exact = [f for f in self._loader.frames(self._path) if sizes_match(f.size, wanted)]
             if exact:
                 self._show_frame(exact[0])
                 self._release_prefetches()
@@ -313,7 +260,7 @@ class ImageView(QGraphicsView):
             return
         wanted = self._wanted_size(frame.native)
         if current is None or current.draft or wanted is None or (
-                _distance(frame.size, wanted) < _distance(current.size, wanted)):
+                size_distance(frame.size, wanted) < size_distance(current.size, wanted)):
             self._show_frame(frame, new_photo=current is None)
         if self.is_sharp():
             self._release_prefetches()
