@@ -15,14 +15,9 @@ import math
 from enum import Enum
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
     QMessageBox,
-    QPushButton,
-    QStackedWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -35,7 +30,6 @@ from annotator.session.messages import (
     level_text,
     notice_text,
     opening_texts,
-    scale_note,
     session_feedback_text,
     session_progress_text,
     step_hint,
@@ -50,12 +44,9 @@ from annotator.session.recovery import (
 )
 from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.image_loader import ImageLoader
+from annotator.ui.screens.rating_layout import build_rating_layout
 from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
-from annotator.ui.widgets.notice_page import NoticePage
-from annotator.ui.widgets.pair_text import text_label
-from annotator.ui.widgets.pair_view import PairView
-from annotator.ui.widgets.rubric_panel import RubricPanel
-from annotator.ui.widgets.submit_bar import NEXT_TEXT, SubmitBar
+from annotator.ui.widgets.submit_bar import NEXT_TEXT
 
 CAPTION_SCALE = 1.6
 PREFETCH_AHEAD = 2
@@ -100,69 +91,23 @@ class RatingScreen(QWidget):
         self._dwell_timer.timeout.connect(self._update_submit)
         self._build()
         self._bind_keys()
-        self._image.failed.connect(self._on_image_failed)
+        self._ui.image.failed.connect(self._on_image_failed)
         self._pending = opening_texts(session)
         self._next_notice_or_pair()
 
     # layout -------------------------------------------------------------------
 
     def _build(self) -> None:
-        """Progress on top; the image beside the pair's words and the feedback; below them
-        the question and the scale, then Submit. The image takes what the rest leaves."""
+        """The widgets (:mod:`~annotator.ui.screens.rating_layout`), wired to the screen."""
         rubric = self._session.project.rubric
-        self._progress = QLabel(self, objectName="progressLabel")
-        self._progress.setAccessibleName("Progress")
-        self._progress.setWordWrap(True)  # the first-pairs check makes it long
-        self._guide_button = QPushButton("Rating Guide (F1)", self, objectName="guideButton")
-        self._guide_button.setAccessibleName("Open the Rating Guide")
-        self._guide_button.setCheckable(True)
-        self._guide_button.clicked.connect(self.guide_requested)
-        top = QHBoxLayout()
-        top.addWidget(self._progress, 1)
-        top.addWidget(self._guide_button)
-
-        self._pair_view = PairView(rubric, self._loader, self)
-        self._image = self._pair_view.image
-        self._caption = self._pair_view.caption
-        self._feedback_panel = self._pair_view.feedback
-
-        self._question = text_label("questionLabel", "Question", self)
-        font = QFont(self._question.font())
-        font.setBold(True)
-        self._question.setFont(font)
-        self._scale_note = QLabel(scale_note(rubric), self, objectName="scaleNote")
-        self._scale_note.setAccessibleName("Order of the answers")
-        self._scale_note.setVisible(bool(scale_note(rubric)))
-        self._rubric = RubricPanel(rubric, self)
-        self._rubric.level_chosen.connect(self._on_level_chosen)
-
+        self._ui = build_rating_layout(self, rubric, self._loader)
+        self._ui.guide_button.clicked.connect(self.guide_requested)
+        self._ui.rubric.level_chosen.connect(self._on_level_chosen)
         self._hint = keys_hint(rubric)
-        self._bar = SubmitBar(self)
-        self._bar.show_status(self._hint)
-        self._bar.skip_clicked.connect(self._skip_pair)
-        self._bar.submit_clicked.connect(self.submit)
-
-        rating_page = QWidget(self)
-        rating_layout = QVBoxLayout(rating_page)
-        rating_layout.addLayout(top)
-        rating_layout.addWidget(self._pair_view, 1)
-        for part in (self._question, self._scale_note, self._rubric, self._bar):
-            rating_layout.addWidget(part)
-
-        self._notice = NoticePage(self)
-        self._notice.continue_requested.connect(self.submit)
-        self._finished = QLabel(self, objectName="finishedLabel")
-        self._finished.setAccessibleName("Round finished")
-        self._finished.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._finished.setWordWrap(True)
-
-        self._pages = QStackedWidget(self)
-        self._rating_page = rating_page
-        for page in (rating_page, self._notice, self._finished):
-            self._pages.addWidget(page)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(self._pages)
+        self._ui.bar.show_status(self._hint)
+        self._ui.bar.skip_clicked.connect(self._skip_pair)
+        self._ui.bar.submit_clicked.connect(self.submit)
+        self._ui.notice.continue_requested.connect(self.submit)
         self.set_body_point_size(self.font().pointSizeF())
 
     def _bind_keys(self) -> None:
@@ -177,18 +122,18 @@ class RatingScreen(QWidget):
         zooms = {"+": ZOOM_STEP, "=": ZOOM_STEP, "-": 1 / ZOOM_STEP}
         for key, factor in zooms.items():
             shortcut = QShortcut(QKeySequence(key), self, context=context)
-            shortcut.activated.connect(lambda factor=factor: self._image.zoom_by(factor))
-        QShortcut(QKeySequence("0"), self, context=context).activated.connect(self._image.fit)
+            shortcut.activated.connect(lambda factor=factor: self._ui.image.zoom_by(factor))
+        QShortcut(QKeySequence("0"), self, context=context).activated.connect(self._ui.image.fit)
 
     def set_body_point_size(self, size: float) -> None:
         """Follow the app's text size; the caption stays proportionally larger."""
         font = self.font()
         font.setPointSizeF(max(6.0, size * CAPTION_SCALE))
-        self._pair_view.set_point_size(size, font.pointSizeF())
-        finished_font = self._finished.font()
+        self._ui.pair_view.set_point_size(size, font.pointSizeF())
+        finished_font = self._ui.finished.font()
         finished_font.setPointSizeF(font.pointSizeF())
-        self._finished.setFont(finished_font)
-        self._notice.set_point_size(font.pointSizeF())
+        self._ui.finished.setFont(finished_font)
+        self._ui.notice.set_point_size(font.pointSizeF())
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -202,53 +147,53 @@ class RatingScreen(QWidget):
 
     @property
     def image_view(self) -> ImageView:
-        return self._image
+        return self._ui.image
 
     def question(self) -> str:
         """The question on screen now."""
-        return self._question.text()
+        return self._ui.question.text()
 
     def chosen_value(self) -> float | None:
         """The level chosen for the pair on screen, if any."""
-        return self._rubric.chosen_value()
+        return self._ui.rubric.chosen_value()
 
     def set_guide_shown(self, shown: bool) -> None:
         """Show the Rating Guide button pressed while the guide is beside the screen."""
-        self._guide_button.setChecked(shown)
+        self._ui.guide_button.setChecked(shown)
 
     def _show(self, pair: Pair | None) -> None:
         self._pair = pair
         self._feedback = None
-        self._feedback_panel.hide()
-        self._rubric.clear()
-        self._rubric.setEnabled(True)
+        self._ui.feedback.hide()
+        self._ui.rubric.clear()
+        self._ui.rubric.setEnabled(True)
         self.level_marked.emit(None)
-        self._bar.offer_skip(False)
+        self._ui.bar.offer_skip(False)
         if pair is None:
             self._show_finished()
             return
         self.state = ScreenState.RATING
-        self._pages.setCurrentWidget(self._rating_page)
-        self._bar.show_status(self._hint)
-        self._progress.setText(session_progress_text(self._session, pair, self._session.score))
+        self._ui.pages.setCurrentWidget(self._ui.rating_page)
+        self._ui.bar.show_status(self._hint)
+        self._ui.progress.setText(session_progress_text(self._session, pair, self._session.score))
         step = pair.step
         question = step.question.text if step else self._session.project.rubric.question
-        self._question.setText(question)
-        self._question.setAccessibleDescription(question)
+        self._ui.question.setText(question)
+        self._ui.question.setAccessibleDescription(question)
         self.question_shown.emit(question)
         hidden = step is not None and step.stage == "pre"
-        self._pair_view.show_words(pair.item.caption, pair.item.context, image_hidden=hidden)
+        self._ui.pair_view.show_words(pair.item.caption, pair.item.context, image_hidden=hidden)
         self._focus_current_text()  # a screen reader reads the new caption at once
         project = self._session.project
         ahead = [project.image_path(item) for item in self._session.upcoming_items(PREFETCH_AHEAD)]
         if hidden:  # the text-only step: its image is wanted next, with the answer's step
             ahead.insert(0, project.image_path(pair.item))
         else:
-            self._image.show_path(project.image_path(pair.item),
+            self._ui.image.show_path(project.image_path(pair.item),
                                   description=f"Image {pair.item.image}")
-        self._image.prefetch(ahead)
+        self._ui.image.prefetch(ahead)
         if pair.earlier is not None:
-            self._rubric.choose(pair.earlier)
+            self._ui.rubric.choose(pair.earlier)
         self._update_submit()
         self._dwell_timer.start()
         if step is not None:
@@ -264,11 +209,11 @@ class RatingScreen(QWidget):
         wait = self._session.seconds_until_submit()
         if wait > 0:
             self._waiting = True
-            self._bar.wait(wait)
+            self._ui.bar.wait(wait)
             return
         self._dwell_timer.stop()
-        chosen = self._rubric.chosen_value() is not None
-        self._bar.ready(chosen)
+        chosen = self._ui.rubric.chosen_value() is not None
+        self._ui.bar.ready(chosen)
         if self._waiting and chosen:  # the wait just ended for a tagger who already chose
             self._say("You can submit now: press Enter.")
         self._waiting = False
@@ -276,8 +221,8 @@ class RatingScreen(QWidget):
     def _show_finished(self) -> None:
         self.state = ScreenState.FINISHED
         self._dwell_timer.stop()
-        self._finished.setText(finished_text(self._session))
-        self._pages.setCurrentWidget(self._finished)
+        self._ui.finished.setText(finished_text(self._session))
+        self._ui.pages.setCurrentWidget(self._ui.finished)
 
     def _next_notice_or_pair(self) -> None:
         """The next of the sitting's opening notices, or else the current pair."""
@@ -289,8 +234,8 @@ class RatingScreen(QWidget):
     def _show_notice(self, text: NoticeText) -> None:
         self.state = ScreenState.NOTICE
         self._dwell_timer.stop()
-        self._notice.show_notice(text)
-        self._pages.setCurrentWidget(self._notice)
+        self._ui.notice.show_notice(text)
+        self._ui.pages.setCurrentWidget(self._ui.notice)
         self._focus_current_text()
         self._say(f"{text.title}. {text.body}", shown=f"{text.title}: press Enter to go on.")
 
@@ -298,24 +243,24 @@ class RatingScreen(QWidget):
         if not self.isVisible():
             return
         if self.state is ScreenState.NOTICE:
-            self._notice.focus_body()
+            self._ui.notice.focus_body()
         elif self.state is ScreenState.FEEDBACK:
-            self._feedback_panel.focus_text()
-            self._pair_view.reveal(self._feedback_panel)  # at large text: below the caption
+            self._ui.feedback.focus_text()
+            self._ui.pair_view.reveal(self._ui.feedback)  # at large text: below the caption
         else:
-            self._caption.setFocus()
-            self._pair_view.reveal(self._caption)
+            self._ui.caption.setFocus()
+            self._ui.pair_view.reveal(self._ui.caption)
 
     def _on_image_failed(self, message: str) -> None:
         """A pair whose image cannot be shown cannot be rated: only skipping it is offered."""
         if self.state is ScreenState.RATING:
             self.state = ScreenState.UNRATABLE
             self._dwell_timer.stop()
-            self._image.show_message(f"{message}\nSkip this pair and tell your lab lead.")
-            self._rubric.clear()
-            self._rubric.setEnabled(False)
-            self._bar.ready(False)
-            self._bar.offer_skip(True)
+            self._ui.image.show_message(f"{message}\nSkip this pair and tell your lab lead.")
+            self._ui.rubric.clear()
+            self._ui.rubric.setEnabled(False)
+            self._ui.bar.ready(False)
+            self._ui.bar.offer_skip(True)
             self._say(f"The image cannot be shown: {message} This pair cannot be rated. Press "
                       "Enter to skip it for now; tell your lab lead.",
                       shown="The image cannot be shown: press Enter to skip this pair.")
@@ -325,7 +270,7 @@ class RatingScreen(QWidget):
     def choose_level(self, value: float) -> None:
         """Select a level for the pair on screen (what its key does)."""
         if self.state is ScreenState.RATING and self._pair is not None:
-            self._rubric.choose(value)
+            self._ui.rubric.choose(value)
 
     def _on_level_chosen(self, value: float) -> None:
         self.level_marked.emit(value)
@@ -358,8 +303,8 @@ class RatingScreen(QWidget):
             self._next_notice_or_pair()
 
     def _submit_rating(self) -> None:
-        value = self._rubric.chosen_value()
-        if self._pair is None or value is None or not self._bar.can_submit:
+        value = self._ui.rubric.chosen_value()
+        if self._pair is None or value is None or not self._ui.bar.can_submit:
             return  # nothing chosen yet, or the minimum dwell is not over
         feedback = submit_guarded(self._session, value)
         if isinstance(feedback, FailedSubmit):
@@ -398,19 +343,19 @@ class RatingScreen(QWidget):
         self._pending = opening_texts(session)
         self._next_notice_or_pair()
         if self.state is ScreenState.RATING:
-            self._say(f"Skipped after an error. {self._progress.text()}.")
+            self._say(f"Skipped after an error. {self._ui.progress.text()}.")
 
     def _show_feedback(self, feedback: Feedback, told: FeedbackText) -> None:
         """The verdict and sentences beside the image, the levels marked on the scale."""
         self._feedback = feedback
         self.state = ScreenState.FEEDBACK
         self._dwell_timer.stop()
-        self._bar.offer_skip(False)
-        self._rubric.show_marks(told.marks, told.distance)
-        self._feedback_panel.show_feedback(told)
-        self._bar.ready(True, NEXT_TEXT)
+        self._ui.bar.offer_skip(False)
+        self._ui.rubric.show_marks(told.marks, told.distance)
+        self._ui.feedback.show_feedback(told)
+        self._ui.bar.ready(True, NEXT_TEXT)
         if self._pair is not None:
-            self._progress.setText(session_progress_text(self._session, self._pair,
+            self._ui.progress.setText(session_progress_text(self._session, self._pair,
                                                          feedback.score))
         self._focus_current_text()
         go_on = "Press Enter for the next pair."
@@ -424,10 +369,10 @@ class RatingScreen(QWidget):
             if pair is not None and pair.step is not None:  # the next question's hint
                 self._say(f"{answer} {step_hint(pair, rubric)}", shown=step_note(pair, rubric))
             else:
-                self._say(f"{answer} {self._progress.text() if pair else 'Round done'}.")
+                self._say(f"{answer} {self._ui.progress.text() if pair else 'Round done'}.")
 
     def _say(self, message: str, *, shown: str | None = None) -> None:
         """Have screen readers announce ``message`` and show it (or ``shown``, when the
         full text is already on screen elsewhere) in the status line."""
         self.last_announcement = message
-        self._bar.say(message, shown or message)
+        self._ui.bar.say(message, shown or message)

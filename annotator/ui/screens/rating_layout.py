@@ -1,0 +1,92 @@
+"""The rating screen's widgets and where they sit; the screen decides what they show.
+
+Progress on top; the image beside the pair's words and the feedback; below them the
+question and the scale, then the submit bar. The image takes what the rest leaves. The
+notice and "finished" pages share the screen with the rating page. Widgets are made in
+the order Tab visits them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+
+from annotator.project.model import Rubric
+from annotator.session.messages import scale_note
+from annotator.ui.image_loader import ImageLoader
+from annotator.ui.widgets.feedback_panel import FeedbackPanel
+from annotator.ui.widgets.image_view import ImageView
+from annotator.ui.widgets.notice_page import NoticePage
+from annotator.ui.widgets.pair_text import text_label
+from annotator.ui.widgets.pair_view import PairView
+from annotator.ui.widgets.rubric_panel import RubricPanel
+from annotator.ui.widgets.submit_bar import SubmitBar
+
+
+@dataclass(frozen=True)
+class RatingLayout:
+    """Every widget of the rating screen the screen changes."""
+
+    progress: QLabel
+    guide_button: QPushButton
+    pair_view: PairView
+    image: ImageView
+    caption: QLabel
+    feedback: FeedbackPanel
+    question: QLabel
+    rubric: RubricPanel
+    bar: SubmitBar
+    notice: NoticePage
+    finished: QLabel
+    pages: QStackedWidget
+    rating_page: QWidget
+
+
+def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) -> RatingLayout:
+    """The widgets, laid out in ``screen``."""
+    progress = QLabel(screen, objectName="progressLabel")
+    progress.setAccessibleName("Progress")
+    progress.setWordWrap(True)  # the first-pairs check makes it long
+    guide_button = QPushButton("Rating Guide (F1)", screen, objectName="guideButton")
+    guide_button.setAccessibleName("Open the Rating Guide")
+    guide_button.setCheckable(True)
+    top = QHBoxLayout()
+    top.addWidget(progress, 1)
+    top.addWidget(guide_button)
+
+    pair_view = PairView(rubric, loader, screen)
+    question = text_label("questionLabel", "Question", screen)
+    font = QFont(question.font())
+    font.setBold(True)
+    question.setFont(font)
+    note = QLabel(scale_note(rubric), screen, objectName="scaleNote")
+    note.setAccessibleName("Order of the answers")
+    note.setVisible(bool(scale_note(rubric)))
+    rubric_panel = RubricPanel(rubric, screen)
+    bar = SubmitBar(screen)
+
+    rating_page = QWidget(screen)
+    rating_layout = QVBoxLayout(rating_page)
+    rating_layout.addLayout(top)
+    rating_layout.addWidget(pair_view, 1)
+    for part in (question, note, rubric_panel, bar):
+        rating_layout.addWidget(part)
+
+    notice = NoticePage(screen)
+    finished = QLabel(screen, objectName="finishedLabel")
+    finished.setAccessibleName("Round finished")
+    finished.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    finished.setWordWrap(True)
+
+    pages = QStackedWidget(screen)
+    for page in (rating_page, notice, finished):
+        pages.addWidget(page)
+    outer = QVBoxLayout(screen)
+    outer.setContentsMargins(0, 0, 0, 0)
+    outer.addWidget(pages)
+    return RatingLayout(progress, guide_button, pair_view, pair_view.image, pair_view.caption,
+                        pair_view.feedback, question, rubric_panel, bar, notice, finished,
+                        pages, rating_page)
