@@ -191,7 +191,7 @@ class _Bootstraps:
     def __init__(self, panel: _Panel, resamples: int, rng: np.random.Generator,
                  pool: Executor):
         self.panel, self.resamples, self.rng, self.pool = panel, resamples, rng, pool
-        self.weights: dict[bytes, list[np.ndarray]] = {}
+        self.weights: dict[bytes, list[weighted.Weights]] = {}
         self.sorted: dict[tuple[bytes, bytes], Future[weighted.MetricFigures]] = {}
         self.tau_c: dict[tuple[bytes, bytes], np.ndarray] = {}
 
@@ -203,7 +203,7 @@ class _Bootstraps:
             self.sorted[key] = self.pool.submit(
                 weighted.MetricFigures, x[mask], self.panel.counts[mask], self.panel.mean[mask])
 
-    def _weights(self, mask: np.ndarray) -> Iterator[np.ndarray]:
+    def _weights(self, mask: np.ndarray) -> Iterator[weighted.Weights]:
         """Batches of resample weights (how often each item of ``mask`` was drawn), each
         drawn as it is needed the first time, then kept for the other metrics."""
         key = mask.tobytes()
@@ -213,20 +213,18 @@ class _Bootstraps:
         n = int(mask.sum())
         batches = []
         for done in range(0, self.resamples, _BATCH):
-            size = min(_BATCH, self.resamples - done)
-            drawn = self.rng.integers(n, size=(size, n)) + (np.arange(size) * n)[:, None]
-            batches.append(np.bincount(drawn.ravel(), minlength=size * n)
-                           .reshape(size, n).astype(np.int32))  # half the memory
+            batches.append(weighted.Weights.drawn(self.rng, n, min(_BATCH,
+                                                                   self.resamples - done)))
             yield batches[-1]
         self.weights[key] = batches
 
-    def _runs(self, mask: np.ndarray) -> Iterator[np.ndarray]:
+    def _runs(self, mask: np.ndarray) -> Iterator[weighted.Weights]:
         """Weights of the data (all ones), then the batches of resamples of ``mask``."""
-        yield np.ones((1, int(mask.sum())), dtype=np.int32)
+        yield weighted.Weights.of(np.ones((1, int(mask.sum())), dtype=np.int32))
         yield from self._weights(mask)
 
     def _each_run(self, x: np.ndarray, mask: np.ndarray,
-                  figure: Callable[[weighted.MetricFigures, np.ndarray], T]) -> list[T]:
+                  figure: Callable[[weighted.MetricFigures, weighted.Weights], T]) -> list[T]:
         """``figure`` of the data then of every resample, weighed on the pool."""
         self.prepare(x, mask)
         sorted_scores = self.sorted[mask.tobytes(), x.tobytes()]

@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  metric_benchmark  median {median:6.2f} s  best {min(times):6.2f} s   "
           f"budget {BUDGET:.1f} s: {'within' if median <= BUDGET else 'OVER'}")
     x = scores.scores[0]
-    w = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n) for _ in range(_BATCH)])
+    w = weighted.Weights.drawn(rng, n, _BATCH)
     figures = weighted.MetricFigures(x, counts, mean)
     batches = args.bootstrap / _BATCH
     parts = {
