@@ -37,6 +37,7 @@ import numpy as np
 from annotator.analysis import weighted
 from annotator.analysis.kendall import CONSTANT, TOO_FEW
 from annotator.analysis.kendall import tau_c as table_tau_c
+from annotator.analysis.resample_weights import Weights
 from annotator.analysis.results import (
     Ceiling,
     Comparison,
@@ -191,7 +192,7 @@ class _Bootstraps:
     def __init__(self, panel: _Panel, resamples: int, rng: np.random.Generator,
                  pool: Executor):
         self.panel, self.resamples, self.rng, self.pool = panel, resamples, rng, pool
-        self.weights: dict[bytes, list[weighted.Weights]] = {}
+        self.weights: dict[bytes, list[Weights]] = {}
         self.sorted: dict[tuple[bytes, bytes], Future[weighted.MetricFigures]] = {}
         self.tau_c: dict[tuple[bytes, bytes], np.ndarray] = {}
 
@@ -203,7 +204,7 @@ class _Bootstraps:
             self.sorted[key] = self.pool.submit(
                 weighted.MetricFigures, x[mask], self.panel.counts[mask], self.panel.mean[mask])
 
-    def _weights(self, mask: np.ndarray) -> Iterator[weighted.Weights]:
+    def _weights(self, mask: np.ndarray) -> Iterator[Weights]:
         """Batches of resample weights (how often each item of ``mask`` was drawn), each
         drawn as it is needed the first time, then kept for the other metrics."""
         key = mask.tobytes()
@@ -213,18 +214,18 @@ class _Bootstraps:
         n = int(mask.sum())
         batches = []
         for done in range(0, self.resamples, _BATCH):
-            batches.append(weighted.Weights.drawn(self.rng, n, min(_BATCH,
+            batches.append(Weights.drawn(self.rng, n, min(_BATCH,
                                                                    self.resamples - done)))
             yield batches[-1]
         self.weights[key] = batches
 
-    def _runs(self, mask: np.ndarray) -> Iterator[weighted.Weights]:
+    def _runs(self, mask: np.ndarray) -> Iterator[Weights]:
         """Weights of the data (all ones), then the batches of resamples of ``mask``."""
-        yield weighted.Weights.of(np.ones((1, int(mask.sum())), dtype=np.int32))
+        yield Weights.of(np.ones((1, int(mask.sum())), dtype=np.int32))
         yield from self._weights(mask)
 
     def _each_run(self, x: np.ndarray, mask: np.ndarray,
-                  figure: Callable[[weighted.MetricFigures, weighted.Weights], T]) -> list[T]:
+                  figure: Callable[[weighted.MetricFigures, Weights], T]) -> list[T]:
         """``figure`` of the data then of every resample, weighed on the pool."""
         self.prepare(x, mask)
         sorted_scores = self.sorted[mask.tobytes(), x.tobytes()]

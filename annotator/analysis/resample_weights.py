@@ -1,0 +1,61 @@
+"""A batch of bootstrap resamples of items, as item weights: how often each item was drawn.
+
+Every figure of :mod:`~annotator.analysis.weighted` takes such a batch; weights of ones
+give the figure on the data itself. The resamples are the last axis: a running sum along
+the items is then a short loop of vector additions over every resample at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Weights:
+    """A batch of item weightings: ``padded[i, r]`` is how often resample r drew item i.
+
+    The last row is zeros: a weightless item that fills short blocks. ``totals``: each
+    resample's total weight (int64); the largest, ``most``, bounds every count.
+    """
+
+    padded: np.ndarray
+    totals: np.ndarray
+
+    @classmethod
+    def of(cls, per_resample: np.ndarray) -> Weights:
+        """From a (resamples × items) array of whole numbers."""
+        w = np.asarray(per_resample)
+        padded = np.zeros((w.shape[1] + 1, w.shape[0]), dtype=w.dtype)
+        padded[:-1] = w.T
+        return cls(padded, w.sum(axis=1, dtype=np.int64))
+
+    @classmethod
+    def drawn(cls, rng: np.random.Generator, items: int, resamples: int) -> Weights:
+        """``resamples`` bootstrap draws of ``items`` items with replacement."""
+        drawn = rng.integers(items, size=(resamples, items))
+        drawn *= resamples
+        drawn += np.arange(resamples)[:, None]
+        counts = np.bincount(drawn.ravel(), minlength=(items + 1) * resamples)
+        return cls(counts.reshape(items + 1, resamples).astype(np.int32),
+                   np.full(resamples, items, dtype=np.int64))
+
+    @property
+    def most(self) -> int:
+        """The largest total weight of a resample."""
+        return int(self.totals.max(initial=0))
+
+    @property
+    def rows(self) -> int:
+        """How many resamples the batch holds."""
+        return int(self.padded.shape[1])
+
+    def whole(self, units: int) -> type[np.signedinteger]:
+        """The integer type that holds every count of a resample of items carrying at most
+        ``units`` units each: int32 while it fits (half the memory traffic of int64)."""
+        return np.int32 if self.most * units < 2**31 else np.int64
+
+    def at(self, index: np.ndarray, units: int = 1) -> np.ndarray:
+        """The weights of the items (or the pad) at ``index``, in :meth:`whole`'s type."""
+        return self.padded.take(index, axis=0).astype(self.whole(units), copy=False)
