@@ -8,8 +8,11 @@ the items is then a short loop of vector additions over every resample at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 
 @dataclass(frozen=True)
@@ -59,3 +62,22 @@ class Weights:
     def at(self, index: np.ndarray, units: int = 1) -> np.ndarray:
         """The weights of the items (or the pad) at ``index``, in :meth:`whole`'s type."""
         return self.padded.take(index, axis=0).astype(self.whole(units), copy=False)
+
+    @cached_property
+    def powers(self) -> tuple[np.ndarray, np.ndarray]:
+        """Σ w² and Σ w³ of each resample: the tie terms of any scores that are all distinct
+        (every run of ties is one item, its weight), so every such metric shares them."""
+        most = self.most
+        return power_sums(self.padded, 2, most), power_sums(self.padded, 3, most)
+
+
+def power_sums(groups: np.ndarray, power: int, total: int) -> np.ndarray:
+    """Σ g^power (power 2 or 3) of each column of whole numbers g ≥ 0 whose columns sum to
+    at most ``total``, in int64: summed in int32 (several times faster) when even the
+    largest g^(power − 1) · total fits it, so that no partial sum can overflow."""
+    fits = int(groups.max(initial=0)) ** (power - 1) * total < 2**31
+    terms: npt.NDArray[np.signedinteger[Any]] = groups.astype(np.int32 if fits else np.int64,
+                                                            copy=False)
+    if power == 2:
+        return np.asarray(np.einsum("gr,gr->r", terms, terms)).astype(np.int64)
+    return np.asarray(np.einsum("gr,gr,gr->r", terms, terms, terms)).astype(np.int64)

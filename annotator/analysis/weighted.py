@@ -19,13 +19,11 @@ in float64 below 2⁵³; only the final ratio is rounded.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from annotator.analysis.concordance import Concordance
-from annotator.analysis.resample_weights import Weights
+from annotator.analysis.resample_weights import Weights, power_sums
 
 _CHUNK = 128
 """Positions per chunk of a running sum: one vector addition per position in a chunk,
@@ -87,10 +85,13 @@ class RunningSum:
 
 @dataclass(frozen=True)
 class _ScoreRanks:
-    """One batch's weighted runs of tied scores: their sizes (groups × resamples) and
-    twice their mid-ranks, per position in score order laid out as the running sum's."""
+    """One batch's weighted runs of tied scores: their sizes (groups × resamples), Σ of
+    their squares and cubes (per resample) and twice their mid-ranks, per position in
+    score order laid out as the running sum's."""
 
     sizes: np.ndarray
+    squares: np.ndarray
+    cubes: np.ndarray
     doubled: np.ndarray
 
 
@@ -120,16 +121,22 @@ class MetricFigures:
         self.group_laid_out = np.r_[self.per_item.group_in_order, 0][position]
         """The tie group of each item, laid out as the running sum's."""
 
-    def _ranks(self, ordered: np.ndarray, rows: int) -> _ScoreRanks:
-        """Weighted tie-group sizes and doubled mid-ranks of the scores (``ordered``: the
+    def _ranks(self, weights: Weights, ordered: np.ndarray) -> _ScoreRanks:
+        """Weighted tie groups and doubled mid-ranks of the scores (``ordered``: the
         weights laid out as the running sum's)."""
-        sums = self.running.sums(ordered, rows)
+        sums = self.running.sums(ordered, weights.rows)
         if not self.per_item.ties:  # every run is one item, with its weight
-            return _ScoreRanks(ordered, 2 * self.running.each(sums) + ordered + 1)
+            doubled = self.running.each(sums)
+            doubled *= 2
+            doubled += ordered
+            doubled += 1
+            return _ScoreRanks(ordered, *weights.powers, doubled)
         at_bounds = RunningSum.before(sums, self.group_bounds)
+        sizes = at_bounds[1:] - at_bounds[:-1]
         # each run: the weight before it + the weight up to its end + 1
         doubled = (at_bounds[:-1] + at_bounds[1:] + 1).take(self.group_laid_out, axis=0)
-        return _ScoreRanks(at_bounds[1:] - at_bounds[:-1], doubled)
+        return _ScoreRanks(sizes, power_sums(sizes, 2, weights.most),
+                           power_sums(sizes, 3, weights.most), doubled)
 
     def tau_c(self, weights: Weights, x_groups: np.ndarray | None = None) -> np.ndarray:
         """Stuart's τ_c of scores against levels with each unit its own pair; NaN if undefined.
@@ -139,7 +146,7 @@ class MetricFigures:
         ``x_groups``: the batch's weighted tie-group sizes, when already counted.
         """
         if x_groups is None:
-            x_groups = self._ranks(weights.at(self.running.laid_out, 2), weights.rows).sizes
+            x_groups = self._ranks(weights, weights.at(self.running.laid_out, 2)).sizes
         s, units = self.per_rating.s(weights)
         n = units.sum(axis=0, dtype=np.int64).astype(float)
         levels = (units > 0).sum(axis=0)
@@ -156,11 +163,11 @@ class MetricFigures:
     def all(self, weights: Weights) -> dict[str, np.ndarray]:
         """Every figure for each resample of ``weights``: {tau_c, tau_b, spearman, pearson}."""
         ordered = weights.at(self.running.laid_out, 2)
-        ranks = self._ranks(ordered, weights.rows)
+        ranks = self._ranks(weights, ordered)
         s, y_groups = self.per_item.s(weights)
         n = weights.totals
         return {"tau_c": self.tau_c(weights, ranks.sizes),
-                "tau_b": _tau_b(n, s, ranks.sizes, y_groups),
+                "tau_b": _tau_b(n, s, ranks.squares, y_groups),
                 "spearman": self._spearman(n, ordered, ranks, y_groups),
                 "pearson": self.pearson(weights)}
 
@@ -180,20 +187,21 @@ class MetricFigures:
         b = _doubled_ranks(y_groups).astype(whole).take(self.level_laid_out, axis=0)
         ranked = np.multiply(ordered, ranks.doubled, dtype=whole)
         cross = np.einsum("ir,ir->r", ranked, b, dtype=np.float64)
-        sxx = (n**3 - _power_sums(ranks.sizes, 3, total)) // 3
-        syy = (n**3 - _power_sums(y_groups, 3, total)) // 3
+        sxx = (n**3 - ranks.cubes) // 3
+        syy = (n**3 - power_sums(y_groups, 3, total)) // 3
         with np.errstate(divide="ignore", invalid="ignore"):
             rho = (cross - n * (n + 1) ** 2) / np.sqrt(sxx.astype(float) * syy)
         return np.where((sxx > 0) & (syy > 0), np.clip(rho, -1.0, 1.0), np.nan)
 
 
-def _tau_b(n: np.ndarray, s: np.ndarray, x_groups: np.ndarray, y_groups: np.ndarray
+def _tau_b(n: np.ndarray, s: np.ndarray, x_squares: np.ndarray, y_groups: np.ndarray
            ) -> np.ndarray:
-    """Kendall's τ_b of scores against item means, from their S and tie groups."""
+    """Kendall's τ_b of scores against item means, from their S, Σ t² of the scores' tie
+    groups and the means' tie groups."""
     pairs = n * (n - 1) // 2
     total = int(n.max(initial=0))
-    x_ties = (_power_sums(x_groups, 2, total) - n) // 2
-    y_ties = (_power_sums(y_groups, 2, total) - n) // 2
+    x_ties = (x_squares - n) // 2
+    y_ties = (power_sums(y_groups, 2, total) - n) // 2
     denominator = np.sqrt((pairs - x_ties).astype(float) * (pairs - y_ties))
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(denominator > 0, s / denominator, np.nan)
@@ -203,18 +211,6 @@ def _doubled_ranks(groups: np.ndarray) -> np.ndarray:
     """Twice the mid-rank of each tie group (groups × resamples), given the weighted group
     sizes (whole numbers)."""
     return np.asarray(2 * np.cumsum(groups, axis=0, dtype=np.int64) - groups + 1)
-
-
-def _power_sums(groups: np.ndarray, power: int, total: int) -> np.ndarray:
-    """Σ g^power of each column of whole numbers g ≥ 0 whose columns sum to at most
-    ``total``, in int64: summed in int32 (several times faster) when even the largest
-    g^(power − 1) · total fits it, so that no partial sum can overflow."""
-    fits = int(groups.max(initial=0)) ** (power - 1) * total < 2**31
-    terms: npt.NDArray[np.signedinteger[Any]] = groups.astype(np.int32 if fits else np.int64,
-                                                            copy=False)
-    if power == 2:
-        return np.asarray(np.einsum("gr,gr->r", terms, terms)).astype(np.int64)
-    return np.asarray(np.einsum("gr,gr,gr->r", terms, terms, terms)).astype(np.int64)
 
 
 class Pearson:
