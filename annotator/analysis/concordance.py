@@ -145,7 +145,8 @@ class Concordance:
         (``blocks``: the weights block by block, when already laid out so).
 
         In float32 (twice as fast) when every partial sum of A·w is a whole number below
-        2²⁴, hence exact: |entries of A| × the most weight in a resample stays below 2²⁴.
+        2²⁴, hence exact: |entries of A| × the most weight in a resample stays below 2²⁴;
+        each block's w·(A·w) too when |A| × (its slots × the heaviest weight)² does.
         """
         if not len(self.forms):
             return np.zeros(weights.rows)
@@ -156,7 +157,11 @@ class Concordance:
         else:
             part = weights.padded.take(self.mixed_slots, axis=0).astype(forms.dtype).reshape(
                 len(forms), self.block, weights.rows)
-        return np.asarray(0.5 * np.einsum("bsr,bsr->r", forms @ part, part, dtype=float))
+        product = forms @ part
+        if exact and self.largest * (self.block * weights.heaviest) ** 2 < 2**24:
+            per_block = np.einsum("bsr,bsr->br", product, part)
+            return np.asarray(0.5 * per_block.sum(axis=0, dtype=float))
+        return np.asarray(0.5 * np.einsum("bsr,bsr->r", product, part, dtype=float))
 
 
 def _signs(values: np.ndarray) -> np.ndarray:

@@ -64,6 +64,11 @@ class Weights:
         return self.padded.take(index, axis=0).astype(self.whole(units), copy=False)
 
     @cached_property
+    def heaviest(self) -> int:
+        """The largest weight of one item in the batch."""
+        return int(self.padded.max(initial=0))
+
+    @cached_property
     def powers(self) -> tuple[np.ndarray, np.ndarray]:
         """Σ w² and Σ w³ of each resample: the tie terms of any scores that are all distinct
         (every run of ties is one item, its weight), so every such metric shares them."""
