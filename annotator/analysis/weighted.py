@@ -230,8 +230,8 @@ class Pearson:
     def __call__(self, weights: Weights) -> np.ndarray:
         """r for each resample of ``weights``; NaN where either side is constant."""
         mx, my = self.mx, self.my
-        each = np.ascontiguousarray(weights.padded[:-1].T, dtype=float)  # rows of items:
-        n, sx, sy, sxx, syy, sxy = (each @ self.terms).T  # the sums in one order, always
+        # one product for the batch: terms × items (a transposed view) by items × resamples
+        n, sx, sy, sxx, syy, sxy = self.terms.T @ weights.padded[:-1].astype(float)
         with np.errstate(divide="ignore", invalid="ignore"):
             vx, vy, cov = sxx - sx * sx / n, syy - sy * sy / n, sxy - sx * sy / n
             # A constant side leaves only rounding dust in its sum of squares.
