@@ -135,9 +135,13 @@ class Concordance:
         # Σ_a before·(T − U_a − U_a+1) with T the block's units and U_a = up_to[β, a]
         total_units = most * self.most_units
         exact = np.int32 if total_units**2 < 2**31 else np.float64  # Σ |terms| ≤ units²
-        edges = np.add(up_to[:, :-1], up_to[:, 1:], dtype=exact)
-        above = np.einsum("br,br->r", before.sum(axis=1, dtype=exact), up_to[:, -1], dtype=exact)
-        total = above - np.einsum("bar,bar->r", before, edges, dtype=exact)
+        block_units = up_to[:, -1]
+        units_before = np.cumsum(block_units, axis=0, dtype=block_units.dtype) - block_units
+        if self.first_of_run is not None:
+            units_before = units_before[self.first_of_run]
+        total = (np.einsum("br,br->r", units_before, block_units, dtype=exact)
+                 - np.einsum("bar,bar->r", before, up_to[:, :-1], dtype=exact)
+                 - np.einsum("bar,bar->r", before, up_to[:, 1:], dtype=exact))
         return total.astype(float), units
 
     def _within(self, weights: Weights, blocks: np.ndarray | None) -> np.ndarray:
