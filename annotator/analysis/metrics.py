@@ -144,6 +144,8 @@ def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, boot
         for n, name in enumerate(scores.metrics):  # every metric's sort starts at once
             boots.prepare(aligned[n], usable[name])
         ceilings = pool.submit(_ceilings, panel, ceiling_items, reps, ceiling_rng)
+        for n, name in enumerate(scores.metrics):  # then its figures, metric after metric
+            boots.start(aligned[n], usable[name])
         by_metric = {}
         for n, name in enumerate(scores.metrics):
             mask = usable[name]
@@ -194,6 +196,7 @@ class _Bootstraps:
         self.panel, self.resamples, self.rng, self.pool = panel, resamples, rng, pool
         self.weights: dict[bytes, list[Weights]] = {}
         self.sorted: dict[tuple[bytes, bytes], Future[weighted.MetricFigures]] = {}
+        self.queued: dict[tuple[bytes, bytes], list[Future[dict[str, np.ndarray]]]] = {}
         self.tau_c: dict[tuple[bytes, bytes], np.ndarray] = {}
 
     def prepare(self, x: np.ndarray, mask: np.ndarray) -> None:
@@ -203,6 +206,17 @@ class _Bootstraps:
         if key not in self.sorted and _undefined_reason(x, self.panel, mask) is None:
             self.sorted[key] = self.pool.submit(
                 weighted.MetricFigures, x[mask], self.panel.counts[mask], self.panel.mean[mask])
+
+    def start(self, x: np.ndarray, mask: np.ndarray) -> None:
+        """Queue every figure of the metric, for the data and each resample, behind its
+        sort: the threads go from one metric to the next without waiting for this one."""
+        self.prepare(x, mask)
+        key = (mask.tobytes(), x.tobytes())
+        if key in self.sorted and key not in self.queued:
+            sorted_scores = self.sorted[key]
+            self.queued[key] = [
+                self.pool.submit(lambda w: sorted_scores.result().all(w), batch)
+                for batch in self._runs(mask)]
 
     def _weights(self, mask: np.ndarray) -> Iterator[Weights]:
         """Batches of resample weights (how often each item of ``mask`` was drawn), each
@@ -246,7 +260,8 @@ class _Bootstraps:
         if reason is not None:
             undefined = Estimate(Undefined(reason), Undefined(reason))
             return undefined, undefined, undefined, undefined
-        runs = self._each_run(x, mask, weighted.MetricFigures.all)
+        self.start(x, mask)
+        runs = [run.result() for run in self.queued[mask.tobytes(), x.tobytes()]]
         tau_c, tau_b, spearman, pearson = (
             np.concatenate([run[name] for run in runs])
             for name in ("tau_c", "tau_b", "spearman", "pearson"))
