@@ -38,11 +38,10 @@ class Weights:
     def drawn(cls, rng: np.random.Generator, items: int, resamples: int) -> Weights:
         """``resamples`` bootstrap draws of ``items`` items with replacement."""
         drawn = rng.integers(items, size=(resamples, items))
-        drawn *= resamples
-        drawn += np.arange(resamples)[:, None]
-        counts = np.bincount(drawn.ravel(), minlength=(items + 1) * resamples)
-        return cls(counts.reshape(items + 1, resamples).astype(np.int32),
-                   np.full(resamples, items, dtype=np.int64))
+        padded = np.zeros((items + 1, resamples), dtype=np.int32)
+        for resample, items_drawn in enumerate(drawn):
+            padded[:-1, resample] = np.bincount(items_drawn, minlength=items)
+        return cls(padded, np.full(resamples, items, dtype=np.int64))
 
     @property
     def most(self) -> int:
