@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from annotator.analysis.resample_weights import Weights
+from annotator.analysis.resample_weights import CHUNK, RunningSum, Weights
 
 
 class Concordance:
@@ -36,7 +36,8 @@ class Concordance:
             counts = np.eye(int(counts.max(initial=0)) + 1, dtype=np.int64)[counts]
         level = counts if self.one_level else counts.argmax(axis=1)
         v = int(level.max(initial=0)) + 1 if self.one_level else counts.shape[1]
-        block = 128 if self.one_level else 64  # balances the histograms against the products
+        # balances the histograms against the products; one level: a running sum's chunks
+        block = CHUNK if self.one_level else 64
         self.order = np.argsort(x, kind="stable")
         ordered = x[self.order]
         new_score = np.r_[True, ordered[1:] != ordered[:-1]]
@@ -57,9 +58,10 @@ class Concordance:
         slots = np.full((len(starts), block), n)  # n: a weightless pad
         slots[block_of, np.arange(n) - starts[block_of]] = in_order
         self.blocks, self.block = len(starts), block
-        self.taken = slots.T.ravel() if self.one_level else slots.ravel()
-        """The items of every block: position in block first for the running sums (one
-        level), else block by block for the histograms' matrix product."""
+        self.taken = slots.ravel()
+        """The items of every block, block by block (pads included)."""
+        self.running = RunningSum(self.taken, pad=n)
+        """With one unit per item: running sums whose chunks are the blocks."""
         group = self.group_in_order
         mixed = np.flatnonzero(group[starts] != group[starts + sizes - 1])
         self.mixed = mixed
@@ -106,11 +108,8 @@ class Concordance:
         rows, whole = weights.rows, weights.whole(self.most_units)
         blocks = None
         if self.one_level:  # blocks are in level order: a running sum gives it all
-            w = weights.at(self.taken, self.most_units).reshape(self.block, self.blocks, rows)
-            inside = np.empty((self.block + 1, self.blocks, rows), dtype=whole)
-            inside[0] = 0
-            for step in range(self.block):
-                np.add(inside[step], w[step], out=inside[step + 1])
+            w = weights.at(self.running.laid_out, self.most_units)
+            inside = self.running.sums(w, rows)[0]  # from each block's start
             up_to = inside.reshape(-1, rows).take(self.bounds, axis=0).reshape(
                 self.blocks, -1, rows)
         else:  # whole numbers below 2²⁴ are exact in float32

@@ -14,6 +14,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+CHUNK = 128
+"""Positions per chunk of a running sum: one vector addition per position in a chunk,
+then one per chunk."""
+
 
 @dataclass(frozen=True)
 class Weights:
@@ -85,3 +89,56 @@ def power_sums(groups: np.ndarray, power: int, total: int) -> np.ndarray:
     if power == 2:
         return np.asarray(np.einsum("gr,gr->r", terms, terms)).astype(np.int64)
     return np.asarray(np.einsum("gr,gr,gr->r", terms, terms, terms)).astype(np.int64)
+
+
+class RunningSum:
+    """Running sums of weights along a fixed sequence of items, for any batch.
+
+    Positions are cut into chunks of :data:`CHUNK`; the weights are laid out position in
+    chunk first (``laid_out``), so each step of the sum adds one vector of every chunk and
+    resample. ``before(positions)`` reads the sum of the weights before those positions.
+    """
+
+    def __init__(self, sequence: np.ndarray, pad: int):
+        n = len(sequence)
+        self.chunks = max(1, -(-n // CHUNK))
+        filled = np.full(self.chunks * CHUNK, pad)
+        filled[:n] = sequence
+        self.laid_out = filled.reshape(self.chunks, CHUNK).T.ravel()
+        """The items, position in chunk first (``pad`` after the last)."""
+
+    def sums(self, w: np.ndarray, rows: int) -> tuple[np.ndarray, np.ndarray]:
+        """Inside each chunk, the sums before each position (``CHUNK`` + 1 × chunks ×
+        rows), and the sum before each chunk (chunks × rows), for ``w`` laid out."""
+        w = w.reshape(CHUNK, self.chunks, rows)
+        inside = np.empty((CHUNK + 1, self.chunks, rows), dtype=w.dtype)
+        inside[0] = 0
+        for step in range(CHUNK):
+            np.add(inside[step], w[step], out=inside[step + 1])
+        chunk_before = np.zeros((self.chunks, rows), dtype=w.dtype)
+        np.cumsum(inside[-1, :-1], axis=0, out=chunk_before[1:])
+        return inside, chunk_before
+
+    def each(self, sums: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        """The sum of the weights before each position, laid out as the weights."""
+        inside, chunk_before = sums
+        return np.asarray((inside[:-1] + chunk_before).reshape(-1, inside.shape[2]))
+
+    def positions(self) -> np.ndarray:
+        """The position in the sequence of each laid-out place (past its end: the pad)."""
+        return np.asarray((np.arange(CHUNK)[:, None]
+                           + np.arange(self.chunks)[None, :] * CHUNK).ravel())
+
+    def where(self, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For :meth:`before`: each position's place in ``inside`` and its chunk."""
+        chunk = np.minimum(positions // CHUNK, self.chunks - 1)
+        return (positions - chunk * CHUNK) * self.chunks + chunk, chunk
+
+    @staticmethod
+    def before(sums: tuple[np.ndarray, np.ndarray], where: tuple[np.ndarray, np.ndarray]
+               ) -> np.ndarray:
+        """The sum of the weights before each position (positions × rows)."""
+        inside, chunk_before = sums
+        place, chunk = where
+        return np.asarray(inside.reshape(-1, inside.shape[2]).take(place, axis=0)
+                          + chunk_before.take(chunk, axis=0))

@@ -23,64 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from annotator.analysis.concordance import Concordance
-from annotator.analysis.resample_weights import Weights, power_sums
-
-_CHUNK = 128
-"""Positions per chunk of a running sum: one vector addition per position in a chunk,
-then one per chunk."""
-
-
-class RunningSum:
-    """Running sums of weights along a fixed sequence of items, for any batch.
-
-    Positions are cut into chunks of :data:`_CHUNK`; the weights are laid out position in
-    chunk first (``laid_out``), so each step of the sum adds one vector of every chunk and
-    resample. ``before(positions)`` reads the sum of the weights before those positions.
-    """
-
-    def __init__(self, sequence: np.ndarray, pad: int):
-        n = len(sequence)
-        self.chunks = max(1, -(-n // _CHUNK))
-        filled = np.full(self.chunks * _CHUNK, pad)
-        filled[:n] = sequence
-        self.laid_out = filled.reshape(self.chunks, _CHUNK).T.ravel()
-        """The items, position in chunk first (``pad`` after the last)."""
-
-    def sums(self, w: np.ndarray, rows: int) -> tuple[np.ndarray, np.ndarray]:
-        """Inside each chunk, the sums before each position (``_CHUNK`` + 1 × chunks ×
-        rows), and the sum before each chunk (chunks × rows), for ``w`` laid out."""
-        w = w.reshape(_CHUNK, self.chunks, rows)
-        inside = np.empty((_CHUNK + 1, self.chunks, rows), dtype=w.dtype)
-        inside[0] = 0
-        for step in range(_CHUNK):
-            np.add(inside[step], w[step], out=inside[step + 1])
-        chunk_before = np.zeros((self.chunks, rows), dtype=w.dtype)
-        np.cumsum(inside[-1, :-1], axis=0, out=chunk_before[1:])
-        return inside, chunk_before
-
-    def each(self, sums: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-        """The sum of the weights before each position, laid out as the weights."""
-        inside, chunk_before = sums
-        return np.asarray((inside[:-1] + chunk_before).reshape(-1, inside.shape[2]))
-
-    def positions(self) -> np.ndarray:
-        """The position in the sequence of each laid-out place (past its end: the pad)."""
-        return np.asarray((np.arange(_CHUNK)[:, None]
-                           + np.arange(self.chunks)[None, :] * _CHUNK).ravel())
-
-    def where(self, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """For :meth:`before`: each position's place in ``inside`` and its chunk."""
-        chunk = np.minimum(positions // _CHUNK, self.chunks - 1)
-        return (positions - chunk * _CHUNK) * self.chunks + chunk, chunk
-
-    @staticmethod
-    def before(sums: tuple[np.ndarray, np.ndarray], where: tuple[np.ndarray, np.ndarray]
-               ) -> np.ndarray:
-        """The sum of the weights before each position (positions × rows)."""
-        inside, chunk_before = sums
-        place, chunk = where
-        return np.asarray(inside.reshape(-1, inside.shape[2]).take(place, axis=0)
-                          + chunk_before.take(chunk, axis=0))
+from annotator.analysis.resample_weights import RunningSum, Weights, power_sums
 
 
 @dataclass(frozen=True)
