@@ -37,6 +37,7 @@ import numpy as np
 from annotator.analysis import weighted
 from annotator.analysis.kendall import CONSTANT, TOO_FEW
 from annotator.analysis.kendall import tau_c as table_tau_c
+from annotator.analysis.resample_weights import Weights
 from annotator.analysis.results import (
     Ceiling,
     Comparison,
@@ -143,6 +144,8 @@ def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, boot
         for n, name in enumerate(scores.metrics):  # every metric's sort starts at once
             boots.prepare(aligned[n], usable[name])
         ceilings = pool.submit(_ceilings, panel, ceiling_items, reps, ceiling_rng)
+        for n, name in enumerate(scores.metrics):  # then its figures, metric after metric
+            boots.start(aligned[n], usable[name])
         by_metric = {}
         for n, name in enumerate(scores.metrics):
             mask = usable[name]
@@ -191,8 +194,9 @@ class _Bootstraps:
     def __init__(self, panel: _Panel, resamples: int, rng: np.random.Generator,
                  pool: Executor):
         self.panel, self.resamples, self.rng, self.pool = panel, resamples, rng, pool
-        self.weights: dict[bytes, list[np.ndarray]] = {}
+        self.weights: dict[bytes, list[Weights]] = {}
         self.sorted: dict[tuple[bytes, bytes], Future[weighted.MetricFigures]] = {}
+        self.queued: dict[tuple[bytes, bytes], list[Future[dict[str, np.ndarray]]]] = {}
         self.tau_c: dict[tuple[bytes, bytes], np.ndarray] = {}
 
     def prepare(self, x: np.ndarray, mask: np.ndarray) -> None:
@@ -203,7 +207,18 @@ class _Bootstraps:
             self.sorted[key] = self.pool.submit(
                 weighted.MetricFigures, x[mask], self.panel.counts[mask], self.panel.mean[mask])
 
-    def _weights(self, mask: np.ndarray) -> Iterator[np.ndarray]:
+    def start(self, x: np.ndarray, mask: np.ndarray) -> None:
+        """Queue every figure of the metric, for the data and each resample, behind its
+        sort: the threads go from one metric to the next without waiting for this one."""
+        self.prepare(x, mask)
+        key = (mask.tobytes(), x.tobytes())
+        if key in self.sorted and key not in self.queued:
+            sorted_scores = self.sorted[key]
+            self.queued[key] = [
+                self.pool.submit(lambda w: sorted_scores.result().all(w), batch)
+                for batch in self._runs(mask)]
+
+    def _weights(self, mask: np.ndarray) -> Iterator[Weights]:
         """Batches of resample weights (how often each item of ``mask`` was drawn), each
         drawn as it is needed the first time, then kept for the other metrics."""
         key = mask.tobytes()
@@ -213,20 +228,18 @@ class _Bootstraps:
         n = int(mask.sum())
         batches = []
         for done in range(0, self.resamples, _BATCH):
-            size = min(_BATCH, self.resamples - done)
-            drawn = self.rng.integers(n, size=(size, n)) + (np.arange(size) * n)[:, None]
-            batches.append(np.bincount(drawn.ravel(), minlength=size * n)
-                           .reshape(size, n).astype(np.int32))  # half the memory
+            batches.append(Weights.drawn(self.rng, n, min(_BATCH,
+                                                                   self.resamples - done)))
             yield batches[-1]
         self.weights[key] = batches
 
-    def _runs(self, mask: np.ndarray) -> Iterator[np.ndarray]:
+    def _runs(self, mask: np.ndarray) -> Iterator[Weights]:
         """Weights of the data (all ones), then the batches of resamples of ``mask``."""
-        yield np.ones((1, int(mask.sum())), dtype=np.int32)
+        yield Weights.of(np.ones((1, int(mask.sum())), dtype=np.int32))
         yield from self._weights(mask)
 
     def _each_run(self, x: np.ndarray, mask: np.ndarray,
-                  figure: Callable[[weighted.MetricFigures, np.ndarray], T]) -> list[T]:
+                  figure: Callable[[weighted.MetricFigures, Weights], T]) -> list[T]:
         """``figure`` of the data then of every resample, weighed on the pool."""
         self.prepare(x, mask)
         sorted_scores = self.sorted[mask.tobytes(), x.tobytes()]
@@ -247,7 +260,8 @@ class _Bootstraps:
         if reason is not None:
             undefined = Estimate(Undefined(reason), Undefined(reason))
             return undefined, undefined, undefined, undefined
-        runs = self._each_run(x, mask, weighted.MetricFigures.all)
+        self.start(x, mask)
+        runs = [run.result() for run in self.queued[mask.tobytes(), x.tobytes()]]
         tau_c, tau_b, spearman, pearson = (
             np.concatenate([run[name] for run in runs])
             for name in ("tau_c", "tau_b", "spearman", "pearson"))

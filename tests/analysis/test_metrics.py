@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from annotator.analysis import metrics, weighted
+from annotator.analysis import metrics
 from annotator.analysis.json_form import json_form
 from annotator.analysis.kendall import CONSTANT
 from annotator.analysis.loading import load_project
@@ -67,70 +67,6 @@ def test_point_figures_equal_scipy_on_expanded_and_mean_data(make_table, seed) -
     assert block.pearson.value == pytest.approx(stats.pearsonr(score, means).statistic,
                                                 abs=1e-12)
     assert (block.n_items, block.n_ratings) == (len(score), len(table))
-
-
-@pytest.mark.parametrize("distinct", [4, 2, None])
-def test_weighted_figures_equal_scipy_on_each_resample_expanded(distinct) -> None:
-    """A resample drawing an item twice is the data with that item's rows twice.
-
-    4 scores: runs of ~75 ties, longer than a block of ratings; 2: runs of ~150, longer
-    than a block of item means; None: no ties, every block mixes scores."""
-    rng = np.random.default_rng(7)
-    n, k = 300, 4
-    x = rng.random(n) if distinct is None else rng.integers(0, distinct, n).astype(float)
-    counts = rng.integers(0, 3, (n, k))
-    counts[counts.sum(axis=1) == 0, 1] = 1
-    means = (counts @ np.arange(k)) / counts.sum(axis=1)
-    weights = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n) for _ in range(4)])
-    figures = weighted.MetricFigures(x, counts, means).all(weights)
-    tc, tb, rho, r = (figures[name] for name in ("tau_c", "tau_b", "spearman", "pearson"))
-    for row, w in enumerate(weights):
-        drawn = np.repeat(np.arange(n), w)
-        ratings = np.concatenate([np.repeat(np.arange(k), counts[i]) for i in drawn])
-        expanded = np.repeat(x[drawn], counts[drawn].sum(axis=1))
-        assert tc[row] == pytest.approx(
-            stats.kendalltau(expanded, ratings, variant="c").statistic, abs=1e-12)
-        assert tb[row] == pytest.approx(stats.kendalltau(x[drawn], means[drawn]).statistic,
-                                        abs=1e-12)
-        assert rho[row] == pytest.approx(stats.spearmanr(x[drawn], means[drawn]).statistic,
-                                         abs=1e-12)
-        assert r[row] == pytest.approx(stats.pearsonr(x[drawn], means[drawn]).statistic,
-                                       abs=1e-12)
-
-
-def test_s_is_exact_when_weights_are_too_large_for_float32() -> None:
-    """S is a quadratic form in the weights: S(c·w) = c²·S(w), past the float32 bound too."""
-    rng = np.random.default_rng(8)
-    n, k = 300, 5
-    x = rng.random(n)
-    counts = rng.integers(0, 4, (n, k))
-    counts[counts.sum(axis=1) == 0, 2] = 1
-    means = (counts @ np.arange(k)) / counts.sum(axis=1)
-    figures = weighted.MetricFigures(x, counts, means)
-    weights = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n) for _ in range(3)])
-    for pairing in (figures.per_rating, figures.per_item):
-        assert pairing.largest * n * 2**16 >= 2**24  # the float64 path
-        assert np.array_equal(pairing.s(weights * 2**16)[0], pairing.s(weights)[0] * 2**32)
-
-
-def test_s_is_right_when_counts_are_too_large_for_int32() -> None:
-    """Weighted counts past 2³¹ are kept in int64: S equals the sum over pairs of items,
-    counted with Python's unbounded integers."""
-    rng = np.random.default_rng(9)
-    n, k = 200, 5
-    x = rng.random(n)
-    counts = rng.integers(0, 2, (n, k))
-    counts[:, 2] += 6  # most units at one level: its running count passes 2³¹
-    pairing = weighted.Concordance(x, counts)
-    weights = np.bincount(rng.integers(n, size=n), minlength=n)[None, :] * 2**22
-    assert weights.sum() * pairing.most_units >= 2**31  # the int64 path
-    level_sign = np.sign(np.arange(k)[None, :] - np.arange(k)[:, None])
-    w, c = weights[0].tolist(), counts.tolist()
-    exact = sum(w[i] * w[j] * int(np.sign(x[j] - x[i]))
-                * sum(c[i][a] * c[j][b] * int(level_sign[a, b])
-                      for a in range(k) for b in range(k))
-                for i in range(n) for j in range(i + 1, n) if w[i] and w[j])
-    assert pairing.s(weights)[0][0] == pytest.approx(exact, rel=1e-12)
 
 
 def test_the_figures_do_not_depend_on_how_many_threads_weigh_them(make_table,

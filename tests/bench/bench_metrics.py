@@ -26,6 +26,7 @@ from _panels import vicr_scale
 
 from annotator.analysis import weighted
 from annotator.analysis.metrics import _BATCH, _WORKERS, MetricScores, metric_benchmark
+from annotator.analysis.resample_weights import Weights
 from annotator.analysis.table import item_counts
 
 BUDGET = 1.0  # seconds, for 4 metrics and 1,000 resamples
@@ -60,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  metric_benchmark  median {median:6.2f} s  best {min(times):6.2f} s   "
           f"budget {BUDGET:.1f} s: {'within' if median <= BUDGET else 'OVER'}")
     x = scores.scores[0]
-    w = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n) for _ in range(_BATCH)])
+    w = Weights.drawn(rng, n, _BATCH)
     figures = weighted.MetricFigures(x, counts, mean)
     batches = args.bootstrap / _BATCH
     parts = {
