@@ -24,10 +24,41 @@ DISPUTED = 10
 
 
 def nearest_level(means: np.ndarray, levels: np.ndarray) -> np.ndarray:
-    """Index of the level nearest each mean; exactly halfway goes to the higher level."""
-    distance = np.abs(np.asarray(means, float)[:, None] - levels[None, :])
-    nearest = distance <= distance.min(axis=1, keepdims=True) + 1e-9
-    return np.asarray(len(levels) - 1 - np.argmax(nearest[:, ::-1], axis=1))
+    """Index of the level nearest each mean; exactly halfway goes to the higher level.
+
+    ``levels`` ascend. The highest level whose distance is within 1e-9 of the smallest
+    wins. The two levels either side of a mean are found by a binary search (rounding
+    keeps a float distance growing away from the mean, so the smallest is one of the
+    two), a block of means at a time: millions of means cost a few cache-sized arrays,
+    not several means × levels tables.
+    """
+    means = np.asarray(means, float)
+    nearest = np.empty(len(means), dtype=np.int64)
+    for start in range(0, len(means), _BLOCK):
+        block = slice(start, start + _BLOCK)
+        nearest[block] = _nearest(means[block], levels)
+    return nearest
+
+
+_BLOCK = 1 << 16
+"""Means rounded at once by :func:`nearest_level`: its arrays stay in the CPU's cache."""
+
+
+def _nearest(means: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    top = len(levels) - 1
+    above = np.minimum(np.searchsorted(levels, means), top)  # the first level ≥ the mean
+    below = np.maximum(above - 1, 0)
+    to_above = np.abs(means - levels[above])
+    limit = np.minimum(np.abs(means - levels[below]), to_above) + 1e-9
+    nearest = np.where(to_above <= limit, above, below)
+    nearest[np.isnan(means)] = top  # no distance is within a NaN's: the top, as before
+    # Levels closer together than the tolerance: any higher one within it wins too.
+    while (higher := np.flatnonzero(nearest < top)).size:
+        step = np.abs(means[higher] - levels[nearest[higher] + 1]) <= limit[higher]
+        if not step.any():
+            break
+        nearest[higher[step]] += 1
+    return nearest
 
 
 def taggers(table: RatingTable) -> dict[str, TaggerFigures]:
