@@ -12,11 +12,14 @@ matrix products over the distinct count patterns, not loops over items or pairs.
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
 from annotator.analysis.undefined import Figure, Interval, Undefined
+
+if TYPE_CHECKING:
+    from annotator.analysis.table import Pairs
 
 Level = Literal["nominal", "ordinal", "interval", "ratio"]
 LEVELS: tuple[Level, ...] = ("nominal", "ordinal", "interval", "ratio")
@@ -110,8 +113,8 @@ def distinct_rows(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     index among them and how often each occurs: ``np.unique(counts, axis=0)``'s answer.
 
     Counts are small whole numbers, so a row is coded as one integer (its counts as digits
-    in base max + 1, which keeps the order) and one 1-D sort finds them, several times
-    faster than sorting rows; a matrix too wide for that code takes ``np.unique`` itself.
+    in base max + 1, which keeps the order) and :func:`distinct_keys` finds them, several
+    times faster than sorting rows; a matrix too wide for that code takes ``np.unique``.
     """
     c = np.asarray(counts, dtype=np.int64)
     n, k = c.shape
@@ -120,10 +123,26 @@ def distinct_rows(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
         patterns, inverse, frequency = np.unique(c, axis=0, return_inverse=True,
                                                  return_counts=True)
         return patterns, inverse.reshape(n), frequency
-    key = c @ (base ** np.arange(k - 1, -1, -1, dtype=np.int64))
-    _, first, inverse, frequency = np.unique(key, return_index=True, return_inverse=True,
-                                             return_counts=True)
-    return c[first], inverse, frequency
+    digits = base ** np.arange(k - 1, -1, -1, dtype=np.int64)
+    keys, inverse, frequency = distinct_keys(c @ digits)
+    return keys[:, None] // digits % base, inverse, frequency
+
+
+def distinct_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``np.unique(key, return_inverse=True, return_counts=True)`` of whole numbers ≥ 0.
+
+    Keys below about twice their number are counted instead of sorted (no sort: linear
+    time, as fast per key for a million keys as for a thousand).
+    """
+    size = int(key.max(initial=-1)) + 1
+    if size > max(2 * len(key), 1 << 16) or key.min(initial=0) < 0:
+        values, inverse, frequency = np.unique(key, return_inverse=True, return_counts=True)
+        return values, inverse, frequency
+    counted = np.bincount(key, minlength=size)
+    values = np.flatnonzero(counted)
+    code = np.zeros(size, dtype=np.intp)
+    code[values] = np.arange(len(values))
+    return values, code[key], counted[values]
 
 
 def count_patterns(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -164,37 +183,35 @@ def bootstrap_ci(
 
 
 def leave_one_out(
-    counts: np.ndarray, item: np.ndarray, tagger: np.ndarray, level_codes: np.ndarray,
-    n_taggers: int, levels: np.ndarray, level: Level,
+    counts: np.ndarray, pairs: Pairs, level_codes: np.ndarray, n_taggers: int,
+    levels: np.ndarray, level: Level,
 ) -> list[Figure]:
     """α without each tagger's ratings (Ruiz et al. 2025, VCRScore, Table 2), one entry per
-    tagger index.
+    tagger index; ``pairs`` and ``level_codes`` are those of the ratings counted.
 
     Removing a tagger changes only the items they rated: the coincidence matrix loses
     each such item's contribution and gains it back computed without the tagger.
     """
     k = len(levels)
     total = total_coincidences(counts, k)
-    pair_key, pair = np.unique(tagger * len(counts) + item, return_inverse=True)
-    own = np.bincount(pair * k + level_codes, minlength=len(pair_key) * k).reshape(-1, k)
-    pair_tagger = pair_key // len(counts)
+    own = np.bincount(pairs.of_rating * k + level_codes,
+                      minlength=len(pairs.item) * k).reshape(-1, k)
     # A pair's change depends only on its item's counts and its own: computed once per
     # distinct (item pattern, own pattern), never as a pairs × k × k array.
-    _, item_pattern, _ = distinct_rows(counts)
-    _, own_pattern, _ = distinct_rows(own)
-    _, first, combo = np.unique(
-        item_pattern[pair_key % len(counts)] * (own_pattern.max(initial=0) + 1) + own_pattern,
-        return_index=True, return_inverse=True)
-    before = counts[pair_key[first] % len(counts)]
-    change = (coincidences(before) - coincidences(before - own[first])).reshape(-1, k * k)
-    removed = np.stack([np.bincount(pair_tagger, weights=change[combo, cell],
+    item_patterns, item_pattern, _ = distinct_rows(counts)
+    own_patterns, own_pattern, _ = distinct_rows(own)
+    combos, combo, _ = distinct_keys(item_pattern[pairs.item] * len(own_patterns) + own_pattern)
+    before = item_patterns[combos // len(own_patterns)]
+    after = before - own_patterns[combos % len(own_patterns)]
+    change = (coincidences(before) - coincidences(after)).reshape(-1, k * k)
+    removed = np.stack([np.bincount(pairs.tagger, weights=change[combo, cell],
                                     minlength=n_taggers) for cell in range(k * k)],
                        axis=1).reshape(n_taggers, k, k)
     remaining = total - removed
     remaining[np.abs(remaining) < 1e-9] = 0.0  # what cancels exactly must not leave dust
     values = alpha_from_coincidences(remaining, levels, level)
-    m = counts.sum(axis=1)[pair_key % len(counts)]
-    lost = np.bincount(pair_tagger, weights=(m >= 2) & (m - own.sum(axis=1) < 2),
+    m = counts.sum(axis=1)[pairs.item]
+    lost = np.bincount(pairs.tagger, weights=(m >= 2) & (m - own.sum(axis=1) < 2),
                        minlength=n_taggers)  # items left with fewer than 2 ratings
     items_left = np.count_nonzero(counts.sum(axis=1) >= 2) - lost
     return [

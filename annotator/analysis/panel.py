@@ -67,7 +67,7 @@ def taggers(table: RatingTable) -> dict[str, TaggerFigures]:
     data = table.data()
     t, n_t = data.tagger, len(table.taggers)
     values = data.values
-    _, pair = np.unique(t * data.n_items + data.item, return_inverse=True)
+    pair = data.pairs.of_rating
     own_sum = np.bincount(pair, weights=values)[pair]
     own_n = np.bincount(pair)[pair]
     other_n = np.bincount(data.item, minlength=data.n_items)[data.item] - own_n

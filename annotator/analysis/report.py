@@ -61,8 +61,8 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
                                               data.levels, level, bootstrap, rngs[4])
                  for r in rounds} if len(rounds) > 1
                 else {str(r): (alpha_value, ci) for r in rounds})  # one round: all the data
-    loo = (leave_one_out(counts, data.item, data.tagger, data.level, len(data.taggers),
-                         data.levels, level) if n_taggers > 2  # else one tagger is left
+    loo = (leave_one_out(counts, data.pairs, data.level, len(data.taggers), data.levels,
+                         level) if n_taggers > 2  # else one tagger is left
            else [Undefined(ONE_TAGGER)] * len(data.taggers))
     return Results(
         n_items=int(rated.sum()),

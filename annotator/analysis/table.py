@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -100,6 +101,31 @@ class RatingTable:
     def answers(self) -> RatingTable:
         """Every data answer, of every question and stage (game and retest phases)."""
         return self.select(DATA_PHASES[self.phase])
+
+    @cached_property
+    def pairs(self) -> Pairs:
+        """The table's (item, tagger) pairs, found once for every figure that needs them
+        (per tagger agreement, leave-one-out α)."""
+        return rating_pairs(self.item, self.tagger, len(self.taggers))
+
+
+@dataclass(frozen=True, eq=False)
+class Pairs:
+    """A tagger's ratings of one item, in every round, are one pair: ``of_rating`` gives
+    each rating's pair, ``item`` and ``tagger`` each pair's. Pairs are numbered by item,
+    then tagger, so a table kept in item order (as files usually are) reads them in order.
+    """
+
+    of_rating: np.ndarray
+    item: np.ndarray
+    tagger: np.ndarray
+
+
+def rating_pairs(item: np.ndarray, tagger: np.ndarray, n_taggers: int) -> Pairs:
+    """The pairs of ratings given by their ``item`` and ``tagger`` codes."""
+    n_taggers = max(n_taggers, 1)
+    key, of_rating = np.unique(np.asarray(item) * n_taggers + tagger, return_inverse=True)
+    return Pairs(of_rating, key // n_taggers, key % n_taggers)
 
 
 def build_table(

@@ -15,8 +15,11 @@ from annotator.analysis.alpha import (
     bootstrap_ci,
     coincidences,
     count_patterns,
+    distinct_keys,
+    distinct_rows,
     leave_one_out,
 )
+from annotator.analysis.table import rating_pairs
 from annotator.analysis.undefined import Undefined
 from tests.analysis.refdata import RAW_DATASETS, coders_by_units, counts_of, expected, raw_units
 
@@ -136,7 +139,8 @@ def test_leave_one_out_equals_recomputing_without_the_tagger() -> None:
     item, tagger, code = map(np.array, (item, tagger, code))
     counts = np.bincount(item * k + code, minlength=n_items * k).reshape(n_items, k)
     for level in ("nominal", "ordinal", "interval"):
-        loo = leave_one_out(counts, item, tagger, code, n_taggers, levels, level)
+        loo = leave_one_out(counts, rating_pairs(item, tagger, n_taggers), code, n_taggers,
+                           levels, level)
         for t in range(n_taggers):
             keep = tagger != t
             without = np.bincount(item[keep] * k + code[keep],
@@ -150,10 +154,29 @@ def test_leave_one_out_is_undefined_when_only_that_tagger_made_pairs() -> None:
     # Two taggers; only "ana" (0) rated item 1 twice (two rounds), "ben" rated item 0 once.
     item, tagger, code = np.array([1, 1, 0]), np.array([0, 0, 1]), np.array([0, 1, 1])
     counts = np.array([[0, 1], [1, 1]])
-    loo = leave_one_out(counts, item, tagger, code, 2, np.array([0.0, 1.0]), "nominal")
+    loo = leave_one_out(counts, rating_pairs(item, tagger, 2), code, 2, np.array([0.0, 1.0]),
+                        "nominal")
     assert loo[0] == Undefined(NO_PAIRS)
     assert loo[1] == Undefined(ONE_ITEM)  # ana's two ratings of item 1: one item is no α
 
 
 def test_coincidences_of_a_single_rating_are_zero() -> None:
     assert not coincidences(np.array([0, 1, 0])).any()
+
+
+@pytest.mark.parametrize("high", [1, 3, 12, 2_000])  # the last codes rows past counting
+def test_distinct_rows_is_numpys_unique_rows(high: int) -> None:
+    counts = np.random.default_rng(high).integers(0, high + 1, size=(3_000, 4))
+    counts[::7] = counts[3]  # repeated rows
+    patterns, inverse, frequency = distinct_rows(counts)
+    theirs = np.unique(counts, axis=0, return_inverse=True, return_counts=True)
+    for ours, numpys in zip((patterns, inverse, frequency), theirs, strict=True):
+        assert ours.dtype.kind == "i" and np.array_equal(ours, numpys.reshape(ours.shape))
+
+
+@pytest.mark.parametrize("keys", [[5, 0, 5, 9, 0, 0], [10**12, 3, 10**12], [], [7]])
+def test_distinct_keys_is_numpys_unique(keys: list[int]) -> None:
+    key = np.array(keys, dtype=np.int64)
+    theirs = np.unique(key, return_inverse=True, return_counts=True)
+    for ours, numpys in zip(distinct_keys(key), theirs, strict=True):
+        assert np.array_equal(ours, numpys)
