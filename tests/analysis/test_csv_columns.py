@@ -179,3 +179,14 @@ def test_a_clean_file_is_streamed_and_an_odd_one_read_whole(tmp_path: Path,
         read_columns(path, required=("item_id",))
     assert [Path(args[0]).stem for args in read_whole] == [
         "quoted-line-break", "stray-quote", "not-utf8"]
+
+
+def test_a_column_codes_its_texts_in_order_and_merges_what_becomes_equal(
+        tmp_path: Path) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text("item_id\n b\n'=a\nb\n=a\n b\n", encoding="utf-8")
+    column = read_columns(path, required=("item_id",))["item_id"]
+    assert (column.texts, column.codes.tolist()) == ((" b", "=a", "b"), [0, 1, 2, 1, 0])
+    assert column.mapped(str.upper).cells() == [" B", "=A", "B", "=A", " B"]
+    stripped = column.mapped(str.strip)
+    assert (stripped.texts, stripped.codes.tolist()) == (("b", "=a"), [0, 1, 0, 1, 0])
