@@ -97,7 +97,7 @@ def load_ratings_csv(path: Path, levels: Sequence[float] | None = None) -> Ratin
     if levels is None:
         scale = np.unique(values)
     item_ids, item = sorted_names(items.texts, items.codes[rated])
-    used = np.unique(taggers.codes[rated])
+    used = np.flatnonzero(np.bincount(taggers.codes[rated], minlength=len(taggers.texts)))
     tagger_ids, tagger = sorted_names([taggers.texts[c] for c in used.tolist()],
                                       np.searchsorted(used, taggers.codes[rated]))
     phase = np.array([PHASES.index(_PHASES[t]) for t in phases.texts], dtype=np.int8)

@@ -39,16 +39,12 @@ def retest(data: RatingTable, level: Level) -> dict[str, RetestFigures]:
     """The figures of every tagger with two rounds, by name."""
     n_t, k = len(data.taggers), data.n_levels
     first, second = first_two_rounds(data.tagger, data.round, n_t)
-    in_first = data.round == first[data.tagger]
-    in_second = data.round == second[data.tagger]
-    # Item level in each round, keyed by (tagger, item); one data rating per round.
-    key = data.tagger * data.n_items + data.item
-    k1, l1 = key[in_first], data.level[in_first]
-    k2, l2 = key[in_second], data.level[in_second]
-    common, at1, at2 = np.intersect1d(k1, k2, assume_unique=False, return_indices=True)
-    owner = common // data.n_items
-    tables = np.bincount((owner * k + l1[at1]) * k + l2[at2],
-                         minlength=n_t * k * k).reshape(n_t, k, k)
+    # Each (item, tagger) pair's level in either round: that of its first rating there.
+    at1 = _first_rating(data, data.round == first[data.tagger])
+    at2 = _first_rating(data, data.round == second[data.tagger])
+    both = (at1 < len(data)) & (at2 < len(data))
+    tables = np.bincount((data.pairs.tagger[both] * k + data.level[at1[both]]) * k
+                         + data.level[at2[both]], minlength=n_t * k * k).reshape(n_t, k, k)
     alphas = alpha_from_coincidences(tables + tables.transpose(0, 2, 1), data.levels, level)
     taus = tau_b(tables)
     n_items = tables.sum(axis=(1, 2))
@@ -68,6 +64,14 @@ def retest(data: RatingTable, level: Level) -> dict[str, RetestFigures]:
     return out
 
 
+def _first_rating(data: RatingTable, where: np.ndarray) -> np.ndarray:
+    """Per pair of ``data``, its first rating where ``where`` (len(data) if none)."""
+    rows = np.flatnonzero(where)
+    first = np.full(len(data.pairs.item), len(data))
+    np.minimum.at(first, data.pairs.of_rating[rows], rows)
+    return first
+
+
 STABILITY_BIN = 0.25
 """Bin width of the stability histogram, in scale units (Levinboim et al. 2021, Figure 3,
 uses 0.25)."""
@@ -81,7 +85,7 @@ def mean_stability(data: RatingTable) -> RoundStability | Undefined:
     0.25 scale units, and the share of items that moved by at most a quarter of the scale's
     range (0.25 on a 0/1 scale, as in the paper; 1 level on a 1–5 scale).
     """
-    rounds = np.unique(data.round)
+    rounds = data.round_numbers
     if len(rounds) < 2:
         return Undefined("only one round: no round-to-round stability")
     means: list[np.ndarray] = []
@@ -124,7 +128,7 @@ def binary_protocol(data: RatingTable) -> BinaryProtocol | Undefined:
     """
     if not np.array_equal(data.levels, [0.0, 1.0]):
         return Undefined("not a binary (0/1) scale")
-    rounds = np.unique(data.round)
+    rounds = data.round_numbers
     estimates: dict[int, np.ndarray] = {}
     dropped = np.zeros(data.n_items, dtype=bool)
     for rnd in rounds[:2] if len(rounds) >= 2 else rounds:

@@ -106,3 +106,27 @@ def test_mean_stability_undefined_paths(make_table) -> None:
     assert isinstance(mean_stability(make_table([("a", "t", 1, 3)])), Undefined)
     one_shared = make_table([("a", "t", 1, 3), ("a", "t", 2, 3), ("b", "t", 2, 1)])
     assert "fewer than 2 items" in mean_stability(one_shared).reason
+
+
+def test_retest_tables_are_each_pairs_first_ratings_in_the_first_two_rounds(
+        make_table) -> None:
+    # Random taggers, items and rounds (1–4), some pairs rated twice in one round: the
+    # table pairs the first rating of a (tagger, item) in each of the tagger's first two
+    # rounds, counted in plain Python here.
+    rng = np.random.default_rng(3)
+    rows = [(f"i{rng.integers(30)}", f"t{rng.integers(6)}", int(rng.integers(1, 5)),
+             int(rng.integers(1, 6))) for _ in range(600)]
+    got = retest(make_table(rows), "ordinal")
+    assert got  # the panel has taggers with two rounds
+    for tagger, figures in got.items():
+        mine = [row for row in rows if row[1] == tagger]
+        first, second = sorted({rnd for _, _, rnd, _ in mine})[:2]
+        level: dict[tuple[str, int], int] = {}
+        for item, _, rnd, value in mine:
+            level.setdefault((item, rnd), value)
+        expected = np.zeros((5, 5), int)
+        for (item, rnd), value in level.items():
+            if rnd == first and (item, second) in level:
+                expected[value - 1, level[item, second] - 1] += 1
+        assert figures.rounds == (first, second)
+        assert np.array_equal(figures.table, expected), tagger
