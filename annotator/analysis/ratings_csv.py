@@ -125,14 +125,19 @@ def _add_repeats(checks: RowChecks, counted: np.ndarray, keys: tuple[np.ndarray,
     """``message(row, first)`` for each counted row, not already wrong, whose key (the
     codes ``keys`` together) an earlier such row has: :meth:`RowChecks.add_repeats` by
     one sort of whole numbers instead of a dictionary of tuples."""
-    rows = np.flatnonzero(counted)
-    if checks.found:
-        rows = rows[~np.isin(rows, list(checks.found))]
-    key = np.zeros(len(rows), dtype=np.int64)
-    for codes in keys:
-        key = key * (int(codes.max(initial=0)) + 1) + codes[rows]
-    if len(rows) < 2 or not (np.diff(np.sort(key)) == 0).any():
+    rows: np.ndarray | slice = slice(None)  # the usual file: every row is counted
+    if checks.found or not counted.all():
+        rows = np.flatnonzero(counted)
+        if checks.found:
+            rows = rows[~np.isin(rows, list(checks.found))]
+    key = np.array(keys[0][rows], dtype=np.int64)
+    for codes in keys[1:]:  # in place: each step of millions of rows no new array
+        key *= int(codes.max(initial=0)) + 1
+        key += codes[rows]
+    ordered = np.sort(key)
+    if len(key) < 2 or not (ordered[1:] == ordered[:-1]).any():
         return
+    rows = np.arange(len(counted))[rows]
     order = np.argsort(key, kind="stable")
     starts = np.r_[True, key[order][1:] != key[order][:-1]]
     first = rows[order][np.maximum.accumulate(np.where(starts, np.arange(len(order)), 0))]
