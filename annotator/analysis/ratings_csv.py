@@ -87,25 +87,39 @@ def load_ratings_csv(path: Path, levels: Sequence[float] | None = None) -> Ratin
                  lambda n, first: f"{taggers.cell(n)} rated {items.cell(n)} twice in round "
                                   f"{rounds[n]} (first on line {read.table.lines[first]}).")
     checks.refuse()
-    rated = np.ones(read.rows, dtype=bool)
-    rated[skip] = False
-    if not rated.any():
+    if len(skip) == read.rows:
         raise AnnotatorError("The ratings CSV has no ratings.", file=path)
+    rated: np.ndarray | slice = slice(None)  # without SKIP answers, every row (no copies)
+    if skip:
+        rated = np.ones(read.rows, dtype=bool)
+        rated[skip] = False
     skips = Counter(zip(map(items.texts.__getitem__, items.codes[skip].tolist()),
                         rounds[skip].tolist(), strict=True))
-    values = np.array([value_of.get(t) or 0.0 for t in ratings.texts])[ratings.codes[rated]]
+    # Per distinct text, then per row: a level, a tagger's index.
+    value = np.array([value_of.get(t) or 0.0 for t in ratings.texts])
+    rating = ratings.codes[rated]
     if levels is None:
-        scale = np.unique(values)
+        scale = np.unique(value[np.bincount(rating, minlength=len(value)) > 0])
     item_ids, item = sorted_names(items.texts, items.codes[rated])
-    used = np.flatnonzero(np.bincount(taggers.codes[rated], minlength=len(taggers.texts)))
-    tagger_ids, tagger = sorted_names([taggers.texts[c] for c in used.tolist()],
-                                      np.searchsorted(used, taggers.codes[rated]))
+    tagger_ids, tagger = _rated_names(taggers, rated)
     phase = np.array([PHASES.index(_PHASES[t]) for t in phases.texts], dtype=np.int8)
     return coded_table(
         item=item, item_ids=item_ids, tagger=tagger, taggers=tagger_ids,
-        rounds=rounds[rated], level=np.searchsorted(scale, values), levels=scale,
+        rounds=rounds[rated], level=np.searchsorted(scale, value)[rating], levels=scale,
         phase=phase[phases.codes[rated]], sources=_sources(items, sources) or None,
         skips=dict(skips))
+
+
+def _rated_names(column: CodedColumn, rated: np.ndarray | slice
+                 ) -> tuple[tuple[str, ...], np.ndarray]:
+    """The texts of ``column`` in the ``rated`` rows, sorted (:func:`sorted_names`), and
+    each such row's index among them."""
+    codes = column.codes[rated]
+    used = np.flatnonzero(np.bincount(codes, minlength=len(column.texts)))
+    names, rank = sorted_names([column.texts[c] for c in used.tolist()], np.arange(len(used)))
+    index = np.zeros(len(column.texts), dtype=np.int64)
+    index[used] = rank
+    return names, index[codes]
 
 
 def _parsed(column: CodedColumn, parse: Callable[[str], T]) -> dict[str, T]:
