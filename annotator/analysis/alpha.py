@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
+from annotator.analysis.table import distinct_keys
 from annotator.analysis.undefined import Figure, Interval, Undefined
 
 if TYPE_CHECKING:
@@ -128,23 +129,6 @@ def distinct_rows(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return keys[:, None] // digits % base, inverse, frequency
 
 
-def distinct_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``np.unique(key, return_inverse=True, return_counts=True)`` of whole numbers ≥ 0.
-
-    Keys below about twice their number are counted instead of sorted (no sort: linear
-    time, as fast per key for a million keys as for a thousand).
-    """
-    size = int(key.max(initial=-1)) + 1
-    if size > max(2 * len(key), 1 << 16) or key.min(initial=0) < 0:
-        values, inverse, frequency = np.unique(key, return_inverse=True, return_counts=True)
-        return values, inverse, frequency
-    counted = np.bincount(key, minlength=size)
-    values = np.flatnonzero(counted)
-    code = np.zeros(size, dtype=np.intp)
-    code[values] = np.arange(len(values))
-    return values, code[key], counted[values]
-
-
 def count_patterns(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Distinct pairable count rows, how often each occurs, and their coincidences.
 
@@ -211,7 +195,8 @@ def leave_one_out(
     remaining[np.abs(remaining) < 1e-9] = 0.0  # what cancels exactly must not leave dust
     values = alpha_from_coincidences(remaining, levels, level)
     m = counts.sum(axis=1)[pairs.item]
-    lost = np.bincount(pairs.tagger, weights=(m >= 2) & (m - own.sum(axis=1) < 2),
+    own_n = np.bincount(pairs.of_rating, minlength=len(pairs.item))
+    lost = np.bincount(pairs.tagger[(m >= 2) & (m - own_n < 2)],
                        minlength=n_taggers)  # items left with fewer than 2 ratings
     items_left = np.count_nonzero(counts.sum(axis=1) >= 2) - lost
     return [

@@ -131,8 +131,35 @@ class Pairs:
 def rating_pairs(item: np.ndarray, tagger: np.ndarray, n_taggers: int) -> Pairs:
     """The pairs of ratings given by their ``item`` and ``tagger`` codes."""
     n_taggers = max(n_taggers, 1)
-    key, of_rating = np.unique(np.asarray(item) * n_taggers + tagger, return_inverse=True)
+    key, of_rating, _ = distinct_keys(np.asarray(item) * n_taggers + tagger)
     return Pairs(of_rating, key // n_taggers, key % n_taggers)
+
+
+def distinct_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``np.unique(key, return_inverse=True, return_counts=True)`` of whole numbers.
+
+    Keys from 0 to about twice their number are counted (np.bincount), not sorted. Others
+    are sorted, stably when they come mostly in order (ratings in item order, as the
+    dataset export writes them, give pair keys in order but for a few), which merges
+    their runs in about one pass where ``np.unique``'s quicksort sorts them all.
+    """
+    size = int(key.max(initial=-1)) + 1
+    if size <= max(2 * len(key), 1 << 16) and key.min(initial=0) >= 0:
+        counted = np.bincount(key, minlength=size)
+        values = np.flatnonzero(counted)
+        code = np.zeros(size, dtype=np.intp)
+        code[values] = np.arange(len(values))
+        return values, code[key], counted[values]
+    mostly_in_order = np.count_nonzero(key[1:] < key[:-1]) <= len(key) // 16
+    order = np.argsort(key, kind="stable" if mostly_in_order else "quicksort")
+    ordered = key[order]
+    new = np.empty(len(key), dtype=bool)
+    new[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    inverse = np.empty(len(key), dtype=np.intp)
+    inverse[order] = np.cumsum(new) - 1
+    starts = np.flatnonzero(new)
+    return ordered[new], inverse, np.diff(starts, append=len(key))
 
 
 def build_table(

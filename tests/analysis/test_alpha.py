@@ -15,7 +15,6 @@ from annotator.analysis.alpha import (
     bootstrap_ci,
     coincidences,
     count_patterns,
-    distinct_keys,
     distinct_rows,
     leave_one_out,
 )
@@ -172,11 +171,3 @@ def test_distinct_rows_is_numpys_unique_rows(high: int) -> None:
     theirs = np.unique(counts, axis=0, return_inverse=True, return_counts=True)
     for ours, numpys in zip((patterns, inverse, frequency), theirs, strict=True):
         assert ours.dtype.kind == "i" and np.array_equal(ours, numpys.reshape(ours.shape))
-
-
-@pytest.mark.parametrize("keys", [[5, 0, 5, 9, 0, 0], [10**12, 3, 10**12], [], [7]])
-def test_distinct_keys_is_numpys_unique(keys: list[int]) -> None:
-    key = np.array(keys, dtype=np.int64)
-    theirs = np.unique(key, return_inverse=True, return_counts=True)
-    for ours, numpys in zip(distinct_keys(key), theirs, strict=True):
-        assert np.array_equal(ours, numpys)

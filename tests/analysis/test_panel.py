@@ -9,6 +9,7 @@ from annotator.analysis import panel
 from annotator.analysis.results import SourceFigures
 from annotator.analysis.undefined import Undefined
 from annotator.store.records import Phase
+from tests.bench._panels import synthetic_panel
 
 
 def test_nearest_level_rounds_halves_up() -> None:
@@ -48,6 +49,18 @@ def test_nearest_level_is_the_distance_table_rule(levels: list[float], monkeypat
     assert np.array_equal(panel.nearest_level(means, levels_),
                           _nearest_by_table(means, levels_))
     assert panel.nearest_level(np.zeros(0), levels_).tolist() == []
+
+
+def test_per_tagger_figures_are_the_same_in_blocks(monkeypatch) -> None:
+    # Items rated once (not compared), retests (a pair of two ratings) and levels whose
+    # sums are not exact in binary: blocks of 7 ratings give the figures of one block.
+    table = synthetic_panel(n_items=150, n_taggers=9, n_ratings=700, low=1, high=8,
+                            levels=np.array([0.1, 0.2, 0.7, 1.3]), noise=0.8, seed=3,
+                            retest_items=20)
+    whole = panel.taggers(table)
+    monkeypatch.setattr(panel, "_BLOCK", 7)
+    assert panel.taggers(table) == whole
+    assert any(f.n_compared < f.n for f in whole.values())  # some rated alone
 
 
 def test_agreement_with_the_leave_self_out_consensus(make_table) -> None:
