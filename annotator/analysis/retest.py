@@ -89,8 +89,7 @@ def mean_stability(data: RatingTable) -> RoundStability | Undefined:
     if len(rounds) < 2:
         return Undefined("only one round: no round-to-round stability")
     means: list[np.ndarray] = []
-    for rnd in rounds[:2]:
-        n, total = _round_sums(data, rnd)
+    for n, total in _round_sums(data, rounds[:2]):
         with np.errstate(invalid="ignore", divide="ignore"):
             means.append(np.where(n > 0, total / n, np.nan))
     both = ~np.isnan(means[0]) & ~np.isnan(means[1])
@@ -107,11 +106,32 @@ def mean_stability(data: RatingTable) -> RoundStability | Undefined:
         Histogram(tuple(edges.tolist()), tuple(counts.tolist())))
 
 
-def _round_sums(data: RatingTable, rnd: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per item: how many ratings round ``rnd`` has, and their sum."""
-    mine = data.round == rnd
-    n = np.bincount(data.item[mine], minlength=data.n_items)
-    return n, np.bincount(data.item[mine], weights=data.values[mine], minlength=data.n_items)
+def _round_sums(data: RatingTable, rounds: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each of ``rounds``, per item: how many ratings the round has, and their sum.
+
+    One bincount over the whole table, each round's items a range of bins (the rows of
+    other rounds in one more): each sum adds its round's values in table order, as a
+    bincount of that round's rows alone would, without copying each round's rows.
+    """
+    n_items = data.n_items
+    bins = np.empty(len(data), dtype=np.int64)
+    for start in range(0, len(data), _BLOCK):
+        block = slice(start, start + _BLOCK)
+        round_, item = data.round[block], data.item[block]
+        code = np.full(len(item), len(rounds) * n_items)
+        for index, rnd in enumerate(rounds.tolist()):
+            mine = round_ == rnd
+            code[mine] = index * n_items + item[mine]
+        bins[block] = code
+    size = len(rounds) * n_items + 1
+    n, total = np.bincount(bins, minlength=size), np.bincount(bins, weights=data.values,
+                                                                minlength=size)
+    return [(n[start:start + n_items], total[start:start + n_items])
+            for start in range(0, len(rounds) * n_items, n_items)]
+
+
+_BLOCK = 1 << 16
+"""Rows coded at once by :func:`_round_sums`."""
 
 
 def p_hat(means: np.ndarray) -> np.ndarray:
@@ -131,8 +151,9 @@ def binary_protocol(data: RatingTable) -> BinaryProtocol | Undefined:
     rounds = data.round_numbers
     estimates: dict[int, np.ndarray] = {}
     dropped = np.zeros(data.n_items, dtype=bool)
-    for rnd in rounds[:2] if len(rounds) >= 2 else rounds:
-        n, yes = _round_sums(data, rnd)
+    first_rounds = rounds[:2]
+    for rnd, (n, yes) in zip(first_rounds.tolist(), _round_sums(data, first_rounds),
+                             strict=True):
         skipped = np.zeros(data.n_items, dtype=int)
         for (item, r), count in data.skips.items():
             if r == rnd:

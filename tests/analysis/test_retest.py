@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
+from annotator.analysis import retest as retest_module
 from annotator.analysis.retest import binary_protocol, mean_stability, p_hat, retest
 from annotator.analysis.undefined import Undefined
 
@@ -130,3 +131,19 @@ def test_retest_tables_are_each_pairs_first_ratings_in_the_first_two_rounds(
                 expected[value - 1, level[item, second] - 1] += 1
         assert figures.rounds == (first, second)
         assert np.array_equal(figures.table, expected), tagger
+
+
+def test_round_sums_are_each_rounds_own_bincount(make_table, monkeypatch) -> None:
+    # Three rounds, levels whose sums are not exact in binary, blocks of 5 rows: each
+    # round's counts and sums are those of a bincount of its rows alone, to the bit.
+    monkeypatch.setattr(retest_module, "_BLOCK", 5)
+    rng = np.random.default_rng(8)
+    rows = [(f"i{rng.integers(40)}", f"t{n}", int(rng.integers(1, 4)),
+             float(rng.choice([0.1, 0.7, 2.3]))) for n in range(300)]
+    data = make_table(rows, levels=(0.1, 0.7, 2.3))
+    got = retest_module._round_sums(data, np.array([3, 1]))
+    for (n, total), rnd in zip(got, (3, 1), strict=True):
+        mine = data.round == rnd
+        assert np.array_equal(n, np.bincount(data.item[mine], minlength=data.n_items))
+        assert np.array_equal(total, np.bincount(data.item[mine], weights=data.values[mine],
+                                                 minlength=data.n_items))
