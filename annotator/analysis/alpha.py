@@ -175,28 +175,37 @@ def leave_one_out(
 
     Removing a tagger changes only the items they rated: the coincidence matrix loses
     each such item's contribution and gains it back computed without the tagger.
+    Arrays as long as the pairs are made in place where they can be: at millions of
+    ratings, fresh memory is most of their cost.
     """
     k = len(levels)
     total = total_coincidences(counts, k)
-    own = np.bincount(pairs.of_rating * k + level_codes,
-                      minlength=len(pairs.item) * k).reshape(-1, k)
+    own_code = np.multiply(pairs.of_rating, k, dtype=np.int64)
+    own_code += level_codes
+    own = np.bincount(own_code, minlength=len(pairs.item) * k).reshape(-1, k)
     # A pair's change depends only on its item's counts and its own: computed once per
     # distinct (item pattern, own pattern), never as a pairs × k × k array.
     item_patterns, item_pattern, _ = distinct_rows(counts)
     own_patterns, own_pattern, _ = distinct_rows(own)
-    combos, combo, _ = distinct_keys(item_pattern[pairs.item] * len(own_patterns) + own_pattern)
+    combo_key = item_pattern[pairs.item]
+    combo_key *= len(own_patterns)
+    combo_key += own_pattern
+    combos, combo, _ = distinct_keys(combo_key)
     before = item_patterns[combos // len(own_patterns)]
     after = before - own_patterns[combos % len(own_patterns)]
     change = (coincidences(before) - coincidences(after)).reshape(-1, k * k)
-    removed = np.stack([np.bincount(pairs.tagger, weights=change[combo, cell],
-                                    minlength=n_taggers) for cell in range(k * k)],
-                       axis=1).reshape(n_taggers, k, k)
-    remaining = total - removed
+    weight = np.empty(len(combo))
+    removed = np.empty((n_taggers, k * k))
+    for cell in range(k * k):  # the indices are valid: "clip" only spares numpy a buffer
+        np.ascontiguousarray(change[:, cell]).take(combo, out=weight, mode="clip")
+        removed[:, cell] = np.bincount(pairs.tagger, weights=weight, minlength=n_taggers)
+    remaining = total - removed.reshape(n_taggers, k, k)
     remaining[np.abs(remaining) < 1e-9] = 0.0  # what cancels exactly must not leave dust
     values = alpha_from_coincidences(remaining, levels, level)
     m = counts.sum(axis=1)[pairs.item]
-    own_n = np.bincount(pairs.of_rating, minlength=len(pairs.item))
-    lost = np.bincount(pairs.tagger[(m >= 2) & (m - own_n < 2)],
+    left = np.bincount(pairs.of_rating, minlength=len(pairs.item))
+    np.subtract(m, left, out=left)  # the item's ratings without the pair's
+    lost = np.bincount(pairs.tagger[(m >= 2) & (left < 2)],
                        minlength=n_taggers)  # items left with fewer than 2 ratings
     items_left = np.count_nonzero(counts.sum(axis=1) >= 2) - lost
     return [

@@ -131,8 +131,10 @@ class Pairs:
 def rating_pairs(item: np.ndarray, tagger: np.ndarray, n_taggers: int) -> Pairs:
     """The pairs of ratings given by their ``item`` and ``tagger`` codes."""
     n_taggers = max(n_taggers, 1)
-    key, of_rating, _ = distinct_keys(np.asarray(item) * n_taggers + tagger)
-    return Pairs(of_rating, key // n_taggers, key % n_taggers)
+    key = np.multiply(item, n_taggers, dtype=np.int64)
+    key += tagger
+    key, of_rating, _ = distinct_keys(key)
+    return Pairs(of_rating, *np.divmod(key, n_taggers))
 
 
 def distinct_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -156,10 +158,12 @@ def distinct_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     new = np.empty(len(key), dtype=bool)
     new[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    values = ordered[new]
+    rank = np.cumsum(new, out=ordered)  # in the sorted keys' place: fresh memory is costly
+    rank -= 1
     inverse = np.empty(len(key), dtype=np.intp)
-    inverse[order] = np.cumsum(new) - 1
-    starts = np.flatnonzero(new)
-    return ordered[new], inverse, np.diff(starts, append=len(key))
+    inverse[order] = rank
+    return values, inverse, np.bincount(inverse, minlength=len(values))
 
 
 def build_table(
