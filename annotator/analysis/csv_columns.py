@@ -36,8 +36,11 @@ from annotator.project.table import MAX_CELL, Table, _read_header, read_table
 _CHUNK = 50_000
 """Rows parsed at once: large enough that the per-chunk work is nothing, small enough
 that a chunk's lists of strings stay a few megabytes."""
-_BLOCK_BYTES = 2 << 20
-"""Bytes of a plain file split at once (then to the end of the line)."""
+_BLOCK_BYTES = 128 << 10
+"""Bytes of a plain file split at once (then to the end of the line): a block's cells (a
+megabyte of strings) stay in the CPU's cache through the passes over them, which also
+leaves room there for the texts already coded (a fifth less time a rating than 2 MB
+blocks, from 600k to 5 M ratings)."""
 
 
 class _NotCleanError(Exception):
