@@ -29,9 +29,11 @@ def first_two_rounds(tagger: np.ndarray, rounds: np.ndarray, n_taggers: int
     big = np.iinfo(np.int64).max
     first = np.full(n_taggers, big)
     np.minimum.at(first, tagger, rounds)
-    later = rounds > first[tagger]
     second = np.full(n_taggers, big)
-    np.minimum.at(second, tagger[later], rounds[later])
+    for start in range(0, len(tagger), _BLOCK):  # no table-long copies
+        t, r = tagger[start:start + _BLOCK], rounds[start:start + _BLOCK]
+        later = r > first[t]
+        np.minimum.at(second, t[later], r[later])
     return first, np.where(second == big, 0, second)
 
 
@@ -40,8 +42,7 @@ def retest(data: RatingTable, level: Level) -> dict[str, RetestFigures]:
     n_t, k = len(data.taggers), data.n_levels
     first, second = first_two_rounds(data.tagger, data.round, n_t)
     # Each (item, tagger) pair's level in either round: that of its first rating there.
-    at1 = _first_rating(data, data.round == first[data.tagger])
-    at2 = _first_rating(data, data.round == second[data.tagger])
+    at1, at2 = _first_rating(data, first), _first_rating(data, second)
     both = (at1 < len(data)) & (at2 < len(data))
     tables = np.bincount((data.pairs.tagger[both] * k + data.level[at1[both]]) * k
                          + data.level[at2[both]], minlength=n_t * k * k).reshape(n_t, k, k)
@@ -64,11 +65,14 @@ def retest(data: RatingTable, level: Level) -> dict[str, RetestFigures]:
     return out
 
 
-def _first_rating(data: RatingTable, where: np.ndarray) -> np.ndarray:
-    """Per pair of ``data``, its first rating where ``where`` (len(data) if none)."""
-    rows = np.flatnonzero(where)
+def _first_rating(data: RatingTable, round_of: np.ndarray) -> np.ndarray:
+    """Per pair of ``data``, its first rating in its tagger's round ``round_of[tagger]``
+    (len(data) if none). A block of ratings at a time: no table-long copies."""
     first = np.full(len(data.pairs.item), len(data))
-    np.minimum.at(first, data.pairs.of_rating[rows], rows)
+    for start in range(0, len(data), _BLOCK):
+        block = slice(start, start + _BLOCK)
+        rows = np.flatnonzero(data.round[block] == round_of[data.tagger[block]])
+        np.minimum.at(first, data.pairs.of_rating[block][rows], rows + start)
     return first
 
 

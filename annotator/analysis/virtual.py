@@ -278,7 +278,10 @@ def virtual_raters(data: RatingTable, *, reps: int, rng: np.random.Generator,
         batch = max(1, _CELLS_PER_BATCH // (2 * k**3))
         draw = partial(chance_tables, level_counts, n3, rng=rng)
     else:
-        codes = data.level[np.argsort(data.item, kind="stable")]
+        # The levels in item order, for items of more than _SMALL ratings only: without
+        # one, a sort and a copy of the table's levels are not needed.
+        codes = (data.level[np.argsort(data.item, kind="stable")] if (m > _SMALL).any()
+                 else np.zeros(0, dtype=np.int64))
         sampler = TripleSampler(counts[eligible], codes, (np.cumsum(m) - m)[eligible])
         batch = max(1, _CELLS_PER_BATCH // max(n3, k**3))
         draw = partial(_sampled_tables, sampler, rng=rng)

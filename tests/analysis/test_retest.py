@@ -109,11 +109,13 @@ def test_mean_stability_undefined_paths(make_table) -> None:
     assert "fewer than 2 items" in mean_stability(one_shared).reason
 
 
+@pytest.mark.parametrize("block", [7, 1 << 16])
 def test_retest_tables_are_each_pairs_first_ratings_in_the_first_two_rounds(
-        make_table) -> None:
+        make_table, monkeypatch, block: int) -> None:
     # Random taggers, items and rounds (1–4), some pairs rated twice in one round: the
     # table pairs the first rating of a (tagger, item) in each of the tagger's first two
-    # rounds, counted in plain Python here.
+    # rounds, counted in plain Python here; ratings taken in blocks of 7, or all at once.
+    monkeypatch.setattr(retest_module, "_BLOCK", block)
     rng = np.random.default_rng(3)
     rows = [(f"i{rng.integers(30)}", f"t{rng.integers(6)}", int(rng.integers(1, 5)),
              int(rng.integers(1, 6))) for _ in range(600)]
