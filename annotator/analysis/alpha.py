@@ -166,6 +166,35 @@ def bootstrap_ci(
     return float(low), float(high)
 
 
+_BLOCK = 1 << 16
+"""Pairs handled at once by :func:`leave_one_out`'s loops: their arrays stay in cache."""
+
+
+def _own_patterns(pairs: Pairs, level_codes: np.ndarray, k: int, own_n: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`distinct_rows` of each pair's own level counts (the patterns, each pair's
+    index among them), and an array as long as the pairs to reuse.
+
+    The counts are not built as a pairs × levels matrix: each pair's row is coded as
+    an integer (its counts as digits in base ``max(own_n) + 1``, above every count, so
+    the order and the distinct rows are those of distinct_rows) by adding each rating's
+    digit, a block of ratings at a time.
+    """
+    base = int(own_n.max(initial=0)) + 1
+    if k * math.log2(base) >= 62:  # too wide for one integer: the matrix
+        own = np.bincount(pairs.of_rating * k + level_codes,
+                          minlength=len(own_n) * k).reshape(-1, k)
+        patterns, inverse, _ = distinct_rows(own)
+        return patterns, inverse, np.empty(len(own_n), dtype=np.int64)
+    digits = base ** np.arange(k - 1, -1, -1, dtype=np.int64)
+    key = np.zeros(len(own_n), dtype=np.int64)
+    for start in range(0, len(level_codes), _BLOCK):
+        block = slice(start, start + _BLOCK)
+        np.add.at(key, pairs.of_rating[block], digits[level_codes[block]])
+    keys, inverse, _ = distinct_keys(key)
+    return keys[:, None] // digits % base, inverse, key
+
+
 def leave_one_out(
     counts: np.ndarray, pairs: Pairs, level_codes: np.ndarray, n_taggers: int,
     levels: np.ndarray, level: Level,
@@ -175,26 +204,26 @@ def leave_one_out(
 
     Removing a tagger changes only the items they rated: the coincidence matrix loses
     each such item's contribution and gains it back computed without the tagger.
-    Arrays as long as the pairs are made in place where they can be: at millions of
+    Arrays as long as the pairs are few and filled a block at a time: at millions of
     ratings, fresh memory is most of their cost.
     """
     k = len(levels)
     total = total_coincidences(counts, k)
-    own_code = np.multiply(pairs.of_rating, k, dtype=np.int64)
-    own_code += level_codes
-    own = np.bincount(own_code, minlength=len(pairs.item) * k).reshape(-1, k)
+    n_pairs = len(pairs.item)
+    own_n = np.bincount(pairs.of_rating, minlength=n_pairs)  # each pair's ratings
     # A pair's change depends only on its item's counts and its own: computed once per
     # distinct (item pattern, own pattern), never as a pairs × k × k array.
     item_patterns, item_pattern, _ = distinct_rows(counts)
-    own_patterns, own_pattern, _ = distinct_rows(own)
-    combo_key = item_pattern[pairs.item]
-    combo_key *= len(own_patterns)
-    combo_key += own_pattern
-    combos, combo, _ = distinct_keys(combo_key)
+    own_patterns, own_pattern, key = _own_patterns(pairs, level_codes, k, own_n)
+    for start in range(0, n_pairs, _BLOCK):  # the combo's key, in the own key's place
+        block = slice(start, start + _BLOCK)
+        np.multiply(item_pattern[pairs.item[block]], len(own_patterns), out=key[block])
+        key[block] += own_pattern[block]
+    combos, combo, _ = distinct_keys(key)
     before = item_patterns[combos // len(own_patterns)]
     after = before - own_patterns[combos % len(own_patterns)]
     change = (coincidences(before) - coincidences(after)).reshape(-1, k * k)
-    weight = np.empty(len(combo))
+    weight = np.empty(n_pairs)
     removed = np.empty((n_taggers, k * k))
     for cell in range(k * k):  # the indices are valid: "clip" only spares numpy a buffer
         np.ascontiguousarray(change[:, cell]).take(combo, out=weight, mode="clip")
@@ -202,11 +231,13 @@ def leave_one_out(
     remaining = total - removed.reshape(n_taggers, k, k)
     remaining[np.abs(remaining) < 1e-9] = 0.0  # what cancels exactly must not leave dust
     values = alpha_from_coincidences(remaining, levels, level)
-    m = counts.sum(axis=1)[pairs.item]
-    left = np.bincount(pairs.of_rating, minlength=len(pairs.item))
-    np.subtract(m, left, out=left)  # the item's ratings without the pair's
-    lost = np.bincount(pairs.tagger[(m >= 2) & (left < 2)],
-                       minlength=n_taggers)  # items left with fewer than 2 ratings
+    m = counts.sum(axis=1)
+    lost = np.zeros(n_taggers, dtype=np.int64)  # per tagger: items left with < 2 ratings
+    for start in range(0, n_pairs, _BLOCK):
+        block = slice(start, start + _BLOCK)
+        m_pair = m[pairs.item[block]]
+        leaves_few = (m_pair >= 2) & (m_pair - own_n[block] < 2)
+        lost += np.bincount(pairs.tagger[block][leaves_few], minlength=n_taggers)
     items_left = np.count_nonzero(counts.sum(axis=1) >= 2) - lost
     return [
         Undefined(ONE_ITEM) if items_left[t] == 1

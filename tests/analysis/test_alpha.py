@@ -6,6 +6,7 @@ import krippendorff
 import numpy as np
 import pytest
 
+from annotator.analysis import alpha as alpha_module
 from annotator.analysis.alpha import (
     NO_PAIRS,
     NO_VARIATION,
@@ -125,15 +126,20 @@ def test_bootstrap_undefined_with_fewer_than_two_pairable_items() -> None:
     assert isinstance(ci, Undefined)
 
 
-def test_leave_one_out_equals_recomputing_without_the_tagger() -> None:
+@pytest.mark.parametrize(("k", "again", "block"), [
+    (5, 2, 1 << 16), (5, 2, 7),  # pairs a block of 7 at a time
+    (20, 12, 1 << 16)])  # 12 ratings of one pair on 20 levels: too wide for one integer
+def test_leave_one_out_equals_recomputing_without_the_tagger(k: int, again: int, block: int,
+                                                             monkeypatch) -> None:
+    monkeypatch.setattr(alpha_module, "_BLOCK", block)
     rng = np.random.default_rng(5)
-    n_items, n_taggers, k = 60, 7, 5
-    levels = np.arange(1.0, 6.0)
-    # Each tagger rates a random subset; tagger 0 rates some items twice (two rounds).
+    n_items, n_taggers = 60, 7
+    levels = np.arange(1.0, k + 1.0)
+    # Each tagger rates a random subset; tagger 0 rates some items again (more rounds).
     item, tagger, code = [], [], []
     for t in range(n_taggers):
         for u in rng.choice(n_items, size=25, replace=False):
-            for _ in range(2 if t == 0 and u % 3 == 0 else 1):
+            for _ in range(again if t == 0 and u % 3 == 0 else 1):
                 item.append(u), tagger.append(t), code.append(int(rng.integers(0, k)))
     item, tagger, code = map(np.array, (item, tagger, code))
     counts = np.bincount(item * k + code, minlength=n_items * k).reshape(n_items, k)
