@@ -27,6 +27,8 @@ _PHASES = {"": Phase.GAME, **{phase.value: phase for phase in Phase}}
 _PHASE_NAMES = ", ".join(phase.value for phase in Phase)
 _DATA_PHASES = frozenset(text for text, phase in _PHASES.items() if phase.is_data)
 SKIP = "skip"
+_BLOCK = 1 << 16
+"""Rows taken at once by the loops over a column."""
 T = TypeVar("T")
 
 
@@ -82,8 +84,10 @@ def load_ratings_csv(path: Path, levels: Sequence[float] | None = None) -> Ratin
                              f"({', '.join(f'{v:g}' for v in scale)}).")
     counted = phases.where(lambda t: t in _DATA_PHASES)
     counted[skip] = False
-    by_round = np.unique(round_values, return_inverse=True)[1][round_texts.codes]
-    _add_repeats(checks, counted, (taggers.codes, items.codes, by_round),
+    # Each row's round as the index of its number ("1" and "01" are one round); 32-bit
+    # like the other codes, as the repeat check needs no more.
+    by_round = np.unique(round_values, return_inverse=True)[1].astype(np.int32)
+    _add_repeats(checks, counted, (items.codes, taggers.codes, by_round[round_texts.codes]),
                  lambda n, first: f"{taggers.cell(n)} rated {items.cell(n)} twice in round "
                                   f"{rounds[n]} (first on line {read.table.lines[first]}).")
     checks.refuse()
@@ -144,13 +148,11 @@ def _add_repeats(checks: RowChecks, counted: np.ndarray, keys: tuple[np.ndarray,
         rows = np.flatnonzero(counted)
         if checks.found:
             rows = rows[~np.isin(rows, list(checks.found))]
-    key = np.array(keys[0][rows], dtype=np.int64)
-    for codes in keys[1:]:  # in place: each step of millions of rows no new array
-        key *= int(codes.max(initial=0)) + 1
-        key += codes[rows]
-    ordered = np.sort(key)
-    if len(key) < 2 or not (ordered[1:] == ordered[:-1]).any():
+    ordered = _key(keys, rows)
+    ordered.sort()  # in place: at millions of rows, a new array is mostly fresh memory
+    if len(ordered) < 2 or not (ordered[1:] == ordered[:-1]).any():
         return
+    key = _key(keys, rows)  # a repeat: its rows are found in file order
     rows = np.arange(len(counted))[rows]
     order = np.argsort(key, kind="stable")
     starts = np.r_[True, key[order][1:] != key[order][:-1]]
@@ -159,11 +161,23 @@ def _add_repeats(checks: RowChecks, counted: np.ndarray, keys: tuple[np.ndarray,
     checks.add(sorted(repeat), lambda n: message(n, repeat[n]))
 
 
+def _key(keys: tuple[np.ndarray, ...], rows: np.ndarray | slice) -> np.ndarray:
+    """The codes ``keys`` of ``rows`` together as one whole number (the first one most
+    significant), built in place."""
+    key = np.array(keys[0][rows], dtype=np.int64)
+    for codes in keys[1:]:
+        key *= int(codes.max(initial=0)) + 1
+        key += codes[rows]
+    return key
+
+
 def _sources(items: CodedColumn, sources: CodedColumn) -> dict[str, str]:
     """Each item's caption source: the last non-empty one given for it."""
-    named = np.flatnonzero(sources.where(bool))
+    named = sources.where(bool)
     last = np.full(len(items.texts), -1)
-    np.maximum.at(last, items.codes[named], named)  # each item's last row with a source
+    for start in range(0, len(named), _BLOCK):  # each item's last row with a source
+        rows = np.flatnonzero(named[start:start + _BLOCK])
+        np.maximum.at(last, items.codes[start:start + _BLOCK][rows], rows + start)
     item = np.flatnonzero(last >= 0)
     return dict(zip(map(items.texts.__getitem__, item.tolist()),
                     map(sources.texts.__getitem__, sources.codes[last[item]].tolist()),
