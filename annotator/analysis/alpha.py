@@ -125,8 +125,8 @@ def distinct_rows(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
                                                  return_counts=True)
         return patterns, inverse.reshape(n), frequency
     digits = base ** np.arange(k - 1, -1, -1, dtype=np.int64)
-    keys, inverse, frequency = distinct_keys(c @ digits)
-    return keys[:, None] // digits % base, inverse, frequency
+    keys, inverse = distinct_keys(c @ digits)
+    return keys[:, None] // digits % base, inverse, np.bincount(inverse, minlength=len(keys))
 
 
 def count_patterns(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -170,28 +170,29 @@ _BLOCK = 1 << 16
 """Pairs handled at once by :func:`leave_one_out`'s loops: their arrays stay in cache."""
 
 
-def _own_patterns(pairs: Pairs, level_codes: np.ndarray, k: int, own_n: np.ndarray
+def _own_patterns(pairs: Pairs, level_codes: np.ndarray, k: int
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`distinct_rows` of each pair's own level counts (the patterns, each pair's
     index among them), and an array as long as the pairs to reuse.
 
     The counts are not built as a pairs × levels matrix: each pair's row is coded as
-    an integer (its counts as digits in base ``max(own_n) + 1``, above every count, so
-    the order and the distinct rows are those of distinct_rows) by adding each rating's
-    digit, a block of ratings at a time.
+    an integer (its counts as digits in base 1 + the most ratings of a pair, above every
+    count, so the order and the distinct rows are those of distinct_rows) by adding
+    each rating's digit, a block of ratings at a time.
     """
-    base = int(own_n.max(initial=0)) + 1
+    n_pairs = len(pairs.item)
+    base = int(pairs.n_ratings.max(initial=0)) + 1
     if k * math.log2(base) >= 62:  # too wide for one integer: the matrix
         own = np.bincount(pairs.of_rating * k + level_codes,
-                          minlength=len(own_n) * k).reshape(-1, k)
+                          minlength=n_pairs * k).reshape(-1, k)
         patterns, inverse, _ = distinct_rows(own)
-        return patterns, inverse, np.empty(len(own_n), dtype=np.int64)
+        return patterns, inverse, np.empty(n_pairs, dtype=np.int64)
     digits = base ** np.arange(k - 1, -1, -1, dtype=np.int64)
-    key = np.zeros(len(own_n), dtype=np.int64)
+    key = np.zeros(n_pairs, dtype=np.int64)
     for start in range(0, len(level_codes), _BLOCK):
         block = slice(start, start + _BLOCK)
         np.add.at(key, pairs.of_rating[block], digits[level_codes[block]])
-    keys, inverse, _ = distinct_keys(key)
+    keys, inverse = distinct_keys(key)
     return keys[:, None] // digits % base, inverse, key
 
 
@@ -210,16 +211,15 @@ def leave_one_out(
     k = len(levels)
     total = total_coincidences(counts, k)
     n_pairs = len(pairs.item)
-    own_n = np.bincount(pairs.of_rating, minlength=n_pairs)  # each pair's ratings
     # A pair's change depends only on its item's counts and its own: computed once per
     # distinct (item pattern, own pattern), never as a pairs × k × k array.
     item_patterns, item_pattern, _ = distinct_rows(counts)
-    own_patterns, own_pattern, key = _own_patterns(pairs, level_codes, k, own_n)
+    own_patterns, own_pattern, key = _own_patterns(pairs, level_codes, k)
     for start in range(0, n_pairs, _BLOCK):  # the combo's key, in the own key's place
         block = slice(start, start + _BLOCK)
         np.multiply(item_pattern[pairs.item[block]], len(own_patterns), out=key[block])
         key[block] += own_pattern[block]
-    combos, combo, _ = distinct_keys(key)
+    combos, combo = distinct_keys(key)
     before = item_patterns[combos // len(own_patterns)]
     after = before - own_patterns[combos % len(own_patterns)]
     change = (coincidences(before) - coincidences(after)).reshape(-1, k * k)
@@ -236,7 +236,7 @@ def leave_one_out(
     for start in range(0, n_pairs, _BLOCK):
         block = slice(start, start + _BLOCK)
         m_pair = m[pairs.item[block]]
-        leaves_few = (m_pair >= 2) & (m_pair - own_n[block] < 2)
+        leaves_few = (m_pair >= 2) & (m_pair - pairs.n_ratings[block] < 2)
         lost += np.bincount(pairs.tagger[block][leaves_few], minlength=n_taggers)
     items_left = np.count_nonzero(counts.sum(axis=1) >= 2) - lost
     return [

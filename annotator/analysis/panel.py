@@ -100,18 +100,20 @@ def _agreement(data: RatingTable, n_t: int) -> tuple[np.ndarray, np.ndarray, np.
 
     A block of ratings at a time: at millions of ratings, a dozen arrays as long as the
     table would be memory the system must give afresh (most of their cost), these are
-    cache-sized. The differences are summed by one bincount in the table's order, as they
-    were when all ratings were handled at once (a rating not compared adds 0.0, which
-    leaves every sum unchanged), so the figures are the same to the last bit.
+    cache-sized. Sums are added by np.add.at, which like np.bincount adds each bin's
+    values one after another in the table's order, so every figure is the same to the
+    last bit as when all ratings were handled at once.
     """
-    values = data.values
-    pair = data.pairs.of_rating
-    pair_sum, pair_n = np.bincount(pair, weights=values), np.bincount(pair)
-    item_sum = np.bincount(data.item, weights=values, minlength=data.n_items)
-    item_n = np.bincount(data.item, minlength=data.n_items)
-    k = data.n_levels
+    pair, levels, k = data.pairs.of_rating, data.levels, data.n_levels
+    pair_sum, item_sum = np.zeros(len(data.pairs.item)), np.zeros(data.n_items)
+    for start in range(0, len(data), _BLOCK):
+        block = slice(start, start + _BLOCK)
+        values = levels[data.level[block]]
+        np.add.at(pair_sum, pair[block], values)
+        np.add.at(item_sum, data.item[block], values)
+    pair_n, item_n = data.pairs.n_ratings, np.bincount(data.item, minlength=data.n_items)
     steps, histograms = np.zeros(n_t * 4, dtype=np.int64), np.zeros(n_t * k, dtype=np.int64)
-    difference = np.zeros(len(data))
+    bias = np.zeros(n_t)
     for start in range(0, len(data), _BLOCK):
         block = slice(start, start + _BLOCK)
         t, level, p, i = data.tagger[block], data.level[block], pair[block], data.item[block]
@@ -119,13 +121,12 @@ def _agreement(data: RatingTable, n_t: int) -> tuple[np.ndarray, np.ndarray, np.
         compared = other_n > 0
         consensus = (item_sum[i] - pair_sum[p])[compared] / other_n[compared]
         step = np.full(len(t), 3)
-        step[compared] = np.minimum(
-            np.abs(level[compared] - nearest_level(consensus, data.levels)), 2)
+        step[compared] = np.minimum(np.abs(level[compared] - nearest_level(consensus, levels)),
+                                    2)
         steps += np.bincount(t * 4 + step, minlength=n_t * 4)
         histograms += np.bincount(t * k + level, minlength=n_t * k)
-        difference[block][compared] = values[block][compared] - consensus
-    return (steps.reshape(n_t, 4), histograms.reshape(n_t, k),
-            np.bincount(data.tagger, weights=difference, minlength=n_t))
+        np.add.at(bias, t[compared], levels[level[compared]] - consensus)
+    return steps.reshape(n_t, 4), histograms.reshape(n_t, k), bias
 
 
 def _points_by_tagger(table: RatingTable, rows: np.ndarray, phase: str) -> list[Figure]:

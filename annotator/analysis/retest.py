@@ -113,23 +113,23 @@ def mean_stability(data: RatingTable) -> RoundStability | Undefined:
 def _round_sums(data: RatingTable, rounds: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
     """For each of ``rounds``, per item: how many ratings the round has, and their sum.
 
-    One bincount over the whole table, each round's items a range of bins (the rows of
-    other rounds in one more): each sum adds its round's values in table order, as a
-    bincount of that round's rows alone would, without copying each round's rows.
+    Each round's items are a range of bins (the rows of other rounds go to one more),
+    filled a block of rows at a time by np.add.at, which like a bincount of the round's
+    rows adds each item's values one after another in table order: the same sums to the
+    bit, without copying each round's rows.
     """
     n_items = data.n_items
-    bins = np.empty(len(data), dtype=np.int64)
+    size = len(rounds) * n_items + 1
+    n, total = np.zeros(size, dtype=np.int64), np.zeros(size)
     for start in range(0, len(data), _BLOCK):
         block = slice(start, start + _BLOCK)
         round_, item = data.round[block], data.item[block]
-        code = np.full(len(item), len(rounds) * n_items)
+        code = np.full(len(item), size - 1)
         for index, rnd in enumerate(rounds.tolist()):
             mine = round_ == rnd
             code[mine] = index * n_items + item[mine]
-        bins[block] = code
-    size = len(rounds) * n_items + 1
-    n, total = np.bincount(bins, minlength=size), np.bincount(bins, weights=data.values,
-                                                                minlength=size)
+        np.add.at(n, code, 1)
+        np.add.at(total, code, data.levels[data.level[block]])
     return [(n[start:start + n_items], total[start:start + n_items])
             for start in range(0, len(rounds) * n_items, n_items)]
 

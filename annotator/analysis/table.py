@@ -117,13 +117,15 @@ class RatingTable:
 @dataclass(frozen=True, eq=False)
 class Pairs:
     """A tagger's ratings of one item, in every round, are one pair: ``of_rating`` gives
-    each rating's pair, ``item`` and ``tagger`` each pair's. Pairs are numbered by item,
-    then tagger, so a table kept in item order (as files usually are) reads them in order.
+    each rating's pair; ``item``, ``tagger`` and ``n_ratings`` each pair's item, tagger
+    and number of ratings. Pairs are numbered by item, then tagger, so a table kept in
+    item order (as files usually are) reads them in order.
     """
 
     of_rating: np.ndarray
     item: np.ndarray
     tagger: np.ndarray
+    n_ratings: np.ndarray
 
 
 def rating_pairs(item: np.ndarray, tagger: np.ndarray, n_taggers: int) -> Pairs:
@@ -131,12 +133,13 @@ def rating_pairs(item: np.ndarray, tagger: np.ndarray, n_taggers: int) -> Pairs:
     n_taggers = max(n_taggers, 1)
     key = np.multiply(item, n_taggers, dtype=np.int64)
     key += tagger
-    key, of_rating, _ = distinct_keys(key)
-    return Pairs(of_rating, *np.divmod(key, n_taggers))
+    key, of_rating = distinct_keys(key)
+    return Pairs(of_rating, *np.divmod(key, n_taggers),
+                 np.bincount(of_rating, minlength=len(key)))
 
 
-def distinct_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``np.unique(key, return_inverse=True, return_counts=True)`` of whole numbers.
+def distinct_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(key, return_inverse=True)`` of whole numbers.
 
     Keys from 0 to about twice their number are counted (np.bincount), not sorted. Others
     are sorted, stably when they come mostly in order (ratings in item order, as the
@@ -145,11 +148,10 @@ def distinct_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """
     size = int(key.max(initial=-1)) + 1
     if size <= max(2 * len(key), 1 << 16) and key.min(initial=0) >= 0:
-        counted = np.bincount(key, minlength=size)
-        values = np.flatnonzero(counted)
+        values = np.flatnonzero(np.bincount(key, minlength=size))
         code = np.zeros(size, dtype=np.intp)
         code[values] = np.arange(len(values))
-        return values, code[key], counted[values]
+        return values, code[key]
     mostly_in_order = np.count_nonzero(key[1:] < key[:-1]) <= len(key) // 16
     order = np.argsort(key, kind="stable" if mostly_in_order else "quicksort")
     ordered = key[order]
@@ -161,7 +163,7 @@ def distinct_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rank -= 1
     inverse = np.empty(len(key), dtype=np.intp)
     inverse[order] = rank
-    return values, inverse, np.bincount(inverse, minlength=len(values))
+    return values, inverse
 
 
 def build_table(
