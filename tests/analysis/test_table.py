@@ -32,3 +32,9 @@ def test_pairs_are_numbered_by_item_then_tagger() -> None:
     assert pairs.of_rating.tolist() == [3, 0, 2, 1, 0, 3]
     assert (pairs.item.tolist(), pairs.tagger.tolist()) == ([0, 1, 2, 2], [3, 3, 0, 1])
     assert pairs.n_ratings.tolist() == [2, 1, 1, 2]
+
+
+@pytest.mark.parametrize("rounds", [[3, 1, 3, 2], [10**12, 1, 10**12]])  # counted; sorted
+def test_round_numbers_are_the_rounds_ascending(make_table, rounds: list[int]) -> None:
+    table = make_table([(f"i{n}", "ana", r, 3) for n, r in enumerate(rounds)])
+    assert table.round_numbers.tolist() == sorted(set(rounds))
