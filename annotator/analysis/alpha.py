@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
-from annotator.analysis.table import distinct_keys
+from annotator.analysis.table import blocks, distinct_keys
 from annotator.analysis.undefined import Figure, Interval, Undefined
 
 if TYPE_CHECKING:
@@ -166,10 +166,6 @@ def bootstrap_ci(
     return float(low), float(high)
 
 
-_BLOCK = 1 << 16
-"""Pairs handled at once by :func:`leave_one_out`'s loops: their arrays stay in cache."""
-
-
 def _own_patterns(pairs: Pairs, level_codes: np.ndarray, k: int
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`distinct_rows` of each pair's own level counts (the patterns, each pair's
@@ -189,8 +185,7 @@ def _own_patterns(pairs: Pairs, level_codes: np.ndarray, k: int
         return patterns, inverse, np.empty(n_pairs, dtype=np.int64)
     digits = base ** np.arange(k - 1, -1, -1, dtype=np.int64)
     key = np.zeros(n_pairs, dtype=np.int64)
-    for start in range(0, len(level_codes), _BLOCK):
-        block = slice(start, start + _BLOCK)
+    for block in blocks(len(level_codes)):
         np.add.at(key, pairs.of_rating[block], digits[level_codes[block]])
     keys, inverse = distinct_keys(key)
     return keys[:, None] // digits % base, inverse, key
@@ -215,8 +210,7 @@ def leave_one_out(
     # distinct (item pattern, own pattern), never as a pairs × k × k array.
     item_patterns, item_pattern, _ = distinct_rows(counts)
     own_patterns, own_pattern, key = _own_patterns(pairs, level_codes, k)
-    for start in range(0, n_pairs, _BLOCK):  # the combo's key, in the own key's place
-        block = slice(start, start + _BLOCK)
+    for block in blocks(n_pairs):  # the combo's key, in the own key's place
         np.multiply(item_pattern[pairs.item[block]], len(own_patterns), out=key[block])
         key[block] += own_pattern[block]
     combos, combo = distinct_keys(key)
@@ -233,8 +227,7 @@ def leave_one_out(
     values = alpha_from_coincidences(remaining, levels, level)
     m = counts.sum(axis=1)
     lost = np.zeros(n_taggers, dtype=np.int64)  # per tagger: items left with < 2 ratings
-    for start in range(0, n_pairs, _BLOCK):
-        block = slice(start, start + _BLOCK)
+    for block in blocks(n_pairs):
         m_pair = m[pairs.item[block]]
         leaves_few = (m_pair >= 2) & (m_pair - pairs.n_ratings[block] < 2)
         lost += np.bincount(pairs.tagger[block][leaves_few], minlength=n_taggers)

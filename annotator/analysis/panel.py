@@ -17,7 +17,7 @@ from annotator.analysis.results import (
     SourceFigures,
     TaggerFigures,
 )
-from annotator.analysis.table import GAME, TUTORIAL, RatingTable
+from annotator.analysis.table import GAME, TUTORIAL, RatingTable, blocks
 from annotator.analysis.undefined import Figure, Undefined
 
 DISPUTED = 10
@@ -34,14 +34,9 @@ def nearest_level(means: np.ndarray, levels: np.ndarray) -> np.ndarray:
     """
     means = np.asarray(means, float)
     nearest = np.empty(len(means), dtype=np.int64)
-    for start in range(0, len(means), _BLOCK):
-        block = slice(start, start + _BLOCK)
+    for block in blocks(len(means)):
         nearest[block] = _nearest(means[block], levels)
     return nearest
-
-
-_BLOCK = 1 << 16
-"""Means rounded at once by :func:`nearest_level`: its arrays stay in the CPU's cache."""
 
 
 def _nearest(means: np.ndarray, levels: np.ndarray) -> np.ndarray:
@@ -106,16 +101,14 @@ def _agreement(data: RatingTable, n_t: int) -> tuple[np.ndarray, np.ndarray, np.
     """
     pair, levels, k = data.pairs.of_rating, data.levels, data.n_levels
     pair_sum, item_sum = np.zeros(len(data.pairs.item)), np.zeros(data.n_items)
-    for start in range(0, len(data), _BLOCK):
-        block = slice(start, start + _BLOCK)
+    for block in blocks(len(data)):
         values = levels[data.level[block]]
         np.add.at(pair_sum, pair[block], values)
         np.add.at(item_sum, data.item[block], values)
     pair_n, item_n = data.pairs.n_ratings, np.bincount(data.item, minlength=data.n_items)
     steps, histograms = np.zeros(n_t * 4, dtype=np.int64), np.zeros(n_t * k, dtype=np.int64)
     bias = np.zeros(n_t)
-    for start in range(0, len(data), _BLOCK):
-        block = slice(start, start + _BLOCK)
+    for block in blocks(len(data)):
         t, level, p, i = data.tagger[block], data.level[block], pair[block], data.item[block]
         other_n = item_n[i] - pair_n[p]
         compared = other_n > 0
@@ -134,8 +127,7 @@ def _points_by_tagger(table: RatingTable, rows: np.ndarray, phase: str) -> list[
     n_t = len(table.taggers)
     stored = rows & ~np.isnan(table.points)
     n_rows = np.zeros(n_t, dtype=np.int64)
-    for start in range(0, len(rows), _BLOCK):  # no copy of the taggers of every row
-        block = slice(start, start + _BLOCK)
+    for block in blocks(len(rows)):  # no copy of the taggers of every row
         n_rows += np.bincount(table.tagger[block][rows[block]], minlength=n_t)
     tagger = table.tagger[stored]
     n_stored = np.bincount(tagger, minlength=n_t)

@@ -16,7 +16,7 @@ from typing import TypeVar
 import numpy as np
 
 from annotator.analysis.csv_columns import CodedColumn, read_columns
-from annotator.analysis.table import PHASES, RatingTable, coded_table, sorted_names
+from annotator.analysis.table import PHASES, RatingTable, blocks, coded_table, sorted_names
 from annotator.errors import AnnotatorError
 from annotator.project.table import RowChecks
 from annotator.store.records import Phase
@@ -27,8 +27,6 @@ _PHASES = {"": Phase.GAME, **{phase.value: phase for phase in Phase}}
 _PHASE_NAMES = ", ".join(phase.value for phase in Phase)
 _DATA_PHASES = frozenset(text for text, phase in _PHASES.items() if phase.is_data)
 SKIP = "skip"
-_BLOCK = 1 << 16
-"""Rows taken at once by the loops over a column."""
 T = TypeVar("T")
 
 
@@ -175,9 +173,9 @@ def _sources(items: CodedColumn, sources: CodedColumn) -> dict[str, str]:
     """Each item's caption source: the last non-empty one given for it."""
     named = sources.where(bool)
     last = np.full(len(items.texts), -1)
-    for start in range(0, len(named), _BLOCK):  # each item's last row with a source
-        rows = np.flatnonzero(named[start:start + _BLOCK])
-        np.maximum.at(last, items.codes[start:start + _BLOCK][rows], rows + start)
+    for block in blocks(len(named)):  # each item's last row with a source
+        rows = np.flatnonzero(named[block])
+        np.maximum.at(last, items.codes[block][rows], rows + block.start)
     item = np.flatnonzero(last >= 0)
     return dict(zip(map(items.texts.__getitem__, item.tolist()),
                     map(sources.texts.__getitem__, sources.codes[last[item]].tolist()),

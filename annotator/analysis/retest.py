@@ -19,7 +19,7 @@ from annotator.analysis.results import (
     RetestFigures,
     RoundStability,
 )
-from annotator.analysis.table import RatingTable
+from annotator.analysis.table import RatingTable, blocks
 from annotator.analysis.undefined import Figure, Undefined
 
 
@@ -30,8 +30,8 @@ def first_two_rounds(tagger: np.ndarray, rounds: np.ndarray, n_taggers: int
     first = np.full(n_taggers, big)
     np.minimum.at(first, tagger, rounds)
     second = np.full(n_taggers, big)
-    for start in range(0, len(tagger), _BLOCK):  # no table-long copies
-        t, r = tagger[start:start + _BLOCK], rounds[start:start + _BLOCK]
+    for block in blocks(len(tagger)):  # no table-long copies
+        t, r = tagger[block], rounds[block]
         later = r > first[t]
         np.minimum.at(second, t[later], r[later])
     return first, np.where(second == big, 0, second)
@@ -69,10 +69,9 @@ def _first_rating(data: RatingTable, round_of: np.ndarray) -> np.ndarray:
     """Per pair of ``data``, its first rating in its tagger's round ``round_of[tagger]``
     (len(data) if none). A block of ratings at a time: no table-long copies."""
     first = np.full(len(data.pairs.item), len(data))
-    for start in range(0, len(data), _BLOCK):
-        block = slice(start, start + _BLOCK)
+    for block in blocks(len(data)):
         rows = np.flatnonzero(data.round[block] == round_of[data.tagger[block]])
-        np.minimum.at(first, data.pairs.of_rating[block][rows], rows + start)
+        np.minimum.at(first, data.pairs.of_rating[block][rows], rows + block.start)
     return first
 
 
@@ -121,8 +120,7 @@ def _round_sums(data: RatingTable, rounds: np.ndarray) -> list[tuple[np.ndarray,
     n_items = data.n_items
     size = len(rounds) * n_items + 1
     n, total = np.zeros(size, dtype=np.int64), np.zeros(size)
-    for start in range(0, len(data), _BLOCK):
-        block = slice(start, start + _BLOCK)
+    for block in blocks(len(data)):
         round_, item = data.round[block], data.item[block]
         code = np.full(len(item), size - 1)
         for index, rnd in enumerate(rounds.tolist()):
@@ -133,9 +131,6 @@ def _round_sums(data: RatingTable, rounds: np.ndarray) -> list[tuple[np.ndarray,
     return [(n[start:start + n_items], total[start:start + n_items])
             for start in range(0, len(rounds) * n_items, n_items)]
 
-
-_BLOCK = 1 << 16
-"""Rows coded at once by :func:`_round_sums`."""
 
 
 def p_hat(means: np.ndarray) -> np.ndarray:

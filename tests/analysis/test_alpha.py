@@ -6,7 +6,7 @@ import krippendorff
 import numpy as np
 import pytest
 
-from annotator.analysis import alpha as alpha_module
+from annotator.analysis import table as table_module
 from annotator.analysis.alpha import (
     NO_PAIRS,
     NO_VARIATION,
@@ -131,7 +131,7 @@ def test_bootstrap_undefined_with_fewer_than_two_pairable_items() -> None:
     (20, 12, 1 << 16)])  # 12 ratings of one pair on 20 levels: too wide for one integer
 def test_leave_one_out_equals_recomputing_without_the_tagger(k: int, again: int, block: int,
                                                              monkeypatch) -> None:
-    monkeypatch.setattr(alpha_module, "_BLOCK", block)
+    monkeypatch.setattr(table_module, "BLOCK", block)
     rng = np.random.default_rng(5)
     n_items, n_taggers = 60, 7
     levels = np.arange(1.0, k + 1.0)

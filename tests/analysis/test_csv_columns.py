@@ -153,7 +153,7 @@ def test_a_file_read_in_several_blocks_keeps_its_lines(tmp_path: Path, monkeypat
                                                        quoted: bool) -> None:
     monkeypatch.setattr("annotator.analysis.csv_columns._CHUNK", 3)
     monkeypatch.setattr("annotator.analysis.csv_columns._BLOCK_BYTES", 16)
-    monkeypatch.setattr("annotator.analysis.ratings_csv._BLOCK", 4)  # its loops over rows
+    monkeypatch.setattr("annotator.analysis.table.BLOCK", 4)  # the loops over rows
     source = '"x"' if quoted else "x"  # a quote: csv.reader, else plain splitting
     path = tmp_path / "r.csv"
     path.write_text("\n" + HEADER + "".join(f"i{n},t{n % 3},1,{n % 5 + 1},{source},\n"

@@ -33,7 +33,7 @@ def _nearest_by_table(means: np.ndarray, levels: np.ndarray) -> np.ndarray:
     list(np.arange(0.0, 101.0)), [-3.0, -0.1, 0.0, 0.3, 7.0, 1e6], [2.0],
     [1.0, 1.0 + 4e-10, 1.0 + 8e-10, 2.0, 2.0 + 1e-9, 3.0]])  # closer than the tolerance
 def test_nearest_level_is_the_distance_table_rule(levels: list[float], monkeypatch) -> None:
-    monkeypatch.setattr(panel, "_BLOCK", 1000)  # many blocks
+    monkeypatch.setattr("annotator.analysis.table.BLOCK", 1000)  # many blocks
     levels_ = np.array(levels)
     rng = np.random.default_rng(7)
     halfway = (levels_[1:] + levels_[:-1]) / 2
@@ -58,7 +58,7 @@ def test_per_tagger_figures_are_the_same_in_blocks(monkeypatch) -> None:
                             levels=np.array([0.1, 0.2, 0.7, 1.3]), noise=0.8, seed=3,
                             retest_items=20)
     whole = panel.taggers(table)
-    monkeypatch.setattr(panel, "_BLOCK", 7)
+    monkeypatch.setattr("annotator.analysis.table.BLOCK", 7)
     assert panel.taggers(table) == whole
     assert any(f.n_compared < f.n for f in whole.values())  # some rated alone
 
