@@ -12,11 +12,15 @@ matrix products over the distinct count patterns, not loops over items or pairs.
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
+from annotator.analysis.table import blocks, distinct_keys
 from annotator.analysis.undefined import Figure, Interval, Undefined
+
+if TYPE_CHECKING:
+    from annotator.analysis.table import Pairs
 
 Level = Literal["nominal", "ordinal", "interval", "ratio"]
 LEVELS: tuple[Level, ...] = ("nominal", "ordinal", "interval", "ratio")
@@ -110,8 +114,8 @@ def distinct_rows(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     index among them and how often each occurs: ``np.unique(counts, axis=0)``'s answer.
 
     Counts are small whole numbers, so a row is coded as one integer (its counts as digits
-    in base max + 1, which keeps the order) and one 1-D sort finds them, several times
-    faster than sorting rows; a matrix too wide for that code takes ``np.unique`` itself.
+    in base max + 1, which keeps the order) and :func:`distinct_keys` finds them, several
+    times faster than sorting rows; a matrix too wide for that code takes ``np.unique``.
     """
     c = np.asarray(counts, dtype=np.int64)
     n, k = c.shape
@@ -120,10 +124,9 @@ def distinct_rows(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
         patterns, inverse, frequency = np.unique(c, axis=0, return_inverse=True,
                                                  return_counts=True)
         return patterns, inverse.reshape(n), frequency
-    key = c @ (base ** np.arange(k - 1, -1, -1, dtype=np.int64))
-    _, first, inverse, frequency = np.unique(key, return_index=True, return_inverse=True,
-                                             return_counts=True)
-    return c[first], inverse, frequency
+    digits = base ** np.arange(k - 1, -1, -1, dtype=np.int64)
+    keys, inverse = distinct_keys(c @ digits)
+    return keys[:, None] // digits % base, inverse, np.bincount(inverse, minlength=len(keys))
 
 
 def count_patterns(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -163,39 +166,71 @@ def bootstrap_ci(
     return float(low), float(high)
 
 
+def _own_patterns(pairs: Pairs, level_codes: np.ndarray, k: int
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`distinct_rows` of each pair's own level counts (the patterns, each pair's
+    index among them), and an array as long as the pairs to reuse.
+
+    The counts are not built as a pairs × levels matrix: each pair's row is coded as
+    an integer (its counts as digits in base 1 + the most ratings of a pair, above every
+    count, so the order and the distinct rows are those of distinct_rows) by adding
+    each rating's digit, a block of ratings at a time.
+    """
+    n_pairs = len(pairs.item)
+    base = int(pairs.n_ratings.max(initial=0)) + 1
+    if k * math.log2(base) >= 62:  # too wide for one integer: the matrix
+        own = np.bincount(pairs.of_rating * k + level_codes,
+                          minlength=n_pairs * k).reshape(-1, k)
+        patterns, inverse, _ = distinct_rows(own)
+        return patterns, inverse, np.empty(n_pairs, dtype=np.int64)
+    digits = base ** np.arange(k - 1, -1, -1, dtype=np.int64)
+    key = np.zeros(n_pairs, dtype=np.int64)
+    for block in blocks(len(level_codes)):
+        np.add.at(key, pairs.of_rating[block], digits[level_codes[block]])
+    keys, inverse = distinct_keys(key)
+    return keys[:, None] // digits % base, inverse, key
+
+
 def leave_one_out(
-    counts: np.ndarray, item: np.ndarray, tagger: np.ndarray, level_codes: np.ndarray,
-    n_taggers: int, levels: np.ndarray, level: Level,
+    counts: np.ndarray, pairs: Pairs, level_codes: np.ndarray, n_taggers: int,
+    levels: np.ndarray, level: Level,
 ) -> list[Figure]:
     """α without each tagger's ratings (Ruiz et al. 2025, VCRScore, Table 2), one entry per
-    tagger index.
+    tagger index; ``pairs`` and ``level_codes`` are those of the ratings counted.
 
     Removing a tagger changes only the items they rated: the coincidence matrix loses
     each such item's contribution and gains it back computed without the tagger.
+    Arrays as long as the pairs are few and filled a block at a time: at millions of
+    ratings, fresh memory is most of their cost.
     """
     k = len(levels)
     total = total_coincidences(counts, k)
-    pair_key, pair = np.unique(tagger * len(counts) + item, return_inverse=True)
-    own = np.bincount(pair * k + level_codes, minlength=len(pair_key) * k).reshape(-1, k)
-    pair_tagger = pair_key // len(counts)
+    n_pairs = len(pairs.item)
     # A pair's change depends only on its item's counts and its own: computed once per
     # distinct (item pattern, own pattern), never as a pairs × k × k array.
-    _, item_pattern, _ = distinct_rows(counts)
-    _, own_pattern, _ = distinct_rows(own)
-    _, first, combo = np.unique(
-        item_pattern[pair_key % len(counts)] * (own_pattern.max(initial=0) + 1) + own_pattern,
-        return_index=True, return_inverse=True)
-    before = counts[pair_key[first] % len(counts)]
-    change = (coincidences(before) - coincidences(before - own[first])).reshape(-1, k * k)
-    removed = np.stack([np.bincount(pair_tagger, weights=change[combo, cell],
-                                    minlength=n_taggers) for cell in range(k * k)],
-                       axis=1).reshape(n_taggers, k, k)
-    remaining = total - removed
+    item_patterns, item_pattern, _ = distinct_rows(counts)
+    own_patterns, own_pattern, key = _own_patterns(pairs, level_codes, k)
+    for block in blocks(n_pairs):  # the combo's key, in the own key's place
+        np.multiply(item_pattern[pairs.item[block]], len(own_patterns), out=key[block])
+        key[block] += own_pattern[block]
+    combos, combo = distinct_keys(key)
+    before = item_patterns[combos // len(own_patterns)]
+    after = before - own_patterns[combos % len(own_patterns)]
+    change = (coincidences(before) - coincidences(after)).reshape(-1, k * k)
+    weight = np.empty(n_pairs)
+    removed = np.empty((n_taggers, k * k))
+    for cell in range(k * k):  # the indices are valid: "clip" only spares numpy a buffer
+        np.ascontiguousarray(change[:, cell]).take(combo, out=weight, mode="clip")
+        removed[:, cell] = np.bincount(pairs.tagger, weights=weight, minlength=n_taggers)
+    remaining = total - removed.reshape(n_taggers, k, k)
     remaining[np.abs(remaining) < 1e-9] = 0.0  # what cancels exactly must not leave dust
     values = alpha_from_coincidences(remaining, levels, level)
-    m = counts.sum(axis=1)[pair_key % len(counts)]
-    lost = np.bincount(pair_tagger, weights=(m >= 2) & (m - own.sum(axis=1) < 2),
-                       minlength=n_taggers)  # items left with fewer than 2 ratings
+    m = counts.sum(axis=1)
+    lost = np.zeros(n_taggers, dtype=np.int64)  # per tagger: items left with < 2 ratings
+    for block in blocks(n_pairs):
+        m_pair = m[pairs.item[block]]
+        leaves_few = (m_pair >= 2) & (m_pair - pairs.n_ratings[block] < 2)
+        lost += np.bincount(pairs.tagger[block][leaves_few], minlength=n_taggers)
     items_left = np.count_nonzero(counts.sum(axis=1) >= 2) - lost
     return [
         Undefined(ONE_ITEM) if items_left[t] == 1

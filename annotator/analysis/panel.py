@@ -17,47 +17,57 @@ from annotator.analysis.results import (
     SourceFigures,
     TaggerFigures,
 )
-from annotator.analysis.table import GAME, TUTORIAL, RatingTable
+from annotator.analysis.table import GAME, TUTORIAL, RatingTable, blocks
 from annotator.analysis.undefined import Figure, Undefined
 
 DISPUTED = 10
 
 
 def nearest_level(means: np.ndarray, levels: np.ndarray) -> np.ndarray:
-    """Index of the level nearest each mean; exactly halfway goes to the higher level."""
-    distance = np.abs(np.asarray(means, float)[:, None] - levels[None, :])
-    nearest = distance <= distance.min(axis=1, keepdims=True) + 1e-9
-    return np.asarray(len(levels) - 1 - np.argmax(nearest[:, ::-1], axis=1))
+    """Index of the level nearest each mean; exactly halfway goes to the higher level.
+
+    ``levels`` ascend. The highest level whose distance is within 1e-9 of the smallest
+    wins. The two levels either side of a mean are found by a binary search (rounding
+    keeps a float distance growing away from the mean, so the smallest is one of the
+    two), a block of means at a time: millions of means cost a few cache-sized arrays,
+    not several means × levels tables.
+    """
+    means = np.asarray(means, float)
+    nearest = np.empty(len(means), dtype=np.int64)
+    for block in blocks(len(means)):
+        nearest[block] = _nearest(means[block], levels)
+    return nearest
+
+
+def _nearest(means: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    top = len(levels) - 1
+    above = np.minimum(np.searchsorted(levels, means), top)  # the first level ≥ the mean
+    below = np.maximum(above - 1, 0)
+    to_above = np.abs(means - levels[above])
+    limit = np.minimum(np.abs(means - levels[below]), to_above) + 1e-9
+    nearest = np.where(to_above <= limit, above, below)
+    nearest[np.isnan(means)] = top  # no distance is within a NaN's: the top, as before
+    # Levels closer together than the tolerance: any higher one within it wins too.
+    while (higher := np.flatnonzero(nearest < top)).size:
+        step = np.abs(means[higher] - levels[nearest[higher] + 1]) <= limit[higher]
+        if not step.any():
+            break
+        nearest[higher[step]] += 1
+    return nearest
 
 
 def taggers(table: RatingTable) -> dict[str, TaggerFigures]:
     """Per tagger with any rating in ``table``: n, EA/AA/LA, bias, game score, tutorial
     score, median seconds per pair."""
     data = table.data()
-    t, n_t = data.tagger, len(table.taggers)
-    values = data.values
-    _, pair = np.unique(t * data.n_items + data.item, return_inverse=True)
-    own_sum = np.bincount(pair, weights=values)[pair]
-    own_n = np.bincount(pair)[pair]
-    other_n = np.bincount(data.item, minlength=data.n_items)[data.item] - own_n
-    other_sum = np.bincount(data.item, weights=values, minlength=data.n_items)[data.item] - own_sum
-    compared = other_n > 0
-    consensus = other_sum[compared] / other_n[compared]
-    steps = np.abs(data.level[compared] - nearest_level(consensus, data.levels))
-    tc = t[compared]
-
-    def per_tagger(weights: np.ndarray | None, where: np.ndarray = tc) -> np.ndarray:
-        return np.bincount(where, weights=weights, minlength=n_t)
-
-    n_compared = per_tagger(None)
-    ea, aa, la = (per_tagger((cond).astype(float)) for cond in (steps == 0, steps == 1, steps > 1))
-    bias = per_tagger(values[compared] - consensus)
-    n = np.bincount(t, minlength=n_t)
+    n_t = len(table.taggers)
+    steps, histograms, bias = _agreement(data, n_t)
+    n_compared = steps[:, :3].sum(axis=1)
+    ea, aa, la = steps[:, :3].T
+    n = np.bincount(data.tagger, minlength=n_t)
     score = _points_by_tagger(table, table.phase == GAME, "game")
     tutorial = _points_by_tagger(table, table.phase == TUTORIAL, "tutorial")
     median = _median_by_tagger(data.tagger, data.seconds, n_t)
-    k = data.n_levels
-    histograms = np.bincount(t * k + data.level, minlength=n_t * k).reshape(n_t, k)
     any_rows = np.bincount(table.tagger, minlength=n_t) > 0
     out: dict[str, TaggerFigures] = {}
     for index, name in enumerate(table.taggers):
@@ -78,13 +88,50 @@ def taggers(table: RatingTable) -> dict[str, TaggerFigures]:
     return out
 
 
+def _agreement(data: RatingTable, n_t: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per tagger: how many ratings were 0, 1 and more levels from the leave-self-out
+    consensus, and how many had none (no other tagger rated the item), (n_t, 4); how many
+    had each level (n_t, levels); the sum of the differences from the consensus.
+
+    A block of ratings at a time: at millions of ratings, a dozen arrays as long as the
+    table would be memory the system must give afresh (most of their cost), these are
+    cache-sized. Sums are added by np.add.at, which like np.bincount adds each bin's
+    values one after another in the table's order, so every figure is the same to the
+    last bit as when all ratings were handled at once.
+    """
+    pair, levels, k = data.pairs.of_rating, data.levels, data.n_levels
+    pair_sum, item_sum = np.zeros(len(data.pairs.item)), np.zeros(data.n_items)
+    for block in blocks(len(data)):
+        values = levels[data.level[block]]
+        np.add.at(pair_sum, pair[block], values)
+        np.add.at(item_sum, data.item[block], values)
+    pair_n, item_n = data.pairs.n_ratings, np.bincount(data.item, minlength=data.n_items)
+    steps, histograms = np.zeros(n_t * 4, dtype=np.int64), np.zeros(n_t * k, dtype=np.int64)
+    bias = np.zeros(n_t)
+    for block in blocks(len(data)):
+        t, level, p, i = data.tagger[block], data.level[block], pair[block], data.item[block]
+        other_n = item_n[i] - pair_n[p]
+        compared = other_n > 0
+        consensus = (item_sum[i] - pair_sum[p])[compared] / other_n[compared]
+        step = np.full(len(t), 3)
+        step[compared] = np.minimum(np.abs(level[compared] - nearest_level(consensus, levels)),
+                                    2)
+        steps += np.bincount(t * 4 + step, minlength=n_t * 4)
+        histograms += np.bincount(t * k + level, minlength=n_t * k)
+        np.add.at(bias, t[compared], levels[level[compared]] - consensus)
+    return steps.reshape(n_t, 4), histograms.reshape(n_t, k), bias
+
+
 def _points_by_tagger(table: RatingTable, rows: np.ndarray, phase: str) -> list[Figure]:
     """Sum of the stored points of each tagger's rows of one phase."""
     n_t = len(table.taggers)
     stored = rows & ~np.isnan(table.points)
-    n_rows = np.bincount(table.tagger[rows], minlength=n_t)
-    n_stored = np.bincount(table.tagger[stored], minlength=n_t)
-    total = np.bincount(table.tagger[stored], weights=table.points[stored], minlength=n_t)
+    n_rows = np.zeros(n_t, dtype=np.int64)
+    for block in blocks(len(rows)):  # no copy of the taggers of every row
+        n_rows += np.bincount(table.tagger[block][rows[block]], minlength=n_t)
+    tagger = table.tagger[stored]
+    n_stored = np.bincount(tagger, minlength=n_t)
+    total = np.bincount(tagger, weights=table.points[stored], minlength=n_t)
     no_rows = Undefined(f"no {phase} ratings")
     no_points = Undefined(f"no points are stored for the {phase} ratings (e.g. a ratings CSV)")
     return [no_rows if not n_rows[i] else no_points if not n_stored[i] else float(total[i])

@@ -22,9 +22,10 @@ SINGLE_QUESTION = "a single-question protocol: no per-question figures"
 
 def question_figures(table: RatingTable, level: Level) -> dict[str, QuestionFigures] | Undefined:
     """The figures of every question, by its id."""
-    answers = table.answers()
-    if answers.question is None or answers.stage is None:
+    if table.question is None or table.stage is None:  # before copying a table's answers
         return Undefined(SINGLE_QUESTION)
+    answers = table.answers()
+    assert answers.question is not None and answers.stage is not None
     out: dict[str, QuestionFigures] = {}
     for code, name in enumerate(answers.questions):
         if not name:

@@ -16,7 +16,7 @@ from typing import TypeVar
 import numpy as np
 
 from annotator.analysis.csv_columns import CodedColumn, read_columns
-from annotator.analysis.table import PHASES, RatingTable, coded_table, sorted_names
+from annotator.analysis.table import PHASES, RatingTable, blocks, coded_table, sorted_names
 from annotator.errors import AnnotatorError
 from annotator.project.table import RowChecks
 from annotator.store.records import Phase
@@ -82,30 +82,46 @@ def load_ratings_csv(path: Path, levels: Sequence[float] | None = None) -> Ratin
                              f"({', '.join(f'{v:g}' for v in scale)}).")
     counted = phases.where(lambda t: t in _DATA_PHASES)
     counted[skip] = False
-    by_round = np.unique(round_values, return_inverse=True)[1][round_texts.codes]
-    _add_repeats(checks, counted, (taggers.codes, items.codes, by_round),
+    # Each row's round as the index of its number ("1" and "01" are one round); 32-bit
+    # like the other codes, as the repeat check needs no more.
+    by_round = np.unique(round_values, return_inverse=True)[1].astype(np.int32)
+    _add_repeats(checks, counted, (items.codes, taggers.codes, by_round[round_texts.codes]),
                  lambda n, first: f"{taggers.cell(n)} rated {items.cell(n)} twice in round "
                                   f"{rounds[n]} (first on line {read.table.lines[first]}).")
     checks.refuse()
-    rated = np.ones(read.rows, dtype=bool)
-    rated[skip] = False
-    if not rated.any():
+    if len(skip) == read.rows:
         raise AnnotatorError("The ratings CSV has no ratings.", file=path)
+    rated: np.ndarray | slice = slice(None)  # without SKIP answers, every row (no copies)
+    if skip:
+        rated = np.ones(read.rows, dtype=bool)
+        rated[skip] = False
     skips = Counter(zip(map(items.texts.__getitem__, items.codes[skip].tolist()),
                         rounds[skip].tolist(), strict=True))
-    values = np.array([value_of.get(t) or 0.0 for t in ratings.texts])[ratings.codes[rated]]
+    # Per distinct text, then per row: a level, a tagger's index.
+    value = np.array([value_of.get(t) or 0.0 for t in ratings.texts])
+    rating = ratings.codes[rated]
     if levels is None:
-        scale = np.unique(values)
+        scale = np.unique(value[np.bincount(rating, minlength=len(value)) > 0])
     item_ids, item = sorted_names(items.texts, items.codes[rated])
-    used = np.unique(taggers.codes[rated])
-    tagger_ids, tagger = sorted_names([taggers.texts[c] for c in used.tolist()],
-                                      np.searchsorted(used, taggers.codes[rated]))
+    tagger_ids, tagger = _rated_names(taggers, rated)
     phase = np.array([PHASES.index(_PHASES[t]) for t in phases.texts], dtype=np.int8)
     return coded_table(
         item=item, item_ids=item_ids, tagger=tagger, taggers=tagger_ids,
-        rounds=rounds[rated], level=np.searchsorted(scale, values), levels=scale,
+        rounds=rounds[rated], level=np.searchsorted(scale, value)[rating], levels=scale,
         phase=phase[phases.codes[rated]], sources=_sources(items, sources) or None,
         skips=dict(skips))
+
+
+def _rated_names(column: CodedColumn, rated: np.ndarray | slice
+                 ) -> tuple[tuple[str, ...], np.ndarray]:
+    """The texts of ``column`` in the ``rated`` rows, sorted (:func:`sorted_names`), and
+    each such row's index among them."""
+    codes = column.codes[rated]
+    used = np.flatnonzero(np.bincount(codes, minlength=len(column.texts)))
+    names, rank = sorted_names([column.texts[c] for c in used.tolist()], np.arange(len(used)))
+    index = np.zeros(len(column.texts), dtype=np.int64)
+    index[used] = rank
+    return names, index[codes]
 
 
 def _parsed(column: CodedColumn, parse: Callable[[str], T]) -> dict[str, T]:
@@ -125,14 +141,17 @@ def _add_repeats(checks: RowChecks, counted: np.ndarray, keys: tuple[np.ndarray,
     """``message(row, first)`` for each counted row, not already wrong, whose key (the
     codes ``keys`` together) an earlier such row has: :meth:`RowChecks.add_repeats` by
     one sort of whole numbers instead of a dictionary of tuples."""
-    rows = np.flatnonzero(counted)
-    if checks.found:
-        rows = rows[~np.isin(rows, list(checks.found))]
-    key = np.zeros(len(rows), dtype=np.int64)
-    for codes in keys:
-        key = key * (int(codes.max(initial=0)) + 1) + codes[rows]
-    if len(rows) < 2 or not (np.diff(np.sort(key)) == 0).any():
+    rows: np.ndarray | slice = slice(None)  # the usual file: every row is counted
+    if checks.found or not counted.all():
+        rows = np.flatnonzero(counted)
+        if checks.found:
+            rows = rows[~np.isin(rows, list(checks.found))]
+    ordered = _key(keys, rows)
+    ordered.sort()  # in place: at millions of rows, a new array is mostly fresh memory
+    if len(ordered) < 2 or not (ordered[1:] == ordered[:-1]).any():
         return
+    key = _key(keys, rows)  # a repeat: its rows are found in file order
+    rows = np.arange(len(counted))[rows]
     order = np.argsort(key, kind="stable")
     starts = np.r_[True, key[order][1:] != key[order][:-1]]
     first = rows[order][np.maximum.accumulate(np.where(starts, np.arange(len(order)), 0))]
@@ -140,11 +159,23 @@ def _add_repeats(checks: RowChecks, counted: np.ndarray, keys: tuple[np.ndarray,
     checks.add(sorted(repeat), lambda n: message(n, repeat[n]))
 
 
+def _key(keys: tuple[np.ndarray, ...], rows: np.ndarray | slice) -> np.ndarray:
+    """The codes ``keys`` of ``rows`` together as one whole number (the first one most
+    significant), built in place."""
+    key = np.array(keys[0][rows], dtype=np.int64)
+    for codes in keys[1:]:
+        key *= int(codes.max(initial=0)) + 1
+        key += codes[rows]
+    return key
+
+
 def _sources(items: CodedColumn, sources: CodedColumn) -> dict[str, str]:
     """Each item's caption source: the last non-empty one given for it."""
-    named = np.flatnonzero(sources.where(bool))
+    named = sources.where(bool)
     last = np.full(len(items.texts), -1)
-    np.maximum.at(last, items.codes[named], named)  # each item's last row with a source
+    for block in blocks(len(named)):  # each item's last row with a source
+        rows = np.flatnonzero(named[block])
+        np.maximum.at(last, items.codes[block][rows], rows + block.start)
     item = np.flatnonzero(last >= 0)
     return dict(zip(map(items.texts.__getitem__, item.tolist()),
                     map(sources.texts.__getitem__, sources.codes[last[item]].tolist()),

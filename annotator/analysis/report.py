@@ -56,13 +56,13 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
     n_taggers = int((n_per_tagger > 0).sum())
     alpha_value, ci = (_alpha_with_interval(counts, data.levels, level, bootstrap, rngs[1])
                        if n_taggers != 1 else (Undefined(ONE_TAGGER), Undefined(ONE_TAGGER)))
-    rounds = np.unique(data.round)
-    by_round = ({str(r): _alpha_with_interval(item_counts(data.select(data.round == r)),
+    rounds = data.round_numbers
+    by_round = ({str(r): _alpha_with_interval(item_counts(data, data.round == r),
                                               data.levels, level, bootstrap, rngs[4])
                  for r in rounds} if len(rounds) > 1
                 else {str(r): (alpha_value, ci) for r in rounds})  # one round: all the data
-    loo = (leave_one_out(counts, data.item, data.tagger, data.level, len(data.taggers),
-                         data.levels, level) if n_taggers > 2  # else one tagger is left
+    loo = (leave_one_out(counts, data.pairs, data.level, len(data.taggers), data.levels,
+                         level) if n_taggers > 2  # else one tagger is left
            else [Undefined(ONE_TAGGER)] * len(data.taggers))
     return Results(
         n_items=int(rated.sum()),

@@ -19,7 +19,7 @@ from annotator.analysis.results import (
     RetestFigures,
     RoundStability,
 )
-from annotator.analysis.table import RatingTable
+from annotator.analysis.table import RatingTable, blocks
 from annotator.analysis.undefined import Figure, Undefined
 
 
@@ -29,9 +29,11 @@ def first_two_rounds(tagger: np.ndarray, rounds: np.ndarray, n_taggers: int
     big = np.iinfo(np.int64).max
     first = np.full(n_taggers, big)
     np.minimum.at(first, tagger, rounds)
-    later = rounds > first[tagger]
     second = np.full(n_taggers, big)
-    np.minimum.at(second, tagger[later], rounds[later])
+    for block in blocks(len(tagger)):  # no table-long copies
+        t, r = tagger[block], rounds[block]
+        later = r > first[t]
+        np.minimum.at(second, t[later], r[later])
     return first, np.where(second == big, 0, second)
 
 
@@ -39,16 +41,11 @@ def retest(data: RatingTable, level: Level) -> dict[str, RetestFigures]:
     """The figures of every tagger with two rounds, by name."""
     n_t, k = len(data.taggers), data.n_levels
     first, second = first_two_rounds(data.tagger, data.round, n_t)
-    in_first = data.round == first[data.tagger]
-    in_second = data.round == second[data.tagger]
-    # Item level in each round, keyed by (tagger, item); one data rating per round.
-    key = data.tagger * data.n_items + data.item
-    k1, l1 = key[in_first], data.level[in_first]
-    k2, l2 = key[in_second], data.level[in_second]
-    common, at1, at2 = np.intersect1d(k1, k2, assume_unique=False, return_indices=True)
-    owner = common // data.n_items
-    tables = np.bincount((owner * k + l1[at1]) * k + l2[at2],
-                         minlength=n_t * k * k).reshape(n_t, k, k)
+    # Each (item, tagger) pair's level in either round: that of its first rating there.
+    at1, at2 = _first_rating(data, first), _first_rating(data, second)
+    both = (at1 < len(data)) & (at2 < len(data))
+    tables = np.bincount((data.pairs.tagger[both] * k + data.level[at1[both]]) * k
+                         + data.level[at2[both]], minlength=n_t * k * k).reshape(n_t, k, k)
     alphas = alpha_from_coincidences(tables + tables.transpose(0, 2, 1), data.levels, level)
     taus = tau_b(tables)
     n_items = tables.sum(axis=(1, 2))
@@ -68,6 +65,16 @@ def retest(data: RatingTable, level: Level) -> dict[str, RetestFigures]:
     return out
 
 
+def _first_rating(data: RatingTable, round_of: np.ndarray) -> np.ndarray:
+    """Per pair of ``data``, its first rating in its tagger's round ``round_of[tagger]``
+    (len(data) if none). A block of ratings at a time: no table-long copies."""
+    first = np.full(len(data.pairs.item), len(data))
+    for block in blocks(len(data)):
+        rows = np.flatnonzero(data.round[block] == round_of[data.tagger[block]])
+        np.minimum.at(first, data.pairs.of_rating[block][rows], rows + block.start)
+    return first
+
+
 STABILITY_BIN = 0.25
 """Bin width of the stability histogram, in scale units (Levinboim et al. 2021, Figure 3,
 uses 0.25)."""
@@ -81,12 +88,11 @@ def mean_stability(data: RatingTable) -> RoundStability | Undefined:
     0.25 scale units, and the share of items that moved by at most a quarter of the scale's
     range (0.25 on a 0/1 scale, as in the paper; 1 level on a 1–5 scale).
     """
-    rounds = np.unique(data.round)
+    rounds = data.round_numbers
     if len(rounds) < 2:
         return Undefined("only one round: no round-to-round stability")
     means: list[np.ndarray] = []
-    for rnd in rounds[:2]:
-        n, total = _round_sums(data, rnd)
+    for n, total in _round_sums(data, rounds[:2]):
         with np.errstate(invalid="ignore", divide="ignore"):
             means.append(np.where(n > 0, total / n, np.nan))
     both = ~np.isnan(means[0]) & ~np.isnan(means[1])
@@ -103,11 +109,28 @@ def mean_stability(data: RatingTable) -> RoundStability | Undefined:
         Histogram(tuple(edges.tolist()), tuple(counts.tolist())))
 
 
-def _round_sums(data: RatingTable, rnd: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per item: how many ratings round ``rnd`` has, and their sum."""
-    mine = data.round == rnd
-    n = np.bincount(data.item[mine], minlength=data.n_items)
-    return n, np.bincount(data.item[mine], weights=data.values[mine], minlength=data.n_items)
+def _round_sums(data: RatingTable, rounds: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each of ``rounds``, per item: how many ratings the round has, and their sum.
+
+    Each round's items are a range of bins (the rows of other rounds go to one more),
+    filled a block of rows at a time by np.add.at, which like a bincount of the round's
+    rows adds each item's values one after another in table order: the same sums to the
+    bit, without copying each round's rows.
+    """
+    n_items = data.n_items
+    size = len(rounds) * n_items + 1
+    n, total = np.zeros(size, dtype=np.int64), np.zeros(size)
+    for block in blocks(len(data)):
+        round_, item = data.round[block], data.item[block]
+        code = np.full(len(item), size - 1)
+        for index, rnd in enumerate(rounds.tolist()):
+            mine = round_ == rnd
+            code[mine] = index * n_items + item[mine]
+        np.add.at(n, code, 1)
+        np.add.at(total, code, data.levels[data.level[block]])
+    return [(n[start:start + n_items], total[start:start + n_items])
+            for start in range(0, len(rounds) * n_items, n_items)]
+
 
 
 def p_hat(means: np.ndarray) -> np.ndarray:
@@ -124,11 +147,12 @@ def binary_protocol(data: RatingTable) -> BinaryProtocol | Undefined:
     """
     if not np.array_equal(data.levels, [0.0, 1.0]):
         return Undefined("not a binary (0/1) scale")
-    rounds = np.unique(data.round)
+    rounds = data.round_numbers
     estimates: dict[int, np.ndarray] = {}
     dropped = np.zeros(data.n_items, dtype=bool)
-    for rnd in rounds[:2] if len(rounds) >= 2 else rounds:
-        n, yes = _round_sums(data, rnd)
+    first_rounds = rounds[:2]
+    for rnd, (n, yes) in zip(first_rounds.tolist(), _round_sums(data, first_rounds),
+                             strict=True):
         skipped = np.zeros(data.n_items, dtype=int)
         for (item, r), count in data.skips.items():
             if r == rnd:

@@ -7,8 +7,9 @@ indices so that all later work is ``np.bincount`` over small integer arrays.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -101,6 +102,82 @@ class RatingTable:
         """Every data answer, of every question and stage (game and retest phases)."""
         return self.select(DATA_PHASES[self.phase])
 
+    @cached_property
+    def round_numbers(self) -> np.ndarray:
+        """The rounds the table has, ascending."""
+        counted = _counted(self.round)
+        # Else np.unique by sorting (asked for counts): its default, a hash table, takes
+        # 5–10 times as long on millions of whole numbers.
+        return counted if counted is not None else np.unique(self.round, return_counts=True)[0]
+
+    @cached_property
+    def pairs(self) -> Pairs:
+        """The table's (item, tagger) pairs, found once for every figure that needs them
+        (per tagger agreement, leave-one-out α)."""
+        return rating_pairs(self.item, self.tagger, len(self.taggers))
+
+
+@dataclass(frozen=True, eq=False)
+class Pairs:
+    """A tagger's ratings of one item, in every round, are one pair: ``of_rating`` gives
+    each rating's pair; ``item``, ``tagger`` and ``n_ratings`` each pair's item, tagger
+    and number of ratings. Pairs are numbered by item, then tagger, so a table kept in
+    item order (as files usually are) reads them in order.
+    """
+
+    of_rating: np.ndarray
+    item: np.ndarray
+    tagger: np.ndarray
+    n_ratings: np.ndarray
+
+
+def rating_pairs(item: np.ndarray, tagger: np.ndarray, n_taggers: int) -> Pairs:
+    """The pairs of ratings given by their ``item`` and ``tagger`` codes."""
+    n_taggers = max(n_taggers, 1)
+    key = np.multiply(item, n_taggers, dtype=np.int64)
+    key += tagger
+    key, of_rating = distinct_keys(key)
+    return Pairs(of_rating, *np.divmod(key, n_taggers),
+                 np.bincount(of_rating, minlength=len(key)))
+
+
+def distinct_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(key, return_inverse=True)`` of whole numbers.
+
+    Keys from 0 to about twice their number are counted (np.bincount), not sorted. Others
+    are sorted, stably when they come mostly in order (ratings in item order, as the
+    dataset export writes them, give pair keys in order but for a few), which merges
+    their runs in about one pass where ``np.unique``'s quicksort sorts them all.
+    """
+    values = _counted(key)
+    if values is not None:
+        code = np.zeros(values[-1] + 1 if len(values) else 0, dtype=np.intp)
+        code[values] = np.arange(len(values))
+        return values, code[key]
+    mostly_in_order = np.count_nonzero(key[1:] < key[:-1]) <= len(key) // 16
+    order = np.argsort(key, kind="stable" if mostly_in_order else "quicksort")
+    ordered = key[order]
+    new = np.empty(len(key), dtype=bool)
+    new[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    values = ordered[new]
+    rank = np.cumsum(new, out=ordered)  # in the sorted keys' place: fresh memory is costly
+    rank -= 1
+    inverse = np.empty(len(key), dtype=np.intp)
+    inverse[order] = rank
+    return values, inverse
+
+
+BLOCK = 1 << 16
+"""Rows a loop over a table's ratings takes at once (:func:`blocks`). The arrays of a
+block stay in the CPU's cache; arrays as long as the table would be, at millions of
+ratings, memory the system must give afresh (page faults), most of their cost."""
+
+
+def blocks(n: int) -> Iterator[slice]:
+    """Slices of :data:`BLOCK` rows covering ``range(n)``."""
+    return (slice(start, start + BLOCK) for start in range(0, n, BLOCK))
+
 
 def build_table(
     *,
@@ -161,12 +238,27 @@ def coded_table(*, item: np.ndarray, item_ids: tuple[str, ...], tagger: np.ndarr
         item=np.asarray(item, dtype=np.int64), tagger=np.asarray(tagger, dtype=np.int64),
         round=np.asarray(rounds, dtype=np.int64), level=np.asarray(level, dtype=np.int64),
         phase=np.asarray(phase, dtype=np.int8),
-        points=np.full(n, np.nan) if points is None else points,
-        seconds=np.full(n, np.nan) if seconds is None else seconds,
+        points=_unknown(n) if points is None else points,
+        seconds=_unknown(n) if seconds is None else seconds,
         item_ids=item_ids, taggers=taggers, levels=levels,
         item_sources=None if sources is None else tuple(sources.get(i, "") for i in item_ids),
         skips=_coded_skips(skips, item_ids), **rest,
     )
+
+
+def _counted(key: np.ndarray) -> np.ndarray | None:
+    """The distinct values of ``key``, ascending, found by counting (np.bincount) when they
+    are whole numbers from 0 to about twice their number; else None."""
+    size = int(key.max(initial=-1)) + 1
+    if size > max(2 * len(key), 1 << 16) or key.min(initial=0) < 0:
+        return None
+    return np.flatnonzero(np.bincount(key, minlength=size))
+
+
+def _unknown(n: int) -> np.ndarray:
+    """n NaNs as one value seen n times (read-only): a column the source does not have
+    costs no memory, where 5 M ratings would take 40 MB."""
+    return np.broadcast_to(np.float64(np.nan), (n,))
 
 
 def sorted_names(names: Sequence[str], codes: np.ndarray) -> tuple[tuple[str, ...], np.ndarray]:
@@ -204,8 +296,12 @@ def _coded_skips(skips: dict[tuple[str, int], int] | None,
     return {(index[item], rnd): count for (item, rnd), count in skips.items() if item in index}
 
 
-def item_counts(table: RatingTable) -> np.ndarray:
-    """Per-item value counts, shape (items, levels): the input of every agreement figure."""
+def item_counts(table: RatingTable, where: np.ndarray | None = None) -> np.ndarray:
+    """Per-item value counts, shape (items, levels): the input of every agreement figure;
+    ``where``: of those ratings only (a mask), without copying the table."""
     k = table.n_levels
-    flat = np.bincount(table.item * k + table.level, minlength=table.n_items * k)
-    return flat.reshape(table.n_items, k)
+    item, level = (table.item, table.level) if where is None else (table.item[where],
+                                                                   table.level[where])
+    code = np.multiply(item, k, dtype=np.int64)  # in place: one array, not two
+    code += level
+    return np.bincount(code, minlength=table.n_items * k).reshape(table.n_items, k)

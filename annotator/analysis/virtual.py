@@ -56,21 +56,25 @@ class TripleSampler:
 
     def draw(self, reps: int, rng: np.random.Generator) -> np.ndarray:
         """Sorted-triple keys, shape (reps, eligible items)."""
-        out = np.empty((reps, self.small.size), dtype=np.int64)
         u = rng.random((reps, self.size.size))
-        out[:, self.small] = self.table[(u * self.size).astype(np.int64) + self.offset]
-        if not self.small.all():
-            big = self.large_m[None, :]
-            u = rng.random((3, reps, big.size))
-            first = (u[0] * big).astype(np.int64)
-            second = (u[1] * (big - 1)).astype(np.int64)
-            second += second >= first
-            third = (u[2] * (big - 2)).astype(np.int64)
-            low, high = np.minimum(first, second), np.maximum(first, second)
-            third += third >= low
-            third += third >= high
-            a, b, c = (self.codes[self.large_starts + p] for p in (first, second, third))
-            out[:, ~self.small] = sorted_key(a, b, c, self.k)
+        u *= self.size  # in place: a batch is megabytes, and fresh memory is most of its cost
+        index = u.astype(np.int64)
+        index += self.offset
+        if self.small.all():
+            return np.asarray(self.table[index])
+        out = np.empty((reps, self.small.size), dtype=np.int64)
+        out[:, self.small] = self.table[index]
+        big = self.large_m[None, :]
+        u = rng.random((3, reps, big.size))
+        first = (u[0] * big).astype(np.int64)
+        second = (u[1] * (big - 1)).astype(np.int64)
+        second += second >= first
+        third = (u[2] * (big - 2)).astype(np.int64)
+        low, high = np.minimum(first, second), np.maximum(first, second)
+        third += third >= low
+        third += third >= high
+        a, b, c = (self.codes[self.large_starts + p] for p in (first, second, third))
+        out[:, ~self.small] = sorted_key(a, b, c, self.k)
         return out
 
 
@@ -274,7 +278,10 @@ def virtual_raters(data: RatingTable, *, reps: int, rng: np.random.Generator,
         batch = max(1, _CELLS_PER_BATCH // (2 * k**3))
         draw = partial(chance_tables, level_counts, n3, rng=rng)
     else:
-        codes = data.level[np.argsort(data.item, kind="stable")]
+        # The levels in item order, for items of more than _SMALL ratings only: without
+        # one, a sort and a copy of the table's levels are not needed.
+        codes = (data.level[np.argsort(data.item, kind="stable")] if (m > _SMALL).any()
+                 else np.zeros(0, dtype=np.int64))
         sampler = TripleSampler(counts[eligible], codes, (np.cumsum(m) - m)[eligible])
         batch = max(1, _CELLS_PER_BATCH // max(n3, k**3))
         draw = partial(_sampled_tables, sampler, rng=rng)

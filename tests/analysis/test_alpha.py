@@ -6,6 +6,7 @@ import krippendorff
 import numpy as np
 import pytest
 
+from annotator.analysis import table as table_module
 from annotator.analysis.alpha import (
     NO_PAIRS,
     NO_VARIATION,
@@ -15,8 +16,10 @@ from annotator.analysis.alpha import (
     bootstrap_ci,
     coincidences,
     count_patterns,
+    distinct_rows,
     leave_one_out,
 )
+from annotator.analysis.table import rating_pairs
 from annotator.analysis.undefined import Undefined
 from tests.analysis.refdata import RAW_DATASETS, coders_by_units, counts_of, expected, raw_units
 
@@ -123,20 +126,26 @@ def test_bootstrap_undefined_with_fewer_than_two_pairable_items() -> None:
     assert isinstance(ci, Undefined)
 
 
-def test_leave_one_out_equals_recomputing_without_the_tagger() -> None:
+@pytest.mark.parametrize(("k", "again", "block"), [
+    (5, 2, 1 << 16), (5, 2, 7),  # pairs a block of 7 at a time
+    (20, 12, 1 << 16)])  # 12 ratings of one pair on 20 levels: too wide for one integer
+def test_leave_one_out_equals_recomputing_without_the_tagger(k: int, again: int, block: int,
+                                                             monkeypatch) -> None:
+    monkeypatch.setattr(table_module, "BLOCK", block)
     rng = np.random.default_rng(5)
-    n_items, n_taggers, k = 60, 7, 5
-    levels = np.arange(1.0, 6.0)
-    # Each tagger rates a random subset; tagger 0 rates some items twice (two rounds).
+    n_items, n_taggers = 60, 7
+    levels = np.arange(1.0, k + 1.0)
+    # Each tagger rates a random subset; tagger 0 rates some items again (more rounds).
     item, tagger, code = [], [], []
     for t in range(n_taggers):
         for u in rng.choice(n_items, size=25, replace=False):
-            for _ in range(2 if t == 0 and u % 3 == 0 else 1):
+            for _ in range(again if t == 0 and u % 3 == 0 else 1):
                 item.append(u), tagger.append(t), code.append(int(rng.integers(0, k)))
     item, tagger, code = map(np.array, (item, tagger, code))
     counts = np.bincount(item * k + code, minlength=n_items * k).reshape(n_items, k)
     for level in ("nominal", "ordinal", "interval"):
-        loo = leave_one_out(counts, item, tagger, code, n_taggers, levels, level)
+        loo = leave_one_out(counts, rating_pairs(item, tagger, n_taggers), code, n_taggers,
+                           levels, level)
         for t in range(n_taggers):
             keep = tagger != t
             without = np.bincount(item[keep] * k + code[keep],
@@ -150,10 +159,21 @@ def test_leave_one_out_is_undefined_when_only_that_tagger_made_pairs() -> None:
     # Two taggers; only "ana" (0) rated item 1 twice (two rounds), "ben" rated item 0 once.
     item, tagger, code = np.array([1, 1, 0]), np.array([0, 0, 1]), np.array([0, 1, 1])
     counts = np.array([[0, 1], [1, 1]])
-    loo = leave_one_out(counts, item, tagger, code, 2, np.array([0.0, 1.0]), "nominal")
+    loo = leave_one_out(counts, rating_pairs(item, tagger, 2), code, 2, np.array([0.0, 1.0]),
+                        "nominal")
     assert loo[0] == Undefined(NO_PAIRS)
     assert loo[1] == Undefined(ONE_ITEM)  # ana's two ratings of item 1: one item is no α
 
 
 def test_coincidences_of_a_single_rating_are_zero() -> None:
     assert not coincidences(np.array([0, 1, 0])).any()
+
+
+@pytest.mark.parametrize("high", [1, 3, 12, 2_000])  # the last codes rows past counting
+def test_distinct_rows_is_numpys_unique_rows(high: int) -> None:
+    counts = np.random.default_rng(high).integers(0, high + 1, size=(3_000, 4))
+    counts[::7] = counts[3]  # repeated rows
+    patterns, inverse, frequency = distinct_rows(counts)
+    theirs = np.unique(counts, axis=0, return_inverse=True, return_counts=True)
+    for ours, numpys in zip((patterns, inverse, frequency), theirs, strict=True):
+        assert ours.dtype.kind == "i" and np.array_equal(ours, numpys.reshape(ours.shape))

@@ -153,6 +153,7 @@ def test_a_file_read_in_several_blocks_keeps_its_lines(tmp_path: Path, monkeypat
                                                        quoted: bool) -> None:
     monkeypatch.setattr("annotator.analysis.csv_columns._CHUNK", 3)
     monkeypatch.setattr("annotator.analysis.csv_columns._BLOCK_BYTES", 16)
+    monkeypatch.setattr("annotator.analysis.table.BLOCK", 4)  # the loops over rows
     source = '"x"' if quoted else "x"  # a quote: csv.reader, else plain splitting
     path = tmp_path / "r.csv"
     path.write_text("\n" + HEADER + "".join(f"i{n},t{n % 3},1,{n % 5 + 1},{source},\n"
@@ -179,3 +180,14 @@ def test_a_clean_file_is_streamed_and_an_odd_one_read_whole(tmp_path: Path,
         read_columns(path, required=("item_id",))
     assert [Path(args[0]).stem for args in read_whole] == [
         "quoted-line-break", "stray-quote", "not-utf8"]
+
+
+def test_a_column_codes_its_texts_in_order_and_merges_what_becomes_equal(
+        tmp_path: Path) -> None:
+    path = tmp_path / "r.csv"
+    path.write_text("item_id\n b\n'=a\nb\n=a\n b\n", encoding="utf-8")
+    column = read_columns(path, required=("item_id",))["item_id"]
+    assert (column.texts, column.codes.tolist()) == ((" b", "=a", "b"), [0, 1, 2, 1, 0])
+    assert column.mapped(str.upper).cells() == [" B", "=A", "B", "=A", " B"]
+    stripped = column.mapped(str.strip)
+    assert (stripped.texts, stripped.codes.tolist()) == (("b", "=a"), [0, 1, 0, 1, 0])

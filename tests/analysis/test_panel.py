@@ -9,6 +9,7 @@ from annotator.analysis import panel
 from annotator.analysis.results import SourceFigures
 from annotator.analysis.undefined import Undefined
 from annotator.store.records import Phase
+from tests.bench._panels import synthetic_panel
 
 
 def test_nearest_level_rounds_halves_up() -> None:
@@ -17,6 +18,49 @@ def test_nearest_level_rounds_halves_up() -> None:
         2, 1, 0, 4, 4]
     quarters = np.array([0.0, 0.25, 0.5, 0.75, 1.0])
     assert panel.nearest_level(np.array([0.625, 0.6]), quarters).tolist() == [3, 2]
+
+
+def _nearest_by_table(means: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    """The rule as first written: every distance, the highest level within 1e-9 of the
+    smallest."""
+    distance = np.abs(np.asarray(means, float)[:, None] - levels[None, :])
+    nearest = distance <= distance.min(axis=1, keepdims=True) + 1e-9
+    return np.asarray(len(levels) - 1 - np.argmax(nearest[:, ::-1], axis=1))
+
+
+@pytest.mark.parametrize("levels", [
+    [0.0, 1.0], [1.0, 2.0, 3.0, 4.0, 5.0], [0.0, 0.25, 0.5, 0.75, 1.0],
+    list(np.arange(0.0, 101.0)), [-3.0, -0.1, 0.0, 0.3, 7.0, 1e6], [2.0],
+    [1.0, 1.0 + 4e-10, 1.0 + 8e-10, 2.0, 2.0 + 1e-9, 3.0]])  # closer than the tolerance
+def test_nearest_level_is_the_distance_table_rule(levels: list[float], monkeypatch) -> None:
+    monkeypatch.setattr("annotator.analysis.table.BLOCK", 1000)  # many blocks
+    levels_ = np.array(levels)
+    rng = np.random.default_rng(7)
+    halfway = (levels_[1:] + levels_[:-1]) / 2
+    near = np.concatenate([halfway + d for d in (0.0, 1e-9, -1e-9, 5e-10, -5e-10, 4e-10,
+                                                 -6e-10, 1e-12, -1e-12, 2e-9, -2e-9)])
+    spread = levels_[-1] - levels_[0] + 1
+    means = np.concatenate([
+        near, np.nextafter(near, np.inf), np.nextafter(near, -np.inf), levels_,
+        rng.uniform(levels_[0] - spread, levels_[-1] + spread, 5_000),
+        rng.choice(levels_, 5_000) + rng.choice([-1e-9, 0.0, 1e-9, 5e-10], 5_000),
+        [np.nan, np.inf, -np.inf, levels_[0] - 1e9, levels_[-1] + 1e9]])
+    means = rng.permutation(means)
+    assert np.array_equal(panel.nearest_level(means, levels_),
+                          _nearest_by_table(means, levels_))
+    assert panel.nearest_level(np.zeros(0), levels_).tolist() == []
+
+
+def test_per_tagger_figures_are_the_same_in_blocks(monkeypatch) -> None:
+    # Items rated once (not compared), retests (a pair of two ratings) and levels whose
+    # sums are not exact in binary: blocks of 7 ratings give the figures of one block.
+    table = synthetic_panel(n_items=150, n_taggers=9, n_ratings=700, low=1, high=8,
+                            levels=np.array([0.1, 0.2, 0.7, 1.3]), noise=0.8, seed=3,
+                            retest_items=20)
+    whole = panel.taggers(table)
+    monkeypatch.setattr("annotator.analysis.table.BLOCK", 7)
+    assert panel.taggers(table) == whole
+    assert any(f.n_compared < f.n for f in whole.values())  # some rated alone
 
 
 def test_agreement_with_the_leave_self_out_consensus(make_table) -> None:

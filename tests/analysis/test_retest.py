@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
+from annotator.analysis import retest as retest_module
 from annotator.analysis.retest import binary_protocol, mean_stability, p_hat, retest
 from annotator.analysis.undefined import Undefined
 
@@ -106,3 +107,45 @@ def test_mean_stability_undefined_paths(make_table) -> None:
     assert isinstance(mean_stability(make_table([("a", "t", 1, 3)])), Undefined)
     one_shared = make_table([("a", "t", 1, 3), ("a", "t", 2, 3), ("b", "t", 2, 1)])
     assert "fewer than 2 items" in mean_stability(one_shared).reason
+
+
+@pytest.mark.parametrize("block", [7, 1 << 16])
+def test_retest_tables_are_each_pairs_first_ratings_in_the_first_two_rounds(
+        make_table, monkeypatch, block: int) -> None:
+    # Random taggers, items and rounds (1–4), some pairs rated twice in one round: the
+    # table pairs the first rating of a (tagger, item) in each of the tagger's first two
+    # rounds, counted in plain Python here; ratings taken in blocks of 7, or all at once.
+    monkeypatch.setattr("annotator.analysis.table.BLOCK", block)
+    rng = np.random.default_rng(3)
+    rows = [(f"i{rng.integers(30)}", f"t{rng.integers(6)}", int(rng.integers(1, 5)),
+             int(rng.integers(1, 6))) for _ in range(600)]
+    got = retest(make_table(rows), "ordinal")
+    assert got  # the panel has taggers with two rounds
+    for tagger, figures in got.items():
+        mine = [row for row in rows if row[1] == tagger]
+        first, second = sorted({rnd for _, _, rnd, _ in mine})[:2]
+        level: dict[tuple[str, int], int] = {}
+        for item, _, rnd, value in mine:
+            level.setdefault((item, rnd), value)
+        expected = np.zeros((5, 5), int)
+        for (item, rnd), value in level.items():
+            if rnd == first and (item, second) in level:
+                expected[value - 1, level[item, second] - 1] += 1
+        assert figures.rounds == (first, second)
+        assert np.array_equal(figures.table, expected), tagger
+
+
+def test_round_sums_are_each_rounds_own_bincount(make_table, monkeypatch) -> None:
+    # Three rounds, levels whose sums are not exact in binary, blocks of 5 rows: each
+    # round's counts and sums are those of a bincount of its rows alone, to the bit.
+    monkeypatch.setattr("annotator.analysis.table.BLOCK", 5)
+    rng = np.random.default_rng(8)
+    rows = [(f"i{rng.integers(40)}", f"t{n}", int(rng.integers(1, 4)),
+             float(rng.choice([0.1, 0.7, 2.3]))) for n in range(300)]
+    data = make_table(rows, levels=(0.1, 0.7, 2.3))
+    got = retest_module._round_sums(data, np.array([3, 1]))
+    for (n, total), rnd in zip(got, (3, 1), strict=True):
+        mine = data.round == rnd
+        assert np.array_equal(n, np.bincount(data.item[mine], minlength=data.n_items))
+        assert np.array_equal(total, np.bincount(data.item[mine], weights=data.values[mine],
+                                                 minlength=data.n_items))

@@ -26,11 +26,11 @@ from annotator.analysis.virtual import (
 )
 
 
-def panel(make_table, rng, n_items=60, low=3, high=3, k=5):
+def panel(make_table, rng, n_items=60, low=3, high=3, k=5, n_taggers=20):
     rows = []
     for i in range(n_items):
         quality = rng.integers(1, k + 1)
-        taggers = rng.choice(20, size=int(rng.integers(low, high + 1)), replace=False)
+        taggers = rng.choice(n_taggers, size=int(rng.integers(low, high + 1)), replace=False)
         for t in taggers:
             value = int(np.clip(quality + rng.integers(-1, 2), 1, k))
             rows.append((f"i{i:03d}", f"t{t:02d}", 1, value))
@@ -47,8 +47,10 @@ def test_exactly_three_ratings_per_item_is_deterministic(make_table) -> None:
         assert mine.sd == pytest.approx(0.0, abs=1e-12)
 
 
-def test_the_seed_makes_draws_from_larger_items_reproducible(make_table) -> None:
-    data = panel(make_table, np.random.default_rng(0), low=3, high=7)
+@pytest.mark.parametrize(("low", "high"), [(3, 7), (28, 40)])  # 28–40: some over _SMALL
+def test_the_seed_makes_draws_from_larger_items_reproducible(make_table, low: int,
+                                                            high: int) -> None:
+    data = panel(make_table, np.random.default_rng(0), low=low, high=high, n_taggers=40)
     one = virtual_raters(data, reps=20, rng=np.random.default_rng(5))
     two = virtual_raters(data, reps=20, rng=np.random.default_rng(5))
     three = virtual_raters(data, reps=20, rng=np.random.default_rng(6))

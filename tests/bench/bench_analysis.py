@@ -61,7 +61,7 @@ def bench(name: str, table: RatingTable, args: argparse.Namespace) -> bool:
         "alpha": lambda: alpha(counts, data.levels, "ordinal"),
         "alpha bootstrap": lambda: bootstrap_ci(counts, data.levels, "ordinal",
                                                 resamples=args.bootstrap, rng=rng),
-        "leave-one-out": lambda: leave_one_out(counts, data.item, data.tagger, data.level,
+        "leave-one-out": lambda: leave_one_out(counts, data.pairs, data.level,
                                                len(data.taggers), data.levels, "ordinal"),
         "virtual raters": lambda: virtual_raters(data, reps=args.reps, rng=rng),
         "virtual chance": lambda: virtual_raters(data, reps=args.reps, rng=rng, chance=True),
