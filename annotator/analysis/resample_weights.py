@@ -42,10 +42,10 @@ class Weights:
     def drawn(cls, rng: np.random.Generator, items: int, resamples: int) -> Weights:
         """``resamples`` bootstrap draws of ``items`` items with replacement."""
         drawn = rng.integers(items, size=(resamples, items))
-        padded = np.zeros((items + 1, resamples), dtype=np.int32)
+        counted = np.zeros((resamples, items + 1), dtype=np.int32)  # a row per resample
         for resample, items_drawn in enumerate(drawn):
-            padded[:-1, resample] = np.bincount(items_drawn, minlength=items)
-        return cls(padded, np.full(resamples, items, dtype=np.int64))
+            counted[resample, :-1] = np.bincount(items_drawn, minlength=items)
+        return cls(np.ascontiguousarray(counted.T), np.full(resamples, items, dtype=np.int64))
 
     @property
     def most(self) -> int:
