@@ -108,9 +108,9 @@ class Concordance:
         rows, whole = weights.rows, weights.whole(self.most_units)
         blocks = None
         if self.one_level:  # blocks are in level order: a running sum gives it all
-            w = weights.at(self.running.laid_out, self.most_units)
+            w = weights.at(self.running.laid_out)
             blocks = w.reshape(self.block, self.blocks, rows).transpose(1, 0, 2)  # a view
-            inside = self.running.sums(w, rows)[0]  # from each block's start
+            inside = self.running.sums(w, rows, whole)[0]  # from each block's start
             up_to = inside.reshape(-1, rows).take(self.bounds, axis=0).reshape(
                 self.blocks, -1, rows)
         else:  # whole numbers below 2²⁴ are exact in float32

@@ -66,9 +66,10 @@ class Weights:
         ``units`` units each: int32 while it fits (half the memory traffic of int64)."""
         return np.int32 if self.most * units < 2**31 else np.int64
 
-    def at(self, index: np.ndarray, units: int = 1) -> np.ndarray:
-        """The weights of the items (or the pad) at ``index``, in :meth:`whole`'s type."""
-        return self.padded.take(index, axis=0).astype(self.whole(units), copy=False)
+    def at(self, index: np.ndarray) -> np.ndarray:
+        """The weights of the items (or the pad) at ``index``, in the batch's own type (sums
+        of them go into :meth:`whole`'s)."""
+        return self.padded.take(index, axis=0)
 
     @cached_property
     def heaviest(self) -> int:
@@ -111,15 +112,17 @@ class RunningSum:
         self.laid_out = filled.reshape(self.chunks, CHUNK).T.ravel()
         """The items, position in chunk first (``pad`` after the last)."""
 
-    def sums(self, w: np.ndarray, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    def sums(self, w: np.ndarray, rows: int, whole: type[np.signedinteger]
+             ) -> tuple[np.ndarray, np.ndarray]:
         """Inside each chunk, the sums before each position (``CHUNK`` + 1 × chunks ×
-        rows), and the sum before each chunk (chunks × rows), for ``w`` laid out."""
+        rows), and the sum before each chunk (chunks × rows), for ``w`` laid out, in the
+        integer type ``whole``."""
         w = w.reshape(CHUNK, self.chunks, rows)
-        inside = np.empty((CHUNK + 1, self.chunks, rows), dtype=w.dtype)
+        inside = np.empty((CHUNK + 1, self.chunks, rows), dtype=whole)
         inside[0] = 0
         for step in range(CHUNK):
             np.add(inside[step], w[step], out=inside[step + 1])
-        chunk_before = np.zeros((self.chunks, rows), dtype=w.dtype)
+        chunk_before = np.zeros((self.chunks, rows), dtype=whole)
         np.cumsum(inside[-1, :-1], axis=0, out=chunk_before[1:])
         return inside, chunk_before
 
