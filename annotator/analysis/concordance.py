@@ -108,8 +108,9 @@ class Concordance:
         rows, whole = weights.rows, weights.whole(self.most_units)
         blocks = None
         if self.one_level:  # blocks are in level order: a running sum gives it all
-            w = weights.at(self.running.laid_out, self.most_units)
-            inside = self.running.sums(w, rows)[0]  # from each block's start
+            w = weights.at(self.running.laid_out)
+            blocks = w.reshape(self.block, self.blocks, rows).transpose(1, 0, 2)  # a view
+            inside = self.running.sums(w, rows, whole)[0]  # from each block's start
             up_to = inside.reshape(-1, rows).take(self.bounds, axis=0).reshape(
                 self.blocks, -1, rows)
         else:  # whole numbers below 2²⁴ are exact in float32
@@ -155,8 +156,9 @@ class Concordance:
             return np.zeros(weights.rows)
         exact = self.forms.dtype == np.float32 and self.largest * weights.most < 2**24
         forms = self.forms if exact else self.forms.astype(float)
-        if blocks is not None and blocks.dtype == forms.dtype:
-            part = blocks if len(forms) == len(blocks) else blocks[self.mixed]
+        if blocks is not None:
+            part = np.ascontiguousarray(
+                blocks if len(forms) == len(blocks) else blocks[self.mixed], dtype=forms.dtype)
         else:
             part = weights.padded.take(self.mixed_slots, axis=0).astype(forms.dtype).reshape(
                 len(forms), self.block, weights.rows)

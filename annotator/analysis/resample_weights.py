@@ -24,7 +24,9 @@ class Weights:
     """A batch of item weightings: ``padded[i, r]`` is how often resample r drew item i.
 
     The last row is zeros: a weightless item that fills short blocks. ``totals``: each
-    resample's total weight (int64); the largest, ``most``, bounds every count.
+    resample's total weight (int64); the largest, ``most``, bounds every count. Drawn
+    batches hold one byte a weight when every weight fits (every gather from them then
+    reads a quarter of the memory); each use widens what it takes.
     """
 
     padded: np.ndarray
@@ -42,10 +44,12 @@ class Weights:
     def drawn(cls, rng: np.random.Generator, items: int, resamples: int) -> Weights:
         """``resamples`` bootstrap draws of ``items`` items with replacement."""
         drawn = rng.integers(items, size=(resamples, items))
-        padded = np.zeros((items + 1, resamples), dtype=np.int32)
+        counted = np.zeros((resamples, items + 1), dtype=np.int32)  # a row per resample
         for resample, items_drawn in enumerate(drawn):
-            padded[:-1, resample] = np.bincount(items_drawn, minlength=items)
-        return cls(padded, np.full(resamples, items, dtype=np.int64))
+            counted[resample, :-1] = np.bincount(items_drawn, minlength=items)
+        small = np.int8 if int(counted.max(initial=0)) <= 127 else np.int32
+        return cls(np.ascontiguousarray(counted.T, dtype=small),
+                   np.full(resamples, items, dtype=np.int64))
 
     @property
     def most(self) -> int:
@@ -62,9 +66,10 @@ class Weights:
         ``units`` units each: int32 while it fits (half the memory traffic of int64)."""
         return np.int32 if self.most * units < 2**31 else np.int64
 
-    def at(self, index: np.ndarray, units: int = 1) -> np.ndarray:
-        """The weights of the items (or the pad) at ``index``, in :meth:`whole`'s type."""
-        return self.padded.take(index, axis=0).astype(self.whole(units), copy=False)
+    def at(self, index: np.ndarray) -> np.ndarray:
+        """The weights of the items (or the pad) at ``index``, in the batch's own type (sums
+        of them go into :meth:`whole`'s)."""
+        return self.padded.take(index, axis=0)
 
     @cached_property
     def heaviest(self) -> int:
@@ -107,15 +112,17 @@ class RunningSum:
         self.laid_out = filled.reshape(self.chunks, CHUNK).T.ravel()
         """The items, position in chunk first (``pad`` after the last)."""
 
-    def sums(self, w: np.ndarray, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    def sums(self, w: np.ndarray, rows: int, whole: type[np.signedinteger]
+             ) -> tuple[np.ndarray, np.ndarray]:
         """Inside each chunk, the sums before each position (``CHUNK`` + 1 × chunks ×
-        rows), and the sum before each chunk (chunks × rows), for ``w`` laid out."""
+        rows), and the sum before each chunk (chunks × rows), for ``w`` laid out, in the
+        integer type ``whole``."""
         w = w.reshape(CHUNK, self.chunks, rows)
-        inside = np.empty((CHUNK + 1, self.chunks, rows), dtype=w.dtype)
+        inside = np.empty((CHUNK + 1, self.chunks, rows), dtype=whole)
         inside[0] = 0
         for step in range(CHUNK):
             np.add(inside[step], w[step], out=inside[step + 1])
-        chunk_before = np.zeros((self.chunks, rows), dtype=w.dtype)
+        chunk_before = np.zeros((self.chunks, rows), dtype=whole)
         np.cumsum(inside[-1, :-1], axis=0, out=chunk_before[1:])
         return inside, chunk_before
 

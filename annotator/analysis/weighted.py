@@ -67,7 +67,7 @@ class MetricFigures:
     def _ranks(self, weights: Weights, ordered: np.ndarray) -> _ScoreRanks:
         """Weighted tie groups and doubled mid-ranks of the scores (``ordered``: the
         weights laid out as the running sum's)."""
-        sums = self.running.sums(ordered, weights.rows)
+        sums = self.running.sums(ordered, weights.rows, weights.whole(2))
         if not self.per_item.ties:  # every run is one item, with its weight
             doubled = self.running.each(sums)
             doubled *= 2
@@ -89,7 +89,7 @@ class MetricFigures:
         ``x_groups``: the batch's weighted tie-group sizes, when already counted.
         """
         if x_groups is None:
-            x_groups = self._ranks(weights, weights.at(self.running.laid_out, 2)).sizes
+            x_groups = self._ranks(weights, weights.at(self.running.laid_out)).sizes
         s, units = self.per_rating.s(weights)
         n = units.sum(axis=0, dtype=np.int64).astype(float)
         levels = (units > 0).sum(axis=0)
@@ -105,7 +105,7 @@ class MetricFigures:
 
     def all(self, weights: Weights) -> dict[str, np.ndarray]:
         """Every figure for each resample of ``weights``: {tau_c, tau_b, spearman, pearson}."""
-        ordered = weights.at(self.running.laid_out, 2)
+        ordered = weights.at(self.running.laid_out)
         ranks = self._ranks(weights, ordered)
         s, y_groups = self.per_item.s(weights)
         n = weights.totals

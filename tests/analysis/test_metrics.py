@@ -88,6 +88,21 @@ def test_the_figures_do_not_depend_on_how_many_threads_weigh_them(make_table,
     assert reports[0]["comparisons"][1]["ci95"] != reports[0]["comparisons"][0]["ci95"]
 
 
+def test_the_figures_do_not_depend_on_how_many_resamples_a_batch_holds(make_table,
+                                                                      monkeypatch) -> None:
+    """Batches are sized to the cache; the draws go on from one batch to the next, so
+    batches of 8 or of 256 resamples give the same report (on an odd number of items)."""
+    rng = np.random.default_rng(4)
+    table, quality = random_panel(make_table, rng, n_items=101)
+    scores = scores_of(table, a=quality + rng.normal(0, 1, 101), b=np.round(quality))
+    reports = []
+    for cache in (1, 10**9):  # batches of 8, then of 256
+        monkeypatch.setattr(metrics, "_BATCH_BYTES", cache)
+        reports.append(json_form(metric_benchmark(table, scores, reps=10, bootstrap=300,
+                                                  rng=np.random.default_rng(5)))[0])
+    assert metrics.batch_size(101) == 256 and reports[0] == reports[1]
+
+
 def test_intervals_repeat_with_a_seed_and_change_with_another(make_table) -> None:
     rng = np.random.default_rng(3)
     table, quality = random_panel(make_table, rng, n_items=60)

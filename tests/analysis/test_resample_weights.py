@@ -34,7 +34,7 @@ def test_running_sums_read_the_weight_before_any_position_of_the_sequence() -> N
     batch = Weights.of(np.vstack([np.bincount(rng.integers(items, size=items),
                                               minlength=items) for _ in range(3)]))
     running = RunningSum(sequence, pad=items)
-    sums = running.sums(batch.at(running.laid_out), batch.rows)
+    sums = running.sums(batch.at(running.laid_out), batch.rows, np.int64)
     expected = np.vstack([np.zeros((1, 3), int),
                           np.cumsum(batch.padded[sequence], axis=0)])  # before 0 … items
     positions = np.array([0, 1, CHUNK - 1, CHUNK, 2 * CHUNK + 5, items - 1, items])

@@ -65,3 +65,20 @@ def test_figures_equal_scipy_when_weighted_counts_need_64_bits() -> None:
             stats.spearmanr(x[drawn], means[drawn]).statistic, abs=1e-12)
         assert found["pearson"][row] == pytest.approx(
             stats.pearsonr(x[drawn], means[drawn]).statistic, abs=1e-12)
+
+
+def test_a_drawn_batch_of_one_byte_weights_gives_the_figures_of_the_same_weights() -> None:
+    rng = np.random.default_rng(13)
+    n, k = 500, 5
+    x = rng.integers(0, 60, n).astype(float)
+    counts = rng.integers(0, 4, (n, k))
+    counts[counts.sum(axis=1) == 0, 3] = 1
+    means = (counts @ np.arange(k)) / counts.sum(axis=1)
+    drawn = Weights.drawn(rng, n, 9)
+    assert drawn.padded.dtype == np.int8
+    same = Weights.of(drawn.padded[:-1].T.astype(np.int64))
+    figures = weighted.MetricFigures(x, counts, means)
+    found, expected = figures.all(drawn), figures.all(same)
+    for name in expected:
+        assert np.array_equal(found[name], expected[name], equal_nan=True)
+

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _panels import vicr_scale
 
 from annotator.analysis import weighted
-from annotator.analysis.metrics import _BATCH, _WORKERS, MetricScores, metric_benchmark
+from annotator.analysis.metrics import _WORKERS, MetricScores, batch_size, metric_benchmark
 from annotator.analysis.resample_weights import Weights
 from annotator.analysis.table import item_counts
 
@@ -48,8 +48,9 @@ def main(argv: list[str] | None = None) -> int:
                           np.array([mean + rng.normal(0, 1, n),
                                     np.round(mean * 3 + rng.normal(0, 2, n)), rng.random(n),
                                     np.round(mean + rng.normal(0, 0.5, n), 2)]))
+    batch = batch_size(n)
     print(f"VICR scale: {len(data):,} ratings, {n:,} items, 4 metrics, "
-          f"{args.bootstrap} resamples, {args.reps} ceiling draws, batches of {_BATCH} "
+          f"{args.bootstrap} resamples, {args.reps} ceiling draws, batches of {batch} "
           f"resamples on {_WORKERS} threads")
     times = []
     for _ in range(args.runs):
@@ -61,9 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  metric_benchmark  median {median:6.2f} s  best {min(times):6.2f} s   "
           f"budget {BUDGET:.1f} s: {'within' if median <= BUDGET else 'OVER'}")
     x = scores.scores[0]
-    w = Weights.drawn(rng, n, _BATCH)
+    w = Weights.drawn(rng, n, batch)
     figures = weighted.MetricFigures(x, counts, mean)
-    batches = args.bootstrap / _BATCH
+    batches = args.bootstrap / batch
     parts = {
         "tau_c": lambda: figures.tau_c(w),
         "all four": lambda: figures.all(w),
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, work in parts.items():
         best = min(timeit.repeat(work, number=1, repeat=5))
         print(f"    {name:9s} {best * batches:6.2f} s per metric for {args.bootstrap} resamples "
-              f"(best of 5 batches of {_BATCH}, one thread)")
+              f"(best of 5 batches of {batch}, one thread)")
     return 0 if median <= BUDGET else 1
 
 
