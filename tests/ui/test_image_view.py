@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from PySide6.QtWidgets import QApplication
 
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.widgets.image_view import SETTLE_MS, ImageView
@@ -143,6 +144,28 @@ def test_an_unreadable_photo_shows_why(qtbot, make_view, tmp_path: Path) -> None
         view.show_path(broken, description="Image")
     assert "not an image" in failed.args[0]
     assert not view.has_image() and "not an image" in view.accessibleDescription()
+
+
+def test_a_message_in_place_of_the_photo_follows_the_text_size(qtbot, make_view) -> None:
+    """Text made larger from the View menu (the application's font) enlarges a message
+    already shown, and the next one too."""
+    view = make_view()
+    view.show_message("Choose an item in the list.")
+    normal = view.font().pointSizeF()
+    message = view._message_item
+    assert message.font().pointSizeF() == pytest.approx(normal)
+    font = QApplication.font()
+    try:
+        font.setPointSizeF(normal * 2)
+        QApplication.setFont(font)
+        qtbot.waitUntil(lambda: view.font().pointSizeF() == pytest.approx(normal * 2))
+        assert message.font().pointSizeF() == pytest.approx(normal * 2)
+        assert message.toPlainText() == "Choose an item in the list."
+        view.show_message("This photo is hidden.")
+        assert message.font().pointSizeF() == pytest.approx(normal * 2)
+    finally:
+        font.setPointSizeF(normal)
+        QApplication.setFont(font)
 
 
 HIGH_DPI = """

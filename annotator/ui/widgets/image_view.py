@@ -143,6 +143,7 @@ class ImageView(QGraphicsView):
     def _show_text(self, text: str) -> None:
         self._photo.set_frame(None)
         self._photo.setVisible(False)
+        self._message_item.setFont(self.font())  # the scene's items keep their own font
         self._message_item.setPlainText(text)
         self._message_item.setTextWidth(max(200, self.viewport().width() - 40))
         self.scene().setSceneRect(self._message_item.boundingRect())
@@ -346,6 +347,8 @@ class ImageView(QGraphicsView):
             self._asked = None
             self._update_notice()
             self._refresh_soon(0)
+        elif event.type() == QEvent.Type.FontChange and self._message_item.toPlainText():
+            self._show_text(self._message_item.toPlainText())  # larger text: a larger message
         return super().event(event)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
