@@ -219,9 +219,15 @@ class _Bootstraps:
         self.prepare(x, mask)
         key = (mask.tobytes(), x.tobytes())
         if key in self.sorted and key not in self.queued:
-            sorted_scores = self.sorted[key]
-            self.queued[key] = [
-                self.pool.submit(lambda w: sorted_scores.result().all(w), batch)
+            self.queued[key] = self._queue(x, mask, weighted.MetricFigures.all)
+
+    def _queue(self, x: np.ndarray, mask: np.ndarray,
+               figure: Callable[[weighted.MetricFigures, Weights], T]) -> list[Future[T]]:
+        """``figure`` of the data then of every resample, queued on the pool behind the
+        metric's sort."""
+        self.prepare(x, mask)
+        sorted_scores = self.sorted[mask.tobytes(), x.tobytes()]
+        return [self.pool.submit(lambda w: figure(sorted_scores.result(), w), batch)
                 for batch in self._runs(mask)]
 
     def _weights(self, mask: np.ndarray) -> Iterator[Weights]:
@@ -243,19 +249,12 @@ class _Bootstraps:
         yield Weights.of(np.ones((1, int(mask.sum())), dtype=np.int32))
         yield from self._weights(mask)
 
-    def _each_run(self, x: np.ndarray, mask: np.ndarray,
-                  figure: Callable[[weighted.MetricFigures, Weights], T]) -> list[T]:
-        """``figure`` of the data then of every resample, weighed on the pool."""
-        self.prepare(x, mask)
-        sorted_scores = self.sorted[mask.tobytes(), x.tobytes()]
-        return list(self.pool.map(lambda w: figure(sorted_scores.result(), w),
-                                  self._runs(mask)))
-
     def _tau_c_runs(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """τ_c of the data then of every resample of the items in ``mask``."""
         key = (mask.tobytes(), x.tobytes())
         if key not in self.tau_c:
-            self.tau_c[key] = np.concatenate(self._each_run(x, mask, weighted.MetricFigures.tau_c))
+            runs = self._queue(x, mask, weighted.MetricFigures.tau_c)
+            self.tau_c[key] = np.concatenate([run.result() for run in runs])
         return self.tau_c[key]
 
     def figures(self, x: np.ndarray, mask: np.ndarray
