@@ -60,8 +60,8 @@ class Concordance:
         self.blocks, self.block = len(starts), block
         self.taken = slots.ravel()
         """The items of every block, block by block (pads included)."""
-        self.running = RunningSum(self.taken, pad=n)
-        """With one unit per item: running sums whose chunks are the blocks."""
+        self.running = RunningSum(self.taken if self.one_level else self.taken[:0], pad=n)
+        """With one unit per item: running sums whose chunks are the blocks (else empty)."""
         group = self.group_in_order
         mixed = np.flatnonzero(group[starts] != group[starts + sizes - 1])
         self.mixed = mixed
