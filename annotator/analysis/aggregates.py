@@ -9,7 +9,8 @@
 
 VCRScore's figures (Ruiz, Ramírez & Moctezuma, 2025, §2.1: the mean and the majority vote on
 1/0.75/0.5/0.25/0) are the item summary's ``mean`` and ``vote``
-(:func:`annotator.analysis.panel.item_summary`). Everything comes from per-item level counts.
+(:func:`annotator.analysis.tagger_figures.item_summary`). Everything comes from per-item level
+counts.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from annotator.analysis.panel import nearest_level
+from annotator.analysis.rating_table import RatingTable, item_counts
 from annotator.analysis.retest import p_hat
-from annotator.analysis.table import RatingTable, item_counts
+from annotator.analysis.tagger_figures import nearest_level
 
 MAX_SKIPS = 2
 """A pair skipped more than this often in a round has no p̂ (Levinboim et al. 2021, §3.2)."""

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
-from annotator.analysis.table import blocks, distinct_keys
+from annotator.analysis.rating_table import blocks, distinct_keys
 from annotator.analysis.undefined import Figure, Interval, Undefined
 
 if TYPE_CHECKING:
-    from annotator.analysis.table import Pairs
+    from annotator.analysis.rating_table import Pairs
 
 Level = Literal["nominal", "ordinal", "interval", "ratio"]
 LEVELS: tuple[Level, ...] = ("nominal", "ordinal", "interval", "ratio")

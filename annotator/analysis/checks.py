@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from annotator.analysis.rating_table import PHASES, RatingTable
 from annotator.analysis.results import AttentionChecks, TaggerChecks
-from annotator.analysis.table import PHASES, RatingTable
 from annotator.project.check_rule import CheckRule
 from annotator.project.model import GoldPurpose, Project
 from annotator.store.records import Phase

@@ -1,7 +1,7 @@
 """A CSV file the analysis takes whole, read column by column: millions of rows in little
 memory.
 
-:func:`~annotator.project.table.read_table` keeps every row as a list of strings, about
+:func:`~annotator.project.csv_reader.read_table` keeps every row as a list of strings, about
 half a kilobyte a row. Here the file is streamed through ``csv.reader`` a chunk of rows
 at a time, and each column is kept as the distinct texts it holds plus, per row, the
 index of its text (:class:`CodedColumn`): item ids, taggers, rounds and ratings repeat,
@@ -31,7 +31,7 @@ from typing import BinaryIO
 import numpy as np
 
 from annotator.csvtext import decode_cell
-from annotator.project.table import MAX_CELL, Table, _read_header, read_table
+from annotator.project.csv_reader import MAX_CELL, Table, _read_header, read_table
 
 _CHUNK = 50_000
 """Rows parsed at once: large enough that the per-chunk work is nothing, small enough
@@ -84,7 +84,7 @@ class CodedColumn:
 class Columns:
     """The good rows of a file as coded columns (a column the file does not have reads as
     empty cells); ``table`` carries the file, each row's line and the reader's problems,
-    for :class:`~annotator.project.table.RowChecks`."""
+    for :class:`~annotator.project.csv_reader.RowChecks`."""
 
     table: Table
     columns: dict[str, CodedColumn]

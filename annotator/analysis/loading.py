@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from annotator.analysis.table import RatingTable, build_table
+from annotator.analysis.rating_table import RatingTable, build_table
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import SKIP_VALUE, Project

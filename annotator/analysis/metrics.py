@@ -38,6 +38,7 @@ from threadpoolctl import threadpool_limits
 from annotator.analysis import weighted
 from annotator.analysis.kendall import CONSTANT, TOO_FEW
 from annotator.analysis.kendall import tau_c as table_tau_c
+from annotator.analysis.rating_table import RatingTable, item_counts
 from annotator.analysis.resample_weights import Weights
 from annotator.analysis.results import (
     Ceiling,
@@ -47,11 +48,10 @@ from annotator.analysis.results import (
     MetricResult,
     PrecisionRecall,
 )
-from annotator.analysis.table import RatingTable, item_counts
 from annotator.analysis.undefined import Undefined
 from annotator.analysis.virtual import summarise
 from annotator.errors import AnnotatorError
-from annotator.project.table import RowChecks, parse_cells, read_table
+from annotator.project.csv_reader import RowChecks, parse_cells, read_table
 
 CSV_COLUMNS = ("item_id", "metric", "score")
 METRICS_FILE = "metrics.csv"

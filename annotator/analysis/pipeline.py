@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 from annotator.analysis.alpha import Level
 from annotator.analysis.checks import check_spec
 from annotator.analysis.metrics import METRICS_FILE, MetricScores, load_metrics_csv
+from annotator.analysis.rating_table import RatingTable
 from annotator.analysis.ratings_csv import load_ratings_csv
 from annotator.analysis.report import analyze
 from annotator.analysis.results import Results
-from annotator.analysis.table import RatingTable
 from annotator.errors import AnnotatorError
 
 if TYPE_CHECKING:

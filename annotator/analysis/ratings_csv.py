@@ -16,9 +16,9 @@ from typing import TypeVar
 import numpy as np
 
 from annotator.analysis.csv_columns import CodedColumn, read_columns
-from annotator.analysis.table import PHASES, RatingTable, blocks, coded_table, sorted_names
+from annotator.analysis.rating_table import PHASES, RatingTable, blocks, coded_table, sorted_names
 from annotator.errors import AnnotatorError
-from annotator.project.table import RowChecks
+from annotator.project.csv_reader import RowChecks
 from annotator.store.records import Phase
 
 CSV_COLUMNS = ("item_id", "tagger", "round", "rating")

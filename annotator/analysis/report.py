@@ -10,15 +10,15 @@ from dataclasses import replace
 
 import numpy as np
 
-from annotator.analysis import panel
+from annotator.analysis import tagger_figures
 from annotator.analysis.alpha import Level, alpha, bootstrap_ci, leave_one_out
 from annotator.analysis.checks import CheckSpec, attention_checks, without_taggers
 from annotator.analysis.kappa import fleiss_kappa, gwet_ac1, percent_agreement
 from annotator.analysis.metrics import NO_FILE, MetricScores, metric_benchmark
 from annotator.analysis.questions import question_figures
+from annotator.analysis.rating_table import RatingTable, item_counts
 from annotator.analysis.results import AlphaFigures, AttentionChecks, Excluded, Results
 from annotator.analysis.retest import binary_protocol, mean_stability, retest
-from annotator.analysis.table import RatingTable, item_counts
 from annotator.analysis.undefined import Figure, Interval, Undefined
 from annotator.analysis.virtual import virtual_raters
 
@@ -52,7 +52,7 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
     counts = item_counts(data)
     rated = counts.sum(axis=1) > 0
     n_per_tagger = np.bincount(data.tagger, minlength=len(data.taggers))
-    summary = panel.item_summary(data, rngs[0])
+    summary = tagger_figures.item_summary(data, rngs[0])
     n_taggers = int((n_per_tagger > 0).sum())
     alpha_value, ci = (_alpha_with_interval(counts, data.levels, level, bootstrap, rngs[1])
                        if n_taggers != 1 else (Undefined(ONE_TAGGER), Undefined(ONE_TAGGER)))
@@ -83,10 +83,10 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
         virtual_raters_chance=virtual_raters(data, reps=reps, rng=rngs[3], chance=True),
         retest=retest(data, level),
         retest_stability=mean_stability(data),
-        taggers=panel.taggers(table),
-        items=panel.items(data, summary),
-        sources=panel.sources(data, summary),
-        distribution=panel.distribution(data, summary),
+        taggers=tagger_figures.taggers(table),
+        items=tagger_figures.items(data, summary),
+        sources=tagger_figures.sources(data, summary),
+        distribution=tagger_figures.distribution(data, summary),
         binary=binary_protocol(data),
         checks=check_results,
         questions=question_figures(table, level),

@@ -12,6 +12,7 @@ import numpy as np
 
 from annotator.analysis.alpha import Level, alpha_from_coincidences, undefined_reason
 from annotator.analysis.kendall import figure, tau_b
+from annotator.analysis.rating_table import RatingTable, blocks
 from annotator.analysis.results import (
     BinaryProtocol,
     Histogram,
@@ -19,7 +20,6 @@ from annotator.analysis.results import (
     RetestFigures,
     RoundStability,
 )
-from annotator.analysis.table import RatingTable, blocks
 from annotator.analysis.undefined import Figure, Undefined
 
 

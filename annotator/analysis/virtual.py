@@ -24,8 +24,8 @@ import numpy as np
 
 from annotator.analysis.alpha import distinct_rows
 from annotator.analysis.kendall import tau_c
+from annotator.analysis.rating_table import RatingTable, item_counts
 from annotator.analysis.results import Spread, VirtualRaters
-from annotator.analysis.table import RatingTable, item_counts
 from annotator.analysis.undefined import Figure, Undefined
 
 FIGURES = ("tau_x_yz", "tau_y_xz", "tau_z_xy", "kendall_w", "fleiss_kappa", "fleiss_kappa_45")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from annotator.analysis.loading import project_table
 from annotator.analysis.pipeline import AnalysisSource, load_source
-from annotator.analysis.table import RatingTable, build_table
+from annotator.analysis.rating_table import RatingTable, build_table
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from annotator.analysis.alpha import Level, alpha, bootstrap_ci
-from annotator.analysis.table import RatingTable, item_counts
+from annotator.analysis.rating_table import RatingTable, item_counts
 from annotator.analysis.undefined import Undefined
 from annotator.errors import AnnotatorError
 from annotator.planning.design import BlockDesign, block_design

@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from annotator.analysis.table import RatingTable
+from annotator.analysis.rating_table import RatingTable
 from annotator.errors import AnnotatorError
 from annotator.planning.coverage import Coverage, coverage, disputed
 from annotator.project.plan import Plan, PlanBy, name_key

@@ -11,9 +11,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from annotator.project.csv_reader import read_table
 from annotator.project.model import Problem
 from annotator.project.paths import normalise_image_path
-from annotator.project.table import read_table
 from annotator.project.textfile import read_text
 
 IMAGE_EXTENSIONS = frozenset({".jpg", ".jpeg", ".png", ".webp", ".bmp", ".gif", ".tif", ".tiff"})

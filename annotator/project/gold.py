@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from annotator.project.csv_reader import Row, read_table
 from annotator.project.items import ITEM_COLUMNS, ITEMS_FILE, RowChecker
 from annotator.project.model import FlowPlan, GoldItem, GoldPurpose, Item, Problem, Rubric
 from annotator.project.paths import FolderProbe
 from annotator.project.rubric import parse_level_value
-from annotator.project.table import Row, read_table
 
 GOLD_FILE = "gold.csv"
 GOLD_COLUMNS = (*ITEM_COLUMNS, "rating", "explanation", "purpose")

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from annotator.project.csv_reader import Row, read_table
 from annotator.project.model import Item, Problem
 from annotator.project.paths import FolderProbe, normalise_image_path
-from annotator.project.table import Row, read_table
 
 ITEMS_FILE = "items.csv"
 ITEM_COLUMNS = ("item_id", "image", "caption", "source")

@@ -41,11 +41,11 @@ from tomlkit.toml_document import TOMLDocument
 from annotator.csvtext import csv_text
 from annotator.errors import ProjectError
 from annotator.files import write_text
+from annotator.project.csv_reader import read_table
 from annotator.project.manifest import MANIFEST_FILE
 from annotator.project.model import Problem
 from annotator.project.plan import Plan, PlanBy, TopUp, name_key, seat_names
 from annotator.project.settings_table import unknown_settings
-from annotator.project.table import read_table
 from annotator.project.tomlfile import edited_text
 
 PLAN_FILE = "plan.csv"

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
+from annotator.project.csv_reader import read_table
 from annotator.project.model import Problem, Rubric
 from annotator.project.rubric import parse_level_value
-from annotator.project.table import read_table
 
 PRIORS_FILE = "priors.csv"
 PRIORS_COLUMNS = ("item_id", "rating", "source")

@@ -22,8 +22,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from annotator.errors import ProjectError
+from annotator.project.csv_reader import read_table
 from annotator.project.model import DEFAULT_WASHOUT_DAYS, Problem, Project, RoundRecord
-from annotator.project.table import read_table
 
 ROUND_KEYS = frozenset({"started", "items"})
 """Keys of a ``[rounds.N]`` table that describe the round rather than how it is played."""

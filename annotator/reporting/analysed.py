@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from annotator.analysis.checks import without_taggers
 from annotator.analysis.pipeline import Analysis
+from annotator.analysis.rating_table import RatingTable
 from annotator.analysis.results import AttentionChecks
-from annotator.analysis.table import RatingTable
 from annotator.analysis.undefined import Undefined
 
 LOW_RETEST_ALPHA = 0.667

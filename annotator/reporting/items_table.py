@@ -20,8 +20,8 @@ import numpy as np
 from annotator.analysis.aggregates import ItemAggregates, item_aggregates
 from annotator.analysis.pipeline import Analysis
 from annotator.analysis.results import ItemSummary
+from annotator.project.csv_reader import read_table
 from annotator.project.model import Item, Project
-from annotator.project.table import read_table
 from annotator.reporting.analysed import analysed_data
 from annotator.reporting.content import Cell, Column, Table
 

@@ -29,8 +29,8 @@ from annotator.store.chain import (
     genesis,
     verify,
 )
-from annotator.store.checks import damaged_file_error, schema_of
 from annotator.store.reading import open_read_only, rating_columns, select_list
+from annotator.store.refusals import damaged_file_error, schema_of
 from annotator.store.validation import BadRow, RowRules, first_bad_row
 
 STORED_COLUMNS = (*CONTENT_COLUMNS, "seq", "chain")

@@ -23,7 +23,6 @@ from pathlib import Path
 from annotator import __version__
 from annotator.errors import AnnotatorError
 from annotator.store.chain import CONTENT_COLUMNS
-from annotator.store.checks import read_sqlite_file, schema_of
 from annotator.store.incoming import STORED_COLUMNS, IncomingFile
 from annotator.store.panel_schema import (
     PANEL_MIGRATIONS,
@@ -32,6 +31,7 @@ from annotator.store.panel_schema import (
 )
 from annotator.store.reading import RATING_ROWS_COLUMNS, RatingRows, select_list
 from annotator.store.records import SKIPPED_AFTER_ERROR, Phase
+from annotator.store.refusals import read_sqlite_file, schema_of
 from annotator.store.sqlite_db import database
 
 _KIND = "panel"

@@ -5,7 +5,7 @@ tagger's file must never be touched, so this opens it with SQLite's ``mode=ro``.
 WAL mode whose last ratings are still in its ``-wal`` file is read completely. Where SQLite
 cannot open read-only (a read-only folder without the ``-shm`` index), a private copy of the
 file and its ``-wal`` is read instead. The refusals are the same as when the app opens a file
-(:mod:`annotator.store.checks`).
+(:mod:`annotator.store.refusals`).
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import TypeVar
 
 from annotator.errors import SessionFileError
-from annotator.store.checks import (
+from annotator.store.records import SKIPPED_AFTER_ERROR
+from annotator.store.refusals import (
     check_schema_version,
     damaged_file_error,
     refuse_foreign_database,
     refuse_non_sqlite,
 )
-from annotator.store.records import SKIPPED_AFTER_ERROR
 from annotator.store.validation import RowRules, first_bad_row
 
 _ADVICE = "It was left untouched; copy it again from the laptop it came from."

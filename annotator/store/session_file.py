@@ -24,14 +24,14 @@ from annotator import __version__
 from annotator.errors import SessionFileError
 from annotator.project.model import SKIP_VALUE
 from annotator.store.chain import CONTENT_COLUMNS, HEAD_HASH_KEY, HEAD_LENGTH_KEY, genesis, link
-from annotator.store.checks import (
+from annotator.store.lock import FolderNotWritableError, SessionLock, read_only_message
+from annotator.store.records import Phase, Rating
+from annotator.store.refusals import (
     check_schema_version,
     damaged_file_error,
     refuse_foreign_database,
     refuse_non_sqlite,
 )
-from annotator.store.lock import FolderNotWritableError, SessionLock, read_only_message
-from annotator.store.records import Phase, Rating
 from annotator.store.schema import MIGRATIONS
 from annotator.store.sqlite_db import database
 

@@ -28,8 +28,8 @@ from annotator import __version__
 from annotator.errors import AnnotatorError
 from annotator.files import write_bytes, write_with
 from annotator.project.model import Project
-from annotator.store.checks import read_sqlite_file
 from annotator.store.panel import Panel
+from annotator.store.refusals import read_sqlite_file
 from annotator.store.validation import DATA_PHASES, BadRow, RowRules, first_bad_row
 
 SNAPSHOT_FORMAT = 1

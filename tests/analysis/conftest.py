@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from annotator.analysis.table import RatingTable, build_table
+from annotator.analysis.rating_table import RatingTable, build_table
 from annotator.store.records import Phase
 
 MakeTable = Callable[..., RatingTable]

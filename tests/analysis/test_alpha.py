@@ -6,7 +6,7 @@ import krippendorff
 import numpy as np
 import pytest
 
-from annotator.analysis import table as table_module
+from annotator.analysis import rating_table as table_module
 from annotator.analysis.alpha import (
     NO_PAIRS,
     NO_VARIATION,
@@ -19,7 +19,7 @@ from annotator.analysis.alpha import (
     distinct_rows,
     leave_one_out,
 )
-from annotator.analysis.table import rating_pairs
+from annotator.analysis.rating_table import rating_pairs
 from annotator.analysis.undefined import Undefined
 from tests.analysis.refdata import RAW_DATASETS, coders_by_units, counts_of, expected, raw_units
 

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from annotator.analysis.csv_columns import read_columns
+from annotator.analysis.rating_table import PHASES, RatingTable
 from annotator.analysis.ratings_csv import load_ratings_csv
-from annotator.analysis.table import PHASES, RatingTable
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
 from tests.analysis.legacy_ratings_csv import legacy_load_ratings_csv
@@ -153,7 +153,7 @@ def test_a_file_read_in_several_blocks_keeps_its_lines(tmp_path: Path, monkeypat
                                                        quoted: bool) -> None:
     monkeypatch.setattr("annotator.analysis.csv_columns._CHUNK", 3)
     monkeypatch.setattr("annotator.analysis.csv_columns._BLOCK_BYTES", 16)
-    monkeypatch.setattr("annotator.analysis.table.BLOCK", 4)  # the loops over rows
+    monkeypatch.setattr("annotator.analysis.rating_table.BLOCK", 4)  # the loops over rows
     source = '"x"' if quoted else "x"  # a quote: csv.reader, else plain splitting
     path = tmp_path / "r.csv"
     path.write_text("\n" + HEADER + "".join(f"i{n},t{n % 3},1,{n % 5 + 1},{source},\n"

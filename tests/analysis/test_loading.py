@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from annotator.analysis.loading import counted_rows, load_project, project_table
-from annotator.analysis.table import PHASES
+from annotator.analysis.rating_table import PHASES
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.store.reading import RatingRows, read_session_file

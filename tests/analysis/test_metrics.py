@@ -23,9 +23,9 @@ from annotator.analysis.metrics import (
     metric_benchmark,
     precision_recall,
 )
+from annotator.analysis.rating_table import item_counts
 from annotator.analysis.report import analyze
 from annotator.analysis.results import PrecisionRecall
-from annotator.analysis.table import item_counts
 from annotator.analysis.undefined import Undefined
 from annotator.errors import AnnotatorError
 

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from annotator.analysis.alpha import alpha
+from annotator.analysis.rating_table import item_counts
 from annotator.analysis.report import analyze
-from annotator.analysis.table import item_counts
 from tests.bench._panels import synthetic_panel
 
 KEYS = ["n_items", "n_taggers", "n_ratings", "alpha", "alpha_by_round", "alpha_leave_one_out",

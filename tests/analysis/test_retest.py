@@ -115,7 +115,7 @@ def test_retest_tables_are_each_pairs_first_ratings_in_the_first_two_rounds(
     # Random taggers, items and rounds (1–4), some pairs rated twice in one round: the
     # table pairs the first rating of a (tagger, item) in each of the tagger's first two
     # rounds, counted in plain Python here; ratings taken in blocks of 7, or all at once.
-    monkeypatch.setattr("annotator.analysis.table.BLOCK", block)
+    monkeypatch.setattr("annotator.analysis.rating_table.BLOCK", block)
     rng = np.random.default_rng(3)
     rows = [(f"i{rng.integers(30)}", f"t{rng.integers(6)}", int(rng.integers(1, 5)),
              int(rng.integers(1, 6))) for _ in range(600)]
@@ -138,7 +138,7 @@ def test_retest_tables_are_each_pairs_first_ratings_in_the_first_two_rounds(
 def test_round_sums_are_each_rounds_own_bincount(make_table, monkeypatch) -> None:
     # Three rounds, levels whose sums are not exact in binary, blocks of 5 rows: each
     # round's counts and sums are those of a bincount of its rows alone, to the bit.
-    monkeypatch.setattr("annotator.analysis.table.BLOCK", 5)
+    monkeypatch.setattr("annotator.analysis.rating_table.BLOCK", 5)
     rng = np.random.default_rng(8)
     rows = [(f"i{rng.integers(40)}", f"t{n}", int(rng.integers(1, 4)),
              float(rng.choice([0.1, 0.7, 2.3]))) for n in range(300)]

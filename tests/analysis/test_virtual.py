@@ -11,7 +11,7 @@ from scipy import stats
 
 from annotator.analysis.kappa import fleiss_kappa
 from annotator.analysis.kendall import kendall_w
-from annotator.analysis.table import item_counts
+from annotator.analysis.rating_table import item_counts
 from annotator.analysis.undefined import Undefined
 from annotator.analysis.virtual import (
     FIGURES,

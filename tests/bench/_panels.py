@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from annotator.analysis.table import GAME, RatingTable
+from annotator.analysis.rating_table import GAME, RatingTable
 
 
 def ratings_per_item(rng: np.random.Generator, n_items: int, n_ratings: int,

@@ -25,11 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _panels import caption_quality_scale, vicr_scale
 
-from annotator.analysis import panel
+from annotator.analysis import tagger_figures
 from annotator.analysis.alpha import alpha, bootstrap_ci, leave_one_out
+from annotator.analysis.rating_table import RatingTable, item_counts
 from annotator.analysis.report import analyze
 from annotator.analysis.retest import retest
-from annotator.analysis.table import RatingTable, item_counts
 from annotator.analysis.virtual import virtual_raters
 
 BUDGETS = {"VICR": 0.5, "Caption-Quality": 3.0}
@@ -65,7 +65,7 @@ def bench(name: str, table: RatingTable, args: argparse.Namespace) -> bool:
                                                len(data.taggers), data.levels, "ordinal"),
         "virtual raters": lambda: virtual_raters(data, reps=args.reps, rng=rng),
         "virtual chance": lambda: virtual_raters(data, reps=args.reps, rng=rng, chance=True),
-        "taggers": lambda: panel.taggers(table),
+        "taggers": lambda: tagger_figures.taggers(table),
         "retest": lambda: retest(data, "ordinal"),
     }
     for label, work in parts.items():

@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _panels import vicr_scale
 
 from annotator.analysis.metrics import load_metrics_csv
+from annotator.analysis.rating_table import RatingTable
 from annotator.analysis.ratings_csv import load_ratings_csv
-from annotator.analysis.table import RatingTable
 from annotator.csvtext import csv_text
 from annotator.project.rubric import load_rubric
 from annotator.reporting.dataset.fields import rating_fields

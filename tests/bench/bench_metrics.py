@@ -26,8 +26,8 @@ from _panels import vicr_scale
 
 from annotator.analysis import weighted
 from annotator.analysis.metrics import _WORKERS, MetricScores, batch_size, metric_benchmark
+from annotator.analysis.rating_table import item_counts
 from annotator.analysis.resample_weights import Weights
-from annotator.analysis.table import item_counts
 
 BUDGET = 1.0  # seconds, for 4 metrics and 1,000 resamples
 

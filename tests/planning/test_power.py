@@ -10,7 +10,7 @@ import pytest
 
 from annotator.analysis.alpha import alpha, bootstrap_ci
 from annotator.analysis.loading import load_project
-from annotator.analysis.table import build_table
+from annotator.analysis.rating_table import build_table
 from annotator.cli import main
 from annotator.planning.design import block_design
 from annotator.planning.power import (

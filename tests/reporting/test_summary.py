@@ -7,7 +7,7 @@ import io
 from pathlib import Path
 
 from annotator.analysis.pipeline import AnalysisOptions, LoadedInput, SourceKind, analyse_input
-from annotator.analysis.table import build_table
+from annotator.analysis.rating_table import build_table
 from annotator.reporting.items_table import items_table
 from annotator.reporting.sections.taggers import taggers_table
 from annotator.reporting.summary import summary_text

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from annotator.analysis.pipeline import Analysis, LoadedInput
-from annotator.analysis.table import PHASES
+from annotator.analysis.rating_table import PHASES
 from annotator.analysis.undefined import Undefined
 from annotator.reporting.analysed import reasons
 from annotator.reporting.content import Chart, Column, Section, Table

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from annotator import __version__
 from annotator.notices import NOTICES_FILE, qt_source_offer
-from annotator.project.table import read_table
+from annotator.project.csv_reader import read_table
 from annotator.resources import resource_path, sample_project_dir
 from annotator.ui.icon import app_icon
 

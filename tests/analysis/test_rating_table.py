@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from annotator.analysis.table import distinct_keys, rating_pairs
+from annotator.analysis.rating_table import distinct_keys, rating_pairs
 
 RNG = np.random.default_rng(1)
 _SORTED = np.sort(RNG.integers(0, 10**12, 5_000))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from annotator.analysis.rating_table import GAME, TUTORIAL, RatingTable, blocks
 from annotator.analysis.results import (
     DisputedItem,
     Items,
@@ -17,7 +18,6 @@ from annotator.analysis.results import (
     SourceFigures,
     TaggerFigures,
 )
-from annotator.analysis.table import GAME, TUTORIAL, RatingTable, blocks
 from annotator.analysis.undefined import Figure, Undefined
 
 DISPUTED = 10
