@@ -110,9 +110,9 @@ def test_importing_a_snapshot_into_a_laptops_folder_says_what_happened(
     window = make_lead_window(tmp_path / "panel.sqlite")  # no project folder beside it
     # The one thing not driven for real: the platform's file choosers return our files.
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",
-                        staticmethod(lambda *args, **kwargs: str(folder)))
+                        staticmethod(lambda *_args, **_kwargs: str(folder)))
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
-                        staticmethod(lambda *args, **kwargs: (str(snapshot.path), "")))
+                        staticmethod(lambda *_args, **_kwargs: (str(snapshot.path), "")))
     texts = capture_message_box()
     window.actions_by_name["importSnapshot"].trigger()
     window.actions_by_name["importSnapshot"].trigger()
