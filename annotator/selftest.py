@@ -54,7 +54,9 @@ class Check:
     run: Callable[[SelfTestContext], str]
 
 
-def check_resources(context: SelfTestContext) -> str:
+def check_resources(_context: SelfTestContext) -> str:
+    """The vicr5 rubric and the icons are found where this install keeps its resources
+    (the first check: it needs nothing from the others)."""
     root = resources.resources_root()
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle and not root.is_relative_to(Path(bundle)):

@@ -120,10 +120,11 @@ def _window_places(raw: object) -> dict[str, WindowPlace]:
     places: dict[str, WindowPlace] = {}
     for name, value in (raw.items() if isinstance(raw, dict) else ()):
         try:
-            numbers = [value[key] for key in ("x", "y", "width", "height")]
-            if not all(type(n) is int for n in numbers):
+            x, y, width, height = (value[key] for key in ("x", "y", "width", "height"))
+            if not all(type(n) is int for n in (x, y, width, height)):
                 continue
-            places[str(name)] = WindowPlace(*numbers, maximized=value.get("maximized") is True)
+            places[str(name)] = WindowPlace(x, y, width, height,
+                                            maximized=value.get("maximized") is True)
         except (KeyError, TypeError, ValueError, AttributeError):
             continue
     return places

@@ -177,6 +177,14 @@ def check(sections: dict[str, Section], distributions: dict[str, str], libraries
     for section in sections.values():
         if section.name != BUILD_MACHINE and len(section.licence_texts.strip()) < 100:
             problems.append(f"{section.name}: no licence text")
+    return problems + _check_libraries(sections, libraries, linux=linux)
+
+
+def _check_libraries(sections: dict[str, Section], libraries: list[str], *,
+                     linux: bool) -> list[str]:
+    """Each bundled library under a component whose licence texts name it; ICU's section
+    exactly when ICU is bundled."""
+    problems: list[str] = []
     listed = {library: section for section in sections.values()
               for library in section.libraries}
     for library in libraries:

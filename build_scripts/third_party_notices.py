@@ -144,11 +144,7 @@ def collect(toc: Iterable[tuple[str, str | None, str]], *, repo: Path, qt_versio
             icu.add(dest)
         dist = owners.get(real)
         if dist is not None:
-            if _canonical(dist.metadata["Name"]) == OWN_DISTRIBUTION:
-                continue
-            notice = _add_distribution(dists, dist)
-            if library and not in_qt:
-                notice.files.add(dest)
+            _add_distribution_file(dists, dist, dest if library and not in_qt else None)
         elif any(real.startswith(root + os.sep) for root in runtime_roots):
             if library:
                 runtime.files.add(dest)
@@ -158,7 +154,13 @@ def collect(toc: Iterable[tuple[str, str | None, str]], *, repo: Path, qt_versio
     notices = [runtime, *sorted(dists.values(), key=lambda n: n.name.lower())]
     for notice in notices:
         _fill_missing_texts(notice, repo)
-    notices.append(_qt_notice(qt, repo, pyside_version))
+    return [*notices, _qt_notice(qt, repo, pyside_version), *_found_apart(icu, system)]
+
+
+def _found_apart(icu: set[str], system: dict[str, str]) -> list[Notice]:
+    """ICU's notice if Qt brought its libraries, and one for the build machine's own
+    libraries (``system``: bundle path → source) if any were bundled."""
+    notices = []
     if icu:
         notices.append(Notice("ICU", _icu_version(icu), "Unicode-3.0", files=icu,
                               texts=[("ICU licence", (HERE / "notices" / "ICU.txt").read_text(
@@ -166,6 +168,17 @@ def collect(toc: Iterable[tuple[str, str | None, str]], *, repo: Path, qt_versio
     if system:
         notices.append(_system_notice(system))
     return notices
+
+
+def _add_distribution_file(dists: dict[str, Notice], dist: metadata.Distribution,
+                           library: str | None) -> None:
+    """``dist``'s notice (none for this app's own distribution), with ``library`` (a shared
+    library it ships outside Qt) among its files."""
+    if _canonical(dist.metadata["Name"]) == OWN_DISTRIBUTION:
+        return
+    notice = _add_distribution(dists, dist)
+    if library is not None:
+        notice.files.add(library)
 
 
 def render(notices: list[Notice], *, app_version: str) -> str:

@@ -39,13 +39,7 @@ def _convert(value: object, pointer: str, reasons: dict[str, str]) -> Any:
         reasons[pointer] = value.reason
         return None
     if is_dataclass(value) and not isinstance(value, type):
-        out = {}
-        for name, rule in _json_fields(kind):
-            item = getattr(value, name)
-            if rule == "skip" or (rule == "omit-none" and item is None):
-                continue
-            out[name] = _convert(item, f"{pointer}/{_escape(name)}", reasons)
-        return out
+        return _convert_fields(value, kind, pointer, reasons)
     if isinstance(value, Mapping):
         return {str(k): _convert(v, f"{pointer}/{_escape(str(k))}", reasons)
                 for k, v in value.items()}
@@ -56,6 +50,18 @@ def _convert(value: object, pointer: str, reasons: dict[str, str]) -> Any:
     if isinstance(value, float) and not np.isfinite(value):
         raise ValueError(f"non-finite figure at {pointer}: report an Undefined instead")
     return value
+
+
+def _convert_fields(value: object, kind: Any, pointer: str,
+                    reasons: dict[str, str]) -> dict[str, Any]:
+    """A dataclass's fields by name, less those its JSON rules skip or omit when None."""
+    out = {}
+    for name, rule in _json_fields(kind):
+        item = getattr(value, name)
+        if rule == "skip" or (rule == "omit-none" and item is None):
+            continue
+        out[name] = _convert(item, f"{pointer}/{_escape(name)}", reasons)
+    return out
 
 
 @cache

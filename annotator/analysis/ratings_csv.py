@@ -60,12 +60,12 @@ def load_ratings_csv(path: Path, levels: Sequence[float] | None = None) -> Ratin
     checks.add(np.flatnonzero(flagged & ratings.where(lambda t: t.lower() not in ("", SKIP)))
                .tolist(),
                lambda n: f"skip is true but the rating is {ratings.cell(n)!r}; leave it empty.")
-    checks.add(items.rows_where(lambda t: not t), lambda n: "item_id is empty.")
-    checks.add(taggers.rows_where(lambda t: not t), lambda n: "tagger is empty.")
+    checks.add(items.rows_where(lambda t: not t), lambda _: "item_id is empty.")
+    checks.add(taggers.rows_where(lambda t: not t), lambda _: "tagger is empty.")
     checks.add(round_texts.rows_where(lambda t: t not in round_of),
                lambda n: f"round {round_texts.cell(n)!r} is not a whole number.")
     checks.add(round_texts.rows_where(lambda t: round_of.get(t, 1) < 1),
-               lambda n: "rounds are numbered from 1.")
+               lambda _: "rounds are numbered from 1.")
     checks.add(phases.rows_where(lambda t: t not in _PHASES),
                lambda n: f"phase {phases.cell(n)!r} is not one of {_PHASE_NAMES}.")
     checks.add(np.flatnonzero(ratings.where(lambda t: t not in value_of) & ~flagged).tolist(),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from annotator.commands.analyze import ANALYZE
 from annotator.commands.contract import STREAMS, Command, Group, add_quiet, add_verbose
@@ -49,7 +50,8 @@ def with_default_actions(argv: Sequence[str]) -> list[str]:
     return words
 
 
-Subparsers = argparse._SubParsersAction  # argparse's type for add_subparsers()
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""argparse's type for what ``add_subparsers()`` returns."""
 
 
 def add_commands(subparsers: Subparsers, entries: tuple[Command | Group, ...] = COMMANDS,

@@ -163,7 +163,8 @@ def _levels(args: argparse.Namespace) -> tuple[float, ...] | None:
     if args.levels is not None and args.project is not None:
         raise AnnotatorError("Give the scale once: --levels or --project, not both.")
     if args.project is None:
-        return args.levels
+        levels: tuple[float, ...] | None = args.levels
+        return levels
     from annotator.project.folder import open_project
 
     return tuple(float(level.value) for level in open_project(args.project).rubric.levels)

@@ -13,8 +13,9 @@ from pathlib import Path
 from annotator.commands.contract import Command, Exits
 
 
-def start_screen(args: argparse.Namespace) -> int:
-    """``annotator`` with no command: the start screen (open a project, type your name)."""
+def start_screen(_args: argparse.Namespace) -> int:
+    """``annotator`` with no command: the start screen (open a project, type your name);
+    a command's ``run``, so it takes the (here empty) arguments."""
     return _window(None, None)
 
 

@@ -11,7 +11,8 @@ HELP = "check this installation offscreen (sample project, one rating) and exit"
 EXITS = Exits(done="every check passed", problems="a check failed (stdout names it and why)")
 
 
-def run(args: argparse.Namespace) -> ExitCode:
+def run(_args: argparse.Namespace) -> ExitCode:
+    """A command's ``run``; ``--self-test`` takes no arguments of its own."""
     from annotator.selftest import run_self_test
 
     return ExitCode.DONE if run_self_test() else ExitCode.PROBLEMS

@@ -13,6 +13,7 @@ problem (``skip_bad_rows=False`` and :class:`RowChecks`), every problem listed a
 
 from __future__ import annotations
 
+import _csv
 import csv
 import io
 import re
@@ -140,26 +141,35 @@ def read_table(
     elif any("\x00" in name for name in raw_names):
         table.problem(table.header_line, f"{_NUL_IN_ROW} This is the header, so no rows were read.")
     elif _read_header(table, raw_names, required=required, known=known):
-        line = last = 0
-        width = len(table.columns)
-        guarded = "'" in text
-        nul = "\x00" in text
-        for line, last, fields in records:
-            if bad_byte is not None and any(_UNDECODED.search(f) for f in fields):
-                bad_lines.append(line)
-            elif nul and any("\x00" in f for f in fields):
-                table.row_problem(line, _NUL_IN_ROW)
-            elif len(fields) == width:
-                table.fields.append(_decoded(fields) if guarded else fields)
-                table.lines.append(line)
-                table.last_lines.append(last)
-            else:
-                table.row_problem(line, _field_count_message(line, last, len(fields), table))
-        if line and _quote_left_open(text, line, last, delimiter):
-            _drop_open_quote_row(table, line, last)
+        bad_lines += _read_rows(table, records, text, delimiter, undecoded=bad_byte is not None)
     if bad_byte is not None:
         _not_utf8(table, bad_byte, bad_lines)
     return table
+
+
+def _read_rows(table: Table, records: Iterator[tuple[int, int, list[str]]], text: str,
+               delimiter: str, *, undecoded: bool) -> list[int]:
+    """The rows after the header into ``table``, each bad one a problem; returns the lines
+    holding bytes that are not UTF-8 (``undecoded``: the file has some)."""
+    bad_lines: list[int] = []
+    line = last = 0
+    width = len(table.columns)
+    guarded = "'" in text
+    nul = "\x00" in text
+    for line, last, fields in records:
+        if undecoded and any(_UNDECODED.search(f) for f in fields):
+            bad_lines.append(line)
+        elif nul and any("\x00" in f for f in fields):
+            table.row_problem(line, _NUL_IN_ROW)
+        elif len(fields) == width:
+            table.fields.append(_decoded(fields) if guarded else fields)
+            table.lines.append(line)
+            table.last_lines.append(last)
+        else:
+            table.row_problem(line, _field_count_message(line, last, len(fields), table))
+    if line and _quote_left_open(text, line, last, delimiter):
+        _drop_open_quote_row(table, line, last)
+    return bad_lines
 
 
 def _decoded(fields: list[str]) -> list[str]:
@@ -189,7 +199,7 @@ def _cell_too_long(table: Table, line: int) -> None:
         "caption is that long: shorten that cell (was a whole document pasted into it?).")
 
 
-def _records(reader: csv.Reader, table: Table,
+def _records(reader: _csv.Reader, table: Table,
              text: str) -> Iterator[tuple[int, int, list[str]]]:
     """Non-blank records as (first line, last line, fields); a csv error ends the file."""
     done = 0

@@ -34,7 +34,7 @@ from annotator.errors import ProjectError
 from annotator.project.model import FlowPlan, FlowSettings, Problem
 from annotator.project.rounds import ROUND_KEYS, ROUNDS_SETTINGS
 
-_FIELDS = {f.name: f.type for f in dataclasses.fields(FlowSettings)}
+_FIELDS: dict[str, str] = {f.name: str(f.type) for f in dataclasses.fields(FlowSettings)}
 
 
 def read_flow_plan(

@@ -80,11 +80,11 @@ def read_manifest(folder: Path) -> Manifest:
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line, message = error_line(exc)
+        error_at, message = error_line(exc)
         raise ProjectError(
             f"The file is not valid TOML: {message}. Fix that line or restore the file.",
             file=path,
-            line=line,
+            line=error_at,
         ) from exc
     return _manifest(document, key_lines(text), path=path, folder=folder)
 

@@ -80,13 +80,7 @@ class FolderProbe:
             return f"The image file {rel} does not exist (a part of its path is a file)."
         except (OSError, ValueError) as exc:
             return f"The image file {rel} cannot be read: {getattr(exc, 'strerror', exc)}."
-        if stat.S_ISDIR(info.st_mode):
-            return f"The image {rel} is a folder, not a file."
-        if not stat.S_ISREG(info.st_mode):
-            return f"The image {rel} is not a regular file."
-        if info.st_size == 0:
-            return f"The image file {rel} is empty (0 bytes)."
-        return None
+        return _not_an_image_file(rel, info)
 
     def _check_folder(self, folder: str) -> str | None:
         if not self._inside(f"{self._root_str}{os.sep}{folder}"):
@@ -96,3 +90,14 @@ class FolderProbe:
     def _inside(self, path: str) -> bool:
         real = os.path.normcase(os.path.realpath(path))
         return real == self._root_real or real.startswith(self._root_real + os.sep)
+
+
+def _not_an_image_file(rel: str, info: os.stat_result) -> str | None:
+    """A message if what ``rel`` names is not a non-empty regular file."""
+    if stat.S_ISDIR(info.st_mode):
+        return f"The image {rel} is a folder, not a file."
+    if not stat.S_ISREG(info.st_mode):
+        return f"The image {rel} is not a regular file."
+    if info.st_size == 0:
+        return f"The image file {rel} is empty (0 bytes)."
+    return None

@@ -50,19 +50,7 @@ def load_rubric(rubric_id: str) -> Rubric:
 
 def load_rubric_file(path: Path) -> Rubric:
     """Read one rubric file; its ``id`` must match the file name."""
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except OSError as exc:
-        raise RubricError(f"The rubric file cannot be read: {exc.strerror}.", file=path) from exc
-    except UnicodeDecodeError as exc:
-        raise RubricError("The rubric file is not UTF-8 text.", file=path) from exc
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        line, message = error_line(exc)
-        raise RubricError(
-            f"The rubric file is not valid TOML: {message}.", file=path, line=line
-        ) from exc
+    text, data = _read_toml(path)
     lines = key_lines(text)
 
     def fail(message: str, key: str | None = None) -> RubricError:
@@ -109,6 +97,23 @@ def load_rubric_file(path: Path) -> Rubric:
         )
     except ValueError as exc:
         raise fail(f"The rubric's levels are not usable: {exc}.", "levels") from exc
+
+
+def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
+    """The rubric file's text and its parsed TOML; a :class:`RubricError` if it is neither."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise RubricError(f"The rubric file cannot be read: {exc.strerror}.", file=path) from exc
+    except UnicodeDecodeError as exc:
+        raise RubricError("The rubric file is not UTF-8 text.", file=path) from exc
+    try:
+        return text, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line, message = error_line(exc)
+        raise RubricError(
+            f"The rubric file is not valid TOML: {message}.", file=path, line=line
+        ) from exc
 
 
 def _questions(raw: Any, fail: Callable[..., RubricError]) -> tuple[Question, ...]:

@@ -60,11 +60,11 @@ def read_shortcut(path: Path) -> Path:
         line = data.count(b"\n", 0, exc.start) + 1
         raise ProjectError("The shortcut is not UTF-8 text.", file=path, line=line) from exc
     except tomllib.TOMLDecodeError as exc:
-        line, message = error_line(exc)
+        error_at, message = error_line(exc)
         raise ProjectError(
             f"The shortcut is not valid TOML ({message}). It should be one line such as "
             "folder = \"vicr-demo\"; on Windows write the folder with / or in single quotes "
-            "(folder = 'C:\\Studies\\vicr-demo').", file=path, line=line) from exc
+            "(folder = 'C:\\Studies\\vicr-demo').", file=path, line=error_at) from exc
     unknown = sorted(set(document) - {"folder"})
     if unknown:
         raise ProjectError(f"A project shortcut has only the key folder; it also has "

@@ -84,11 +84,11 @@ class _Geometry:
             pos, lo, self.thickness, size)
         return rect(x, y, w, h, fill=fill.ref(), stroke=INK, width=0.8, cls="bar")
 
-    def line(self, centre: float, a: float, b: float, *, cls: str, **style) -> str:
+    def line(self, centre: float, a: float, b: float, *, cls: str, width: float = 1) -> str:
         """A line along the value axis (``a`` to ``b``) at band position ``centre``."""
         if self.horizontal:
-            return line(a, centre, b, centre, cls=cls, **style)
-        return line(centre, a, centre, b, cls=cls, **style)
+            return line(a, centre, b, centre, cls=cls, width=width)
+        return line(centre, a, centre, b, cls=cls, width=width)
 
     def end_text(self, centre: float, p: float, sign: int, content: str, cls: str) -> str:
         """Text just beyond value pixel ``p``, on the side ``sign`` (pixel direction)."""
@@ -153,7 +153,7 @@ def _layout(categories: Sequence[Category], *, horizontal: bool, top: float, val
         right = PAD + max(tick_label_width(ticks_between(lo, hi, step)) / 2,
                           value_w if value_range else 0)
         width = max(WIDTH, left + 300 + right)
-        bottom = X_AXIS_HEIGHT + PAD
+        bottom: float = X_AXIS_HEIGHT + PAD
         band = max((k + 0.6) * thickness, (HEIGHT - top - bottom) / n)
         height = top + n * band + bottom
         room, length = value_w + 8, width - left - right

@@ -95,7 +95,7 @@ def grouped_bar_chart(groups: Sequence[str], series: Sequence[tuple[str, Sequenc
                          value_range=value_range)
 
 
-def _same_length(**sequences: Sequence) -> None:
+def _same_length(**sequences: Sequence[object]) -> None:
     lengths = {name: len(seq) for name, seq in sequences.items()}
     if len(set(lengths.values())) > 1:
         raise ValueError(f"chart data of different lengths: {lengths}")
@@ -257,7 +257,7 @@ def _point_axis(values: Sequence[float],
     return lo, hi, ticks_between(lo, hi, nice_step(hi - lo, 6))
 
 
-def _largest_radius(points: Counter, x_scale: Scale, y_scale: Scale) -> float:
+def _largest_radius(points: Counter[tuple[float, float]], x_scale: Scale, y_scale: Scale) -> float:
     """Big enough to read a count in, small enough that neighbouring levels do not touch."""
     gaps: list[float] = []
     for index, scale in ((0, x_scale), (1, y_scale)):

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from annotator.ui.named import named
+
 
 @dataclass(frozen=True)
 class ActionSpec:
@@ -77,7 +79,7 @@ def bind_actions(window: QMainWindow, specs: tuple[ActionSpec, ...],
     for spec in specs:
         if spec.menu not in menus:
             menus[spec.menu] = window.menuBar().addMenu(spec.menu)
-        action = QAction(spec.text, window, objectName=spec.name)
+        action = named(QAction(spec.text, window), spec.name)
         if spec.shortcut is not None:
             action.setShortcut(QKeySequence(spec.shortcut))
         action.triggered.connect(getattr(window, spec.handler))

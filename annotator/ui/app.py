@@ -96,7 +96,7 @@ class _FileOpener(QObject):
         super().__init__(window)
         self._window = window
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
             self._window.open_project_folder(Path(event.file()))
             return True
@@ -112,7 +112,8 @@ def open_files_in(app: QApplication, window: MainWindow) -> None:
 
 
 def _application() -> QApplication:
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName("Caption Rating Annotator")
     app.setWindowIcon(app_icon())
     sys.excepthook = report_unexpected_error

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from types import TracebackType
 from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from annotator.errors import AnnotatorError
+
+CrashInfo = tuple[type[BaseException], BaseException, TracebackType | None]
+"""What ``crashed`` carries: ``sys.exc_info()`` of the bug, for the error report."""
 
 
 class BackgroundJob(QObject):
@@ -25,7 +29,8 @@ class BackgroundJob(QObject):
     failed = Signal(str)
     crashed = Signal(object)
 
-    def __init__(self, work: Callable[[Callable[[str], None]], Any], parent=None):
+    def __init__(self, work: Callable[[Callable[[str], None]], Any],
+                 parent: QObject | None = None):
         super().__init__(parent)
         self._work = work
 

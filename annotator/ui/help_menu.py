@@ -3,7 +3,7 @@ folder, About), handled alike; only the list of keys is each window's own."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.error_report import open_log_folder
@@ -15,10 +15,16 @@ class HelpHandlers:
     keyboard_help: str
 
     def show_shortcuts(self) -> None:
-        QMessageBox.information(self, "Keyboard shortcuts", self.keyboard_help)
+        QMessageBox.information(self._help_parent, "Keyboard shortcuts", self.keyboard_help)
 
     def show_about(self) -> None:
-        AboutDialog(self).open()
+        AboutDialog(self._help_parent).open()
 
     def open_log_folder(self) -> None:
-        open_log_folder(self)
+        open_log_folder(self._help_parent)
+
+    @property
+    def _help_parent(self) -> QWidget:
+        """The window this is mixed into: the parent of what the handlers open."""
+        assert isinstance(self, QWidget), "HelpHandlers is mixed into a window"
+        return self

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import struct
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -92,10 +93,10 @@ def decode_fitted(path: Path, box: tuple[int, int]) -> Decoded:
             stored = _upright(target, orientation)  # the same swap turns it back
             scale = draft_scale(image.size, stored)
             image.draft("RGB", (image.width // scale, image.height // scale))  # JPEG only
-            image = image.convert("RGBA" if _has_alpha(image) else "RGB")
-            if image.size != stored:
-                image = image.resize(stored, Image.Resampling.LANCZOS, reducing_gap=3.0)
-            return Decoded(_transposed(image, orientation), native)
+            pixels = image.convert("RGBA" if _has_alpha(image) else "RGB")
+            if pixels.size != stored:
+                pixels = pixels.resize(stored, Image.Resampling.LANCZOS, reducing_gap=3.0)
+            return Decoded(_transposed(pixels, orientation), native)
     except FileNotFoundError as error:
         raise ImageDecodeError(f"The image file {path} is missing.") from error
     except UnidentifiedImageError as error:
@@ -129,7 +130,7 @@ def exif_thumbnail(path: Path) -> Decoded | None:
     return Decoded(_transposed(pixels, orientation), _upright(stored_size, orientation))
 
 
-def _thumbnail_bytes(raw_exif: bytes, ifd1: dict) -> bytes | None:
+def _thumbnail_bytes(raw_exif: bytes, ifd1: Mapping[int, object]) -> bytes | None:
     """The thumbnail's JPEG bytes: IFD1 gives its offset from the TIFF header inside APP1."""
     offset, length = ifd1.get(THUMBNAIL_OFFSET_TAG), ifd1.get(THUMBNAIL_LENGTH_TAG)
     if not isinstance(offset, int) or not isinstance(length, int) or offset <= 0 or length <= 0:

@@ -143,14 +143,14 @@ class ImageLoader(QObject):
             if other[0] == key[0] and other[1] not in (None, box) and self._pool.tryTake(job):
                 del self._jobs[other]
                 self._keep.discard(other)
-        job = self._jobs.get(key)
-        if job is None:
+        queued = self._jobs.get(key)
+        if queued is None:
             self._start(key, self._pool, URGENT, keep=keep)
             return
         if keep:
             self._keep.add(key)
-        if self._pool.tryTake(job):  # still queued behind prefetches: go first
-            self._pool.start(job, URGENT)
+        if self._pool.tryTake(queued):  # still queued behind prefetches: go first
+            self._pool.start(queued, URGENT)
 
     def prefetch(self, path: Path, box: Box) -> None:
         """Decode ``path`` fitted to ``box`` when the decoders are free: needed soon."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, QTimer, qVersion
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMenu, QStackedWidget
 
 from annotator.reporting.exports import export_content
 from annotator.ui.actions import LEAD_ACTIONS
@@ -59,7 +59,9 @@ def rate_first_pair(project_folder: Path, *, tagger: str, value: float,
     imported) to the first image on screen: the app's start-up cost once Python runs.
     """
     tick = time.perf_counter() if started is None else started
-    app = QApplication.instance() or QApplication(["annotator", "--self-test"])
+    existing = QApplication.instance()
+    app = (existing if isinstance(existing, QApplication)
+           else QApplication(["annotator", "--self-test"]))
     window = build_main_window(project_folder, tagger=tagger)
     submitted: list[str] = []
     try:
@@ -131,10 +133,11 @@ def analyse_in_lead_window(source: Path, export_to: Path) -> str:
     failures: list[str] = []
     pane.failed.connect(failures.append)
     try:
-        if window.centralWidget().currentWidget() is not pane:
+        central = window.centralWidget()
+        if not isinstance(central, QStackedWidget) or central.currentWidget() is not pane:
             raise WindowCheckError("the lead's window does not show the analysis pane")
-        in_menus = {action.objectName() for menu in window.menuBar().actions()
-                    for action in menu.menu().actions()}
+        in_menus = {action.objectName() for top in window.menuBar().actions()
+                    if isinstance(menu := top.menu(), QMenu) for action in menu.actions()}
         wanted = {spec.name for spec in LEAD_ACTIONS} | {
             action.objectName() for action in (*pane.export_actions, pane.exclude_action)}
         if wanted - in_menus:
@@ -142,6 +145,7 @@ def analyse_in_lead_window(source: Path, export_to: Path) -> str:
         _wait_until(lambda: pane.content is not None or bool(failures), "the analysis pane")
         if failures:
             raise WindowCheckError(f"the analysis pane failed: {failures[0]}")
+        assert pane.content is not None, "the wait ends on the content or a failure"
         written = export_content(pane.content, export_to, generated_at="self-test",
                                  png=png_bytes)
         pngs = [path for path in written if path.suffix == ".png"]

@@ -70,6 +70,7 @@ def text_factor() -> float:
 def _base_point_size() -> float:
     """The platform's own text size, remembered before the app first scales it."""
     app = QApplication.instance()
+    assert app is not None, "text is sized in a running app"
     base = app.property("annotatorBasePointSize")
     if base is None:
         base = QApplication.font().pointSizeF()

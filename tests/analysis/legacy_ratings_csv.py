@@ -31,13 +31,13 @@ def legacy_load_ratings_csv(path: Path) -> RatingTable:
         list(map(str.strip, table.column(name))) for name in (*CSV_COLUMNS, *CSV_OPTIONAL))
     phase_texts = list(map(str.lower, phase_texts))
     checks = RowChecks(table)
-    checks.add((n for n, item in enumerate(items) if not item), lambda n: "item_id is empty.")
+    checks.add((n for n, item in enumerate(items) if not item), lambda _: "item_id is empty.")
     checks.add((n for n, tagger in enumerate(taggers) if not tagger),
-               lambda n: "tagger is empty.")
+               lambda _: "tagger is empty.")
     rounds, failed = parse_cells(round_texts, int)
     checks.add(failed, lambda n: f"round {round_texts[n]!r} is not a whole number.")
     checks.add((n for n, rnd in enumerate(rounds) if rnd is not None and rnd < 1),
-               lambda n: "rounds are numbered from 1.")
+               lambda _: "rounds are numbered from 1.")
     phases = list(map(_PHASES.get, phase_texts))
     checks.add((n for n, phase in enumerate(phases) if phase is None),
                lambda n: f"phase {phase_texts[n]!r} is not one of {_PHASE_NAMES}.")

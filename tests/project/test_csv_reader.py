@@ -33,9 +33,9 @@ def test_a_file_taken_whole_lists_every_problem_by_line_once(tmp_path: Path) -> 
     numbers, failed = parse_cells(table.column("n"), int)
     assert (numbers, failed) == ([5, None, 7], [1])
     checks = RowChecks(table)
-    checks.add(failed, lambda n: "n is not a whole number.")
-    checks.add(range(3), lambda n: "reported only where nothing else is wrong.")
-    checks.add_repeats([1, 2, 1], lambda n, first: f"again (first on line {table.lines[first]}).")
+    checks.add(failed, lambda _: "n is not a whole number.")
+    checks.add(range(3), lambda _: "reported only where nothing else is wrong.")
+    checks.add_repeats([1, 2, 1], lambda _n, first: f"again (first on line {table.lines[first]}).")
     with pytest.raises(AnnotatorError) as caught:
         checks.refuse()
     assert str(caught.value) == "\n".join([
@@ -53,7 +53,7 @@ def test_one_problem_is_the_error_itself_and_none_is_no_error(tmp_path: Path) ->
     table = read_table(path, required=("id",), skip_bad_rows=False)
     checks = RowChecks(table)
     checks.refuse()  # nothing wrong yet
-    checks.add_repeats(table.column("id"), lambda n, first: "listed twice.")
+    checks.add_repeats(table.column("id"), lambda _n, _first: "listed twice.")
     with pytest.raises(AnnotatorError) as caught:
         checks.refuse()
     assert (caught.value.file, caught.value.line, caught.value.message) == (

@@ -87,5 +87,5 @@ def test_a_file_that_cannot_be_edited_is_refused_with_its_line(tmp_path, data, l
     path = tmp_path / "project.toml"
     path.write_bytes(data)
     with pytest.raises(ProjectError, match=words) as caught:
-        edited_text(path, lambda d: None)
+        edited_text(path, lambda _document: None)
     assert (caught.value.file, caught.value.line) == (path, line)

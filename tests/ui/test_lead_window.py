@@ -22,7 +22,7 @@ def test_the_start_page_opens_a_project_folder(qtbot, make_lead_window, panel_pr
     assert not window.actions_by_name["exportDataset"].isEnabled()  # nothing to export yet
     # The one thing not driven for real: the platform's folder chooser returns our folder.
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",
-                        staticmethod(lambda *args, **kwargs: str(panel_project)))
+                        staticmethod(lambda *_args, **_kwargs: str(panel_project)))
     with qtbot.waitSignal(window.pane.ready, timeout=60_000):
         qtbot.mouseClick(by_name(window, "Open project folder"), Qt.MouseButton.LeftButton)
     assert window.centralWidget().currentWidget() is window.pane

@@ -29,7 +29,7 @@ def files(tmp_path: Path) -> tuple[Path, Path]:
 
 def click_and_wait(qtbot, dialog: MergeDialog, button: str) -> None:
     """Click, then wait for the background work's report to be on screen."""
-    with qtbot.waitSignal(dialog.done, timeout=30_000):
+    with qtbot.waitSignal(dialog.job_ended, timeout=30_000):
         by_name(dialog, button).click()
 
 
@@ -58,7 +58,7 @@ def test_merge_is_offered_only_after_a_preview_of_the_same_files(qtbot, tmp_path
     dialog.sources.setCurrentRow(1)
     by_name(dialog, "Remove the selected file or folder").click()
     click_and_wait(qtbot, dialog, "Preview the merge")
-    with qtbot.waitSignal(dialog.done, timeout=30_000):
+    with qtbot.waitSignal(dialog.job_ended, timeout=30_000):
         merge.click()
         assert not merge.isEnabled(), "no second merge while one runs"
     assert "added 21 new ratings" in dialog.summary.text()
@@ -110,9 +110,9 @@ def test_importing_a_snapshot_into_a_laptops_folder_says_what_happened(
     window = make_lead_window(tmp_path / "panel.sqlite")  # no project folder beside it
     # The one thing not driven for real: the platform's file choosers return our files.
     monkeypatch.setattr(QFileDialog, "getExistingDirectory",
-                        staticmethod(lambda *args, **kwargs: str(folder)))
+                        staticmethod(lambda *_args, **_kwargs: str(folder)))
     monkeypatch.setattr(QFileDialog, "getOpenFileName",
-                        staticmethod(lambda *args, **kwargs: (str(snapshot.path), "")))
+                        staticmethod(lambda *_args, **_kwargs: (str(snapshot.path), "")))
     texts = capture_message_box()
     window.actions_by_name["importSnapshot"].trigger()
     window.actions_by_name["importSnapshot"].trigger()

@@ -161,10 +161,8 @@ def walk(qtbot, make_main_window, opened_folders):
     timer.stop()
 
 
-def inspect(qtbot, walk: Walk, *, sweep_keys: bool = True) -> None:
-    """Everything the window holds and everything reachable from it, at this stage."""
-    window = walk.window
-    focused = QApplication.focusWidget() or window
+def assert_no_lead_tool_or_secret(window) -> None:
+    """What the window holds now: no other tagger's secret, no lead tool, window or key."""
     assert not SECRET.search(all_text(window))
     assert not {type(w).__name__ for w in window.findChildren(QWidget)} & {
         "AnalysisPane", "ItemsView", "SectionView", "LeadWindow", "MergeDialog",
@@ -179,6 +177,24 @@ def inspect(qtbot, walk: Walk, *, sweep_keys: bool = True) -> None:
     allowed_keys = {"Return", "Enter", "+", "=", "-", "0"} | (
         {level.key for level in screen._session.project.rubric.options} if screen else set())
     assert {s.key().toString() for s in window.findChildren(QShortcut)} <= allowed_keys
+
+
+def press_every_key(qtbot, walk: Walk, focused: QWidget) -> None:
+    """Each key of KEYS under each modifier, on ``focused``, sweeping what opens."""
+    for modifier in MODIFIERS:
+        for key in KEYS:
+            if (modifier, key) == (Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_Q):
+                continue  # quit: the walk goes on; its action is checked above
+            qtbot.keyClick(focused, key, modifier)
+            walk.sweep()
+            walk.back_to_window(qtbot)
+
+
+def inspect(qtbot, walk: Walk, *, sweep_keys: bool = True) -> None:
+    """Everything the window holds and everything reachable from it, at this stage."""
+    window = walk.window
+    focused = QApplication.focusWidget() or window
+    assert_no_lead_tool_or_secret(window)
 
     for action in window.findChildren(QAction):  # the menus' and any other action
         if action.objectName() != "quit" and action.menu() is None:
@@ -195,13 +211,7 @@ def inspect(qtbot, walk: Walk, *, sweep_keys: bool = True) -> None:
         walk.sweep()
     walk.back_to_window(qtbot)
     if sweep_keys:
-        for modifier in MODIFIERS:
-            for key in KEYS:
-                if (modifier, key) == (Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_Q):
-                    continue  # quit: the walk goes on; its action is checked above
-                qtbot.keyClick(focused, key, modifier)
-                walk.sweep()
-                walk.back_to_window(qtbot)
+        press_every_key(qtbot, walk, focused)
     assert window.isVisible()
     focused.setFocus()  # where the person was before the walk (Alt+letters left the menus)
     assert walk.kinds() <= ALLOWED_WINDOWS, walk.kinds() - ALLOWED_WINDOWS

@@ -47,12 +47,13 @@ def captions_from_flickr8k(images: Path, captions: Path, *, available: list[str]
     resolver = ImageResolver(images, available)
     for number, line in numbered_lines(captions, result.problems):
         match = _TOKEN_LINE.fullmatch(line.rstrip("\r\n"))
+        message: str | None
         if match is None:
             message = "This line is not IMAGE#N, a tab, then the caption (Flickr8k.token.txt)."
         else:
             caption = match["caption"].strip()
             image, message = resolver.find(match["image"], caption)
-        if message:
+        if match is None or message:
             result.problems.append(Problem(captions, number, f"{message} The line was skipped."))
             continue
         item_id = flickr8k_item_id(match["image"], match["id"])

@@ -21,12 +21,13 @@ def captions_from_jsonl(images: Path, captions: Path, *, available: list[str]) -
     """Pairs from a JSONL file; each bad line is a problem naming its line number."""
     result = Captions()
     resolver = ImageResolver(images, available)
+    message: str | None
     for number, line in numbered_lines(captions, result.problems):
         record, message = _record(line)
         if record is not None:
             caption = record.get("caption", "").strip()
             image, message = resolver.find(record.get("image", ""), caption)
-        if message:
+        if record is None or message:
             result.problems.append(Problem(captions, number, f"{message} The line was skipped."))
             continue
         context = {k: v for k, v in record.items() if k not in CAPTION_COLUMNS}

@@ -81,10 +81,10 @@ def rating_rows(answers: Answers, *, questions: bool) -> list[tuple[Cell, ...]]:
         rows.question[i], rows.stage[i], rows.submitted_at[i], rows.rating_id[i]))
     out: list[tuple[Cell, ...]] = []
     for i in order:
-        skip = rows.value[i] == SKIP_VALUE
+        skip, points = rows.value[i] == SKIP_VALUE, rows.points[i]
         asked: tuple[Cell, ...] = (rows.question[i], rows.stage[i]) if questions else ()
         out.append((rows.rating_id[i], rows.item_id[i], names[rows.tagger[i]], rows.round[i],
                     rows.phase[i], *asked, None if skip else float(rows.value[i]), skip,
                     rows.ms_on_screen[i] / 1000, rows.submitted_at[i],
-                    None if rows.points[i] is None else float(rows.points[i])))
+                    None if points is None else float(points)))
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from annotator.analysis.pipeline import Analysis
 from annotator.planning.coverage import Coverage, coverage
-from annotator.reporting.content import Column, Section, Table
+from annotator.reporting.content import Cell, Column, Section, Table
 
 SHARE_COLUMNS = (
     Column("share", "Tagger or laptop", description="A tagger of the plan, or a laptop's seat"),
@@ -51,8 +51,8 @@ def _summary(found: Coverage) -> tuple[str, ...]:
 
 
 def _shares(found: Coverage) -> Table:
-    rows = [(p.assignee, p.given, p.done, p.behind, ", ".join(p.taggers), "")
-            for p in found.shares]
+    rows: list[tuple[Cell, ...]] = [(p.assignee, p.given, p.done, p.behind,
+                                     ", ".join(p.taggers), "") for p in found.shares]
     rows += [(o.tagger, None, o.rated, None, o.tagger,
               "seat not known yet" if o.placed else "not in the plan") for o in found.outside]
     return Table(name="coverage", title="Shares of the plan", columns=SHARE_COLUMNS,

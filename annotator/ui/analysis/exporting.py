@@ -9,6 +9,7 @@ files written when any export is done.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from annotator.reporting import exports
 from annotator.reporting.content import Chart, PaneContent, Table
 from annotator.reporting.dataset.writer import KEY_SUFFIX, DatasetOptions, export_dataset
 from annotator.reporting.html_report import render_html
-from annotator.ui.background_job import BackgroundJob
+from annotator.ui.background_job import BackgroundJob, CrashInfo
 from annotator.ui.chart_image import png_bytes, render_png
 from annotator.ui.error_report import report_unexpected_error
 
@@ -51,20 +52,23 @@ class PaneExporter(QObject):
     def save_table(self, table: Table, path: Path | None = None) -> list[Path]:
         path = path or self._ask_file(f"Save {table.title}", f"{table.name}.csv",
                                       "CSV table (*.csv)")
-        return self._run(path, lambda: [_write(path, table.csv_text(), bom=True)])
+        return self._run(path, lambda target: [_write(target, table.csv_text(), bom=True)])
 
     def save_chart(self, chart: Chart, kind: str, path: Path | None = None) -> list[Path]:
         path = path or self._ask_file(f"Save {chart.title}", f"{chart.name}.{kind}",
                                       f"{kind.upper()} image (*.{kind})")
         if kind == "png":
-            return self._run(path, lambda: [_png(chart.svg, path)])
-        return self._run(path, lambda: [_write(path, chart.svg)])
+            return self._run(path, lambda target: [_png(chart.svg, target)])
+        return self._run(path, lambda target: [_write(target, chart.svg)])
 
     def save_report(self, path: Path | None = None) -> list[Path]:
+        content = self._content
+        if content is None:
+            return []
         path = path or self._ask_file("Save the HTML report", exports.REPORT_FILE,
                                       "HTML report (*.html)")
-        return self._run(path, lambda: [
-            _write(path, render_html(self._content, generated_at=_now()))])
+        return self._run(path, lambda target: [
+            _write(target, render_html(content, generated_at=_now()))])
 
     def export_all(self, folder: Path | None = None) -> BackgroundJob | None:
         folder = folder or self._ask_folder("Export every table, chart and the report to")
@@ -96,15 +100,16 @@ class PaneExporter(QObject):
                 f"is then written to {folder.name}{KEY_SUFFIX} beside the folder, for you "
                 "only.") == QMessageBox.StandardButton.Yes
         analysis, options = self._analysis, DatasetOptions(pseudonymise=pseudonymise)
-        return self._run(folder, lambda: list(
-            export_dataset(analysis, folder, options).written))
+        return self._run(folder, lambda target: list(
+            export_dataset(analysis, target, options).written))
 
-    def _run(self, target: Path | None, write) -> list[Path]:
+    def _run(self, target: Path | None, write: Callable[[Path], list[Path]]) -> list[Path]:
+        """``write`` to ``target`` (a file or folder; None: the lead cancelled the dialog)."""
         if target is None or self._content is None:
             return []
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            written = write()
+            written = write(target)
         except AnnotatorError as error:
             QApplication.restoreOverrideCursor()
             self._failed(str(error))
@@ -125,7 +130,7 @@ class PaneExporter(QObject):
         self.busy.emit(False)
         QMessageBox.critical(self._parent, "Cannot export", message)
 
-    def _crashed(self, info: tuple) -> None:
+    def _crashed(self, info: CrashInfo) -> None:
         self.busy.emit(False)
         report_unexpected_error(*info)
 

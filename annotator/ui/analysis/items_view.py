@@ -30,12 +30,14 @@ class ItemsView(QSplitter):
         self.setObjectName("section_items")
         self.setAccessibleName("Items tab")
         self._detail = detail
+        self._save_table = save_table
         self.shown: ItemDetail | None = None
         left = QWidget()
         left_layout = QVBoxLayout(left)
         for line in section.summary:
             left_layout.addWidget(summary_label(line))
         (items,) = section.tables
+        self._items = items
         self.items_view = table_view(items)
         left_layout.addWidget(self.items_view, 1)
         left_layout.addLayout(save_table_row(lambda: items, save_table))
@@ -59,7 +61,7 @@ class ItemsView(QSplitter):
         right_layout.addWidget(self.ratings_view, 2)
         self.save_ratings = QPushButton("Save this item's ratings as CSV…")
         self.save_ratings.setEnabled(False)
-        self.save_ratings.clicked.connect(lambda: save_table(self.shown.ratings))
+        self.save_ratings.clicked.connect(self._save_shown_ratings)
         right_layout.addWidget(self.save_ratings, 0, Qt.AlignmentFlag.AlignLeft)
         self.addWidget(right)
         self.setStretchFactor(0, 3)
@@ -71,7 +73,7 @@ class ItemsView(QSplitter):
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
             fit_rows(self.items_view)
-            fit_columns(self.items_view, self.items_view.model().table)
+            fit_columns(self.items_view, self._items)
             fit_rows(self.ratings_view)
             if self.shown is not None:
                 fit_columns(self.ratings_view, self.shown.ratings)
@@ -79,6 +81,10 @@ class ItemsView(QSplitter):
     def show_item(self, row: int) -> None:
         """Choose the item in ``row`` of the list as sorted on screen."""
         self.items_view.setCurrentIndex(self.items_view.model().index(row, 0))
+
+    def _save_shown_ratings(self) -> None:
+        if self.shown is not None:  # the button is enabled once an item is shown
+            self._save_table(self.shown.ratings)
 
     def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():

@@ -29,8 +29,9 @@ from annotator.reporting.sections.items import item_detail
 from annotator.ui.analysis.exporting import PaneExporter
 from annotator.ui.analysis.items_view import ItemsView
 from annotator.ui.analysis.section_view import SectionView
-from annotator.ui.background_job import BackgroundJob
+from annotator.ui.background_job import BackgroundJob, CrashInfo
 from annotator.ui.error_report import report_unexpected_error
+from annotator.ui.named import named
 
 
 class AnalysisPane(QWidget):
@@ -133,13 +134,13 @@ class AnalysisPane(QWidget):
             ("exportDataset", "Export the &dataset (ratings, items, codebook, card)…",
              "Ctrl+D", self.exporter.export_dataset),
         ):
-            action = QAction(text, self, objectName=name)
+            action = named(QAction(text, self), name)
             action.setShortcut(QKeySequence(shortcut))
             action.triggered.connect(lambda _=False, h=handler: h())
             action.setEnabled(False)
             self.export_actions.append(action)
-        self.exclude_action = QAction("&Leave out taggers who failed attention checks", self,
-                                      objectName="excludeFailedChecks")
+        self.exclude_action = named(
+            QAction("&Leave out taggers who failed attention checks", self), "excludeFailedChecks")
         self.exclude_action.setCheckable(True)
         self.exclude_action.setEnabled(False)
         self.exclude_action.triggered.connect(
@@ -148,15 +149,16 @@ class AnalysisPane(QWidget):
     def _show_result(self, result: tuple[Analysis, PaneContent]) -> None:
         if self._superseded():
             return
-        self.analysis, self.content = result
-        self.exporter.set_content(*result)
+        analysis, content = result
+        self.analysis, self.content = analysis, content
+        self.exporter.set_content(analysis, content)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("analysisTabs")
         self.tabs.setAccessibleName("Analysis tabs")
         for section in self.content.sections:
             if section.name == "items":
                 view: QWidget = ItemsView(
-                    section, lambda item_id: item_detail(self.analysis, item_id),
+                    section, lambda item_id: item_detail(analysis, item_id),
                     self.exporter.save_table)
             else:
                 view = SectionView(section, save_table=self.exporter.save_table,
@@ -180,7 +182,7 @@ class AnalysisPane(QWidget):
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs, 1)
-        label = QLabel("⚠ " + "\n⚠ ".join(warnings), objectName="leftOutFiles")
+        label = named(QLabel("⚠ " + "\n⚠ ".join(warnings)), "leftOutFiles")
         label.setAccessibleName("Session files left out of every figure")
         label.setWordWrap(True)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
@@ -202,10 +204,13 @@ class AnalysisPane(QWidget):
         self.status.setText(f"This cannot be analysed:\n\n{message}")
         self.failed.emit(message)
 
-    def _on_crash(self, info: tuple) -> None:
+    def _on_crash(self, info: CrashInfo) -> None:
         self._show_failure(f"Something unexpected went wrong: {info[1]}")
         report_unexpected_error(*info)
 
     def section_view(self, name: str) -> QWidget:
         """The tab showing section ``name`` (for tests and keyboard shortcuts)."""
-        return self.tabs.findChild(QWidget, f"section_{name}")
+        view = self.tabs.findChild(QWidget, f"section_{name}")
+        if view is None:
+            raise LookupError(f"The analysis shows no section {name!r}.")
+        return view

@@ -26,8 +26,8 @@ from annotator.reporting.content import Chart, Section, Table
 from annotator.ui.analysis.table_model import ContentTableModel
 from annotator.ui.widgets.chart_view import ChartView
 
-SaveTable = Callable[[Table], None]
-SaveChart = Callable[[Chart, str], None]
+SaveTable = Callable[[Table], object]
+SaveChart = Callable[[Chart, str], object]
 TEXT_COLUMN_CHARS = 48
 """Widest a text column starts (a caption): the rest of its text is in its tooltip and
 the exports."""

@@ -8,7 +8,7 @@ comparison), so a 15,000-row items table sorts in milliseconds.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from annotator.reporting.content import Cell, Table
 
@@ -16,7 +16,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class ContentTableModel(QAbstractTableModel):
-    def __init__(self, table: Table, parent=None):
+    def __init__(self, table: Table, parent: QObject | None = None):
         super().__init__(parent)
         self.table = table
         self._order = list(range(len(table.rows)))
@@ -27,7 +27,7 @@ class ContentTableModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.table.columns)
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> str | int | None:
         if not index.isValid():
             return None
         row, column = self._order[index.row()], index.column()
@@ -40,7 +40,7 @@ class ContentTableModel(QAbstractTableModel):
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole):
+                   role: int = Qt.ItemDataRole.DisplayRole) -> str | int | None:
         if orientation != Qt.Orientation.Horizontal:
             return str(section + 1) if role == Qt.ItemDataRole.DisplayRole else None
         column = self.table.columns[section]
@@ -71,7 +71,7 @@ class ContentTableModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
 
-def _key(value: Cell) -> tuple:
+def _key(value: Cell) -> tuple[int, Cell]:
     """Numbers before text, text without regard to case."""
     if isinstance(value, str):
         return (1, value.casefold())

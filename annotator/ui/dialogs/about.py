@@ -23,6 +23,7 @@ from annotator.notices import NOTICES_FILE, qt_source_offer
 from annotator.project.csv_reader import read_table
 from annotator.resources import resource_path, sample_project_dir
 from annotator.ui.icon import app_icon
+from annotator.ui.named import named
 
 APP_NAME = "Caption Rating Annotator"
 
@@ -125,10 +126,10 @@ class AboutDialog(QDialog):
         self.setAccessibleName(f"About {APP_NAME}")
         self.setWindowIcon(app_icon())
 
-        icon = QLabel(self, objectName="aboutIcon")
+        icon = named(QLabel(self), "aboutIcon")
         icon.setPixmap(app_icon().pixmap(64, 64))
         icon.setAccessibleName("App icon")
-        title = QLabel(f"{APP_NAME} {__version__}", self, objectName="aboutTitle")
+        title = named(QLabel(f"{APP_NAME} {__version__}", self), "aboutTitle")
         title.setAccessibleName("Name and version")
         font = title.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
@@ -138,7 +139,7 @@ class AboutDialog(QDialog):
         heading.addWidget(icon)
         heading.addWidget(title, 1)
 
-        self.text = QTextBrowser(self, objectName="aboutText")
+        self.text = named(QTextBrowser(self), "aboutText")
         self.text.setAccessibleName("About text")
         self.text.setOpenExternalLinks(True)
         self.text.setTabChangesFocus(True)

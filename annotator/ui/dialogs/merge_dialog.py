@@ -9,6 +9,7 @@ runs off the GUI thread; ``done`` fires when its report is on screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -31,16 +32,19 @@ from PySide6.QtWidgets import (
 
 from annotator.store.merge import FileReport, MergeReport, MergeStatus, merge_session_files
 from annotator.store.validation import RowRules
-from annotator.ui.background_job import BackgroundJob
+from annotator.ui.background_job import BackgroundJob, CrashInfo
 from annotator.ui.error_report import report_unexpected_error
 
+Selection = tuple[str, tuple[Path, ...]]
+"""The panel named and the session files chosen: what a preview checked."""
 COLUMNS = ("File", "Laptop", "What happens", "New", "Already in panel", "Refused", "Why")
 
 
 class MergeDialog(QDialog):
     """Merge laptops' session files into a panel database, preview first."""
 
-    done = Signal()
+    job_ended = Signal()
+    """A preview or merge ended: merged, refused or crashed (its result is on screen)."""
 
     def __init__(self, parent: QWidget | None = None, *, panel: Path | None = None,
                  sources: list[Path] | None = None, project_id: str | None = None,
@@ -50,40 +54,11 @@ class MergeDialog(QDialog):
         self.setObjectName("mergeDialog")
         self._project_id = project_id
         self._rules = rules
-        self._previewed: tuple[str, tuple[Path, ...]] | None = None
+        self._previewed: Selection | None = None
         self._job: BackgroundJob | None = None
         self.report: MergeReport | None = None
 
-        self.panel_edit = QLineEdit(str(panel) if panel else "", self)
-        self.panel_edit.setAccessibleName("Panel database")
-        self.panel_edit.textChanged.connect(self._selection_changed)
-        choose_panel = _button("C&hoose…", "Choose the panel database", self.choose_panel, self)
-        panel_row = QHBoxLayout()
-        panel_row.addWidget(self.panel_edit, 1)
-        panel_row.addWidget(choose_panel)
-
-        self.sources = QListWidget(self)
-        self.sources.setAccessibleName("Session files and folders to merge")
-        self.sources.setMaximumHeight(self.sources.fontMetrics().lineSpacing() * 6)
-        for path in sources or []:
-            self.sources.addItem(str(path))
-        buttons = QHBoxLayout()
-        for text, name, slot in (("Add &files…", "Add session files", self.add_files),
-                                 ("Add f&older…", "Add a folder of session files",
-                                  self.add_folder),
-                                 ("&Remove", "Remove the selected file or folder",
-                                  self.remove_selected)):
-            buttons.addWidget(_button(text, name, slot, self))
-        buttons.addStretch(1)
-
-        form = QFormLayout()
-        panel_label = QLabel("&Panel database:", self)
-        panel_label.setBuddy(self.panel_edit)
-        form.addRow(panel_label, panel_row)
-        sources_label = QLabel("&Session files:", self)
-        sources_label.setBuddy(self.sources)
-        form.addRow(sources_label, self.sources)
-        form.addRow("", buttons)
+        form = self._choice_form(panel, sources or [])
 
         self.table = QTableWidget(0, len(COLUMNS), self)
         self.table.setAccessibleName("Merge report, one row per file")
@@ -123,6 +98,40 @@ class MergeDialog(QDialog):
         self._selection_changed()
         self.resize(1000, 620)
 
+    def _choice_form(self, panel: Path | None, sources: list[Path]) -> QFormLayout:
+        """The panel database and the session files to merge into it, each with buttons."""
+        self.panel_edit = QLineEdit(str(panel) if panel else "", self)
+        self.panel_edit.setAccessibleName("Panel database")
+        self.panel_edit.textChanged.connect(self._selection_changed)
+        choose_panel = _button("C&hoose…", "Choose the panel database", self.choose_panel, self)
+        panel_row = QHBoxLayout()
+        panel_row.addWidget(self.panel_edit, 1)
+        panel_row.addWidget(choose_panel)
+
+        self.sources = QListWidget(self)
+        self.sources.setAccessibleName("Session files and folders to merge")
+        self.sources.setMaximumHeight(self.sources.fontMetrics().lineSpacing() * 6)
+        for path in sources:
+            self.sources.addItem(str(path))
+        buttons = QHBoxLayout()
+        for text, name, slot in (("Add &files…", "Add session files", self.add_files),
+                                 ("Add f&older…", "Add a folder of session files",
+                                  self.add_folder),
+                                 ("&Remove", "Remove the selected file or folder",
+                                  self.remove_selected)):
+            buttons.addWidget(_button(text, name, slot, self))
+        buttons.addStretch(1)
+
+        form = QFormLayout()
+        panel_label = QLabel("&Panel database:", self)
+        panel_label.setBuddy(self.panel_edit)
+        form.addRow(panel_label, panel_row)
+        sources_label = QLabel("&Session files:", self)
+        sources_label.setBuddy(self.sources)
+        form.addRow(sources_label, self.sources)
+        form.addRow("", buttons)
+        return form
+
     # choosing -----------------------------------------------------------------
 
     def choose_panel(self) -> None:
@@ -157,7 +166,7 @@ class MergeDialog(QDialog):
     def source_paths(self) -> list[Path]:
         return [Path(self.sources.item(i).text()) for i in range(self.sources.count())]
 
-    def _selection(self) -> tuple[str, tuple[Path, ...]]:
+    def _selection(self) -> Selection:
         return self.panel_edit.text().strip(), tuple(self.source_paths())
 
     def _selection_changed(self) -> None:
@@ -189,7 +198,7 @@ class MergeDialog(QDialog):
         self._selection_changed()
         self._job.start()
 
-    def _finished(self, report: MergeReport, previewed: tuple | None) -> None:
+    def _finished(self, report: MergeReport, previewed: Selection | None) -> None:
         self.report = report
         self._show(report)
         self._end(previewed)
@@ -199,16 +208,16 @@ class MergeDialog(QDialog):
         self.summary.setText(f"Nothing was merged. {message}")
         self._end(None)
 
-    def _crashed(self, info: tuple) -> None:
+    def _crashed(self, info: CrashInfo) -> None:
         self.summary.setText("Nothing was merged: something unexpected went wrong.")
         self._end(None)
         report_unexpected_error(*info)
 
-    def _end(self, previewed: tuple | None) -> None:
+    def _end(self, previewed: Selection | None) -> None:
         self._job = None
         self._previewed = previewed
         self._selection_changed()
-        self.done.emit()
+        self.job_ended.emit()
 
     def _show(self, report: MergeReport) -> None:
         self.table.setRowCount(len(report.files))
@@ -251,7 +260,8 @@ def _cells(file: FileReport) -> tuple[str, ...]:
             str(file.present), refused, why)
 
 
-def _button(text: str, accessible_name: str, slot, parent: QWidget) -> QPushButton:
+def _button(text: str, accessible_name: str, slot: Callable[[], object],
+            parent: QWidget) -> QPushButton:
     button = QPushButton(text, parent)
     button.setAccessibleName(accessible_name)
     button.clicked.connect(slot)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLabel, QVBo
 from annotator.project.model import Project
 from annotator.project.plan import PlanBy
 from annotator.session.opening import laptop_seat
+from annotator.ui.named import named
 from annotator.userconfig import UserConfig, save_config
 
 
@@ -31,7 +32,7 @@ class SeatDialog(QDialog):
             "share of the pairs. Choose the name on this laptop's label. The app remembers "
             "it for this project; every tagger on this laptop rates that share.", self)
         text.setWordWrap(True)
-        self.seats = QComboBox(self, objectName="seatBox")
+        self.seats = named(QComboBox(self), "seatBox")
         self.seats.addItems(project.plan.assignees)
         self.seats.setAccessibleName("This laptop's label")
         text.setBuddy(self.seats)

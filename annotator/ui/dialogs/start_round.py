@@ -47,16 +47,42 @@ class StartRoundDialog(QDialog):
         )
         intro.setWordWrap(True)
 
+        mode = self._mode_box()
+        pairs = self._pairs_box(len(project.items))
+        self._warning = _warning_label(warnings, self)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        anyway = " anyway" if warnings else ""
+        self._start = buttons.addButton(f"&Start round {number}{anyway}",
+                                        QDialogButtonBox.ButtonRole.AcceptRole)
+        self._start.setAccessibleName("Start the round")
+        self._start.setDefault(True)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        for widget in (intro, mode, pairs, self._warning, buttons):
+            layout.addWidget(widget)
+        self.setMinimumWidth(600)
+        self._update()
+        self.adjustSize()
+
+    def _mode_box(self) -> QGroupBox:
+        """Blind or with feedback: the choice of what taggers see after each rating."""
         self._blind = QRadioButton("&Blind: no consensus or points (usual for a retest)", self)
         self._blind.setAccessibleName("Blind round")
         self._blind.setChecked(True)
         feedback = QRadioButton("&Feedback: show the panel's consensus and points", self)
         feedback.setAccessibleName("Round with feedback")
         mode = QGroupBox("After each rating", self)
-        QVBoxLayout(mode).addWidget(self._blind)
-        mode.layout().addWidget(feedback)
+        mode_layout = QVBoxLayout(mode)
+        mode_layout.addWidget(self._blind)
+        mode_layout.addWidget(feedback)
+        return mode
 
-        self._all = QRadioButton(f"&All {len(project.items)} pairs", self)
+    def _pairs_box(self, pair_count: int) -> QGroupBox:
+        """Every pair, or only those a CSV file lists (checked as soon as it is chosen)."""
+        self._all = QRadioButton(f"&All {pair_count} pairs", self)
         self._all.setAccessibleName("All pairs")
         self._all.setChecked(True)
         self._only = QRadioButton("&Only the pairs listed in a CSV file (item_id column):", self)
@@ -81,31 +107,7 @@ class StartRoundDialog(QDialog):
         pairs_layout.addLayout(file_row)
         pairs_layout.addWidget(self._subset_status)
         self._all.toggled.connect(self._update)
-
-        self._warning = QLabel("Warning: " + " ".join(warnings), self)
-        self._warning.setObjectName("washoutWarning")
-        self._warning.setAccessibleName("Washout warning")
-        self._warning.setWordWrap(True)
-        self._warning.setVisible(bool(warnings))
-        font = self._warning.font()
-        font.setBold(True)
-        self._warning.setFont(font)
-
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        anyway = " anyway" if warnings else ""
-        self._start = buttons.addButton(f"&Start round {number}{anyway}",
-                                        QDialogButtonBox.ButtonRole.AcceptRole)
-        self._start.setAccessibleName("Start the round")
-        self._start.setDefault(True)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-
-        layout = QVBoxLayout(self)
-        for widget in (intro, mode, pairs, self._warning, buttons):
-            layout.addWidget(widget)
-        self.setMinimumWidth(600)
-        self._update()
-        self.adjustSize()
+        return pairs
 
     def choices(self) -> tuple[Path | None, bool]:
         """The subset file (None: every pair) and whether the round shows feedback."""
@@ -134,3 +136,16 @@ class StartRoundDialog(QDialog):
 
     def _update(self) -> None:
         self._start.setEnabled(self._all.isChecked() or self._subset is not None)
+
+
+def _warning_label(warnings: list[str], parent: QWidget) -> QLabel:
+    """The washout warnings in bold (hidden when there are none)."""
+    warning = QLabel("Warning: " + " ".join(warnings), parent)
+    warning.setObjectName("washoutWarning")
+    warning.setAccessibleName("Washout warning")
+    warning.setWordWrap(True)
+    warning.setVisible(bool(warnings))
+    font = warning.font()
+    font.setBold(True)
+    warning.setFont(font)
+    return warning

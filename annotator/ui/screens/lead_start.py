@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
+from annotator.ui.named import named
 from annotator.ui.widgets.recent_projects import RecentProjects
 from annotator.ui.widgets.start_page import start_page_column
 
@@ -28,14 +29,14 @@ class LeadStartPage(QWidget):
     def __init__(self, recent_projects: list[str], parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("leadStartPage")
-        intro = QLabel(INTRO, self, objectName="leadIntro")
+        intro = named(QLabel(INTRO, self), "leadIntro")
         intro.setWordWrap(True)
         intro.setAccessibleName("What this window does")
 
-        folder = QPushButton("&Open project folder…", self, objectName="openProjectButton")
+        folder = named(QPushButton("&Open project folder…", self), "openProjectButton")
         folder.setAccessibleName("Open project folder")
         folder.clicked.connect(self.folder_requested)
-        panel = QPushButton("Open a panel &database…", self, objectName="openPanelButton")
+        panel = named(QPushButton("Open a panel &database…", self), "openPanelButton")
         panel.setAccessibleName("Open a panel database")
         panel.clicked.connect(self.panel_requested)
         buttons = QHBoxLayout()

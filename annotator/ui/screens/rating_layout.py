@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QStackedWidget, 
 from annotator.project.model import Rubric
 from annotator.session.messages import scale_note
 from annotator.ui.image_loader import ImageLoader
+from annotator.ui.named import named
 from annotator.ui.widgets.feedback_panel import FeedbackPanel
 from annotator.ui.widgets.image_view import ImageView
 from annotator.ui.widgets.notice_page import NoticePage
@@ -47,10 +48,10 @@ class RatingLayout:
 
 def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) -> RatingLayout:
     """The widgets, laid out in ``screen``."""
-    progress = QLabel(screen, objectName="progressLabel")
+    progress = named(QLabel(screen), "progressLabel")
     progress.setAccessibleName("Progress")
     progress.setWordWrap(True)  # the first-pairs check makes it long
-    guide_button = QPushButton("Rating Guide (F1)", screen, objectName="guideButton")
+    guide_button = named(QPushButton("Rating Guide (F1)", screen), "guideButton")
     guide_button.setAccessibleName("Open the Rating Guide")
     guide_button.setCheckable(True)
     top = QHBoxLayout()
@@ -62,7 +63,7 @@ def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) ->
     font = QFont(question.font())
     font.setBold(True)
     question.setFont(font)
-    note = QLabel(scale_note(rubric), screen, objectName="scaleNote")
+    note = named(QLabel(scale_note(rubric), screen), "scaleNote")
     note.setAccessibleName("Order of the answers")
     note.setVisible(bool(scale_note(rubric)))
     rubric_panel = RubricPanel(rubric, screen)
@@ -76,7 +77,7 @@ def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) ->
         rating_layout.addWidget(part)
 
     notice = NoticePage(screen)
-    finished = QLabel(screen, objectName="finishedLabel")
+    finished = named(QLabel(screen), "finishedLabel")
     finished.setAccessibleName("Round finished")
     finished.setAlignment(Qt.AlignmentFlag.AlignCenter)
     finished.setWordWrap(True)

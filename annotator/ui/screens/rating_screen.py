@@ -117,8 +117,8 @@ class RatingScreen(QWidget):
         for level in self._session.project.rubric.options:
             shortcut = QShortcut(QKeySequence(level.key), self, context=context)
             shortcut.activated.connect(lambda value=level.value: self.choose_level(value))
-        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            QShortcut(QKeySequence(key), self, context=context).activated.connect(self.submit)
+        for enter in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            QShortcut(QKeySequence(enter), self, context=context).activated.connect(self.submit)
         zooms = {"+": ZOOM_STEP, "=": ZOOM_STEP, "-": 1 / ZOOM_STEP}
         for key, factor in zooms.items():
             shortcut = QShortcut(QKeySequence(key), self, context=context)

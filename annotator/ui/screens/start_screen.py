@@ -28,6 +28,7 @@ from annotator.project.model import Project
 from annotator.project.plan import PlanBy
 from annotator.session.messages import round_line
 from annotator.session.opening import planned_name, rating_name
+from annotator.ui.named import named
 from annotator.ui.widgets.recent_projects import RecentProjects
 from annotator.ui.widgets.start_page import start_page_column
 
@@ -71,7 +72,7 @@ class StartScreen(QWidget):
         self._project: Project | None = None
         self._known: frozenset[str] = frozenset()
 
-        open_button = QPushButton("&Open project folder…", self, objectName="openProjectButton")
+        open_button = named(QPushButton("&Open project folder…", self), "openProjectButton")
         open_button.setAccessibleName("Open project folder")
         open_button.clicked.connect(self._choose_folder)
 
@@ -80,42 +81,7 @@ class StartScreen(QWidget):
         recent_label = QLabel("&Recent projects (Enter or double-click to open):", self)
         recent_label.setBuddy(self._recent)
 
-        self._summary = QLabel("No project open yet.", self, objectName="projectSummary")
-        self._summary.setAccessibleName("Project summary")
-        self._summary.setWordWrap(True)
-        self._problems_button = QPushButton("Show problems…", self, objectName="problemsButton")
-        self._problems_button.setAccessibleName("Show problems")
-        self._problems_button.clicked.connect(self._show_problems)
-        self._problems_button.hide()
-
-        self._tagger = QLineEdit(self, objectName="taggerName")
-        self._tagger.setAccessibleName("Your name")
-        self._tagger.setPlaceholderText("Type your name as you always do")
-        self._tagger.returnPressed.connect(self._start)
-        self._tagger.textChanged.connect(self._name_changed)
-        self._new_name = QLabel(NEW_NAME_NOTE, self, objectName="newNameNote")
-        self._new_name.setAccessibleName("New name")
-        self._new_name.setWordWrap(True)
-        self._new_name.hide()
-        self._plan_note = QLabel(self, objectName="planNote")
-        self._plan_note.setAccessibleName("Your name in the plan")
-        self._plan_note.setWordWrap(True)
-        self._plan_note.hide()
-        self._start_button = QPushButton("&Start rating", self, objectName="startButton")
-        self._start_button.setAccessibleName("Start rating")
-        self._start_button.clicked.connect(self._start)
-
-        self._project_box = QGroupBox("Project", self)
-        form = QFormLayout(self._project_box)
-        summary_row = QHBoxLayout()
-        summary_row.addWidget(self._summary, 1)
-        summary_row.addWidget(self._problems_button)
-        form.addRow(summary_row)
-        form.addRow("Your &name:", self._tagger)
-        form.addRow(self._new_name)
-        form.addRow(self._plan_note)
-        form.addRow(self._start_button)
-        self._project_box.setEnabled(False)
+        self._project_box = self._project_form()
 
         layout = start_page_column(self, "Caption Rating Annotator")
         layout.addWidget(open_button, 0, Qt.AlignmentFlag.AlignLeft)
@@ -124,6 +90,47 @@ class StartScreen(QWidget):
         layout.addSpacing(12)
         layout.addWidget(self._project_box)
         layout.addStretch(1)
+
+    def _project_form(self) -> QGroupBox:
+        """The opened project's summary, the tagger's name and Start (off until a project
+        is open)."""
+        self._summary = named(QLabel("No project open yet.", self), "projectSummary")
+        self._summary.setAccessibleName("Project summary")
+        self._summary.setWordWrap(True)
+        self._problems_button = named(QPushButton("Show problems…", self), "problemsButton")
+        self._problems_button.setAccessibleName("Show problems")
+        self._problems_button.clicked.connect(self._show_problems)
+        self._problems_button.hide()
+
+        self._tagger = named(QLineEdit(self), "taggerName")
+        self._tagger.setAccessibleName("Your name")
+        self._tagger.setPlaceholderText("Type your name as you always do")
+        self._tagger.returnPressed.connect(self._start)
+        self._tagger.textChanged.connect(self._name_changed)
+        self._new_name = named(QLabel(NEW_NAME_NOTE, self), "newNameNote")
+        self._new_name.setAccessibleName("New name")
+        self._new_name.setWordWrap(True)
+        self._new_name.hide()
+        self._plan_note = named(QLabel(self), "planNote")
+        self._plan_note.setAccessibleName("Your name in the plan")
+        self._plan_note.setWordWrap(True)
+        self._plan_note.hide()
+        self._start_button = named(QPushButton("&Start rating", self), "startButton")
+        self._start_button.setAccessibleName("Start rating")
+        self._start_button.clicked.connect(self._start)
+
+        box = QGroupBox("Project", self)
+        form = QFormLayout(box)
+        summary_row = QHBoxLayout()
+        summary_row.addWidget(self._summary, 1)
+        summary_row.addWidget(self._problems_button)
+        form.addRow(summary_row)
+        form.addRow("Your &name:", self._tagger)
+        form.addRow(self._new_name)
+        form.addRow(self._plan_note)
+        form.addRow(self._start_button)
+        box.setEnabled(False)
+        return box
 
     def set_recent_projects(self, folders: list[str]) -> None:
         self._recent.set_folders(folders)

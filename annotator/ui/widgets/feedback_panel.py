@@ -7,6 +7,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from annotator.session.messages import FeedbackText
+from annotator.ui.named import named
 from annotator.ui.widgets.pair_text import text_label
 
 VERDICT_SCALE, WHY_SCALE = 1.3, 1.1
@@ -23,7 +24,7 @@ class FeedbackPanel(QFrame):
         super().__init__(parent)
         self.setObjectName("feedbackPanel")
         self.setAccessibleName("Feedback")
-        self._heading = QLabel(self, objectName="feedbackHeading")
+        self._heading = named(QLabel(self), "feedbackHeading")
         self._verdict = text_label("feedbackVerdict", "Points", self)
         self._verdict.setMargin(6)
         self._text = text_label("feedbackText", "Feedback text", self)

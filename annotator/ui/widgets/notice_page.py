@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from annotator.session.messages import NoticeText
+from annotator.ui.named import named
 
 
 class NoticePage(QWidget):
@@ -16,17 +17,17 @@ class NoticePage(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("noticePage")
-        self._title = QLabel(self, objectName="noticeTitle")
+        self._title = named(QLabel(self), "noticeTitle")
         self._title.setAccessibleName("Notice title")
         self._title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._body = QLabel(self, objectName="noticeBody")
+        self._body = named(QLabel(self), "noticeBody")
         self._body.setAccessibleName("Notice")
         self._body.setWordWrap(True)
         self._body.setTextFormat(Qt.TextFormat.PlainText)
         self._body.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self._body.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self._button = QPushButton(self, objectName="noticeButton")
+        self._button = named(QPushButton(self), "noticeButton")
         self._button.setMinimumHeight(44)
         self._button.clicked.connect(self.continue_requested)
         layout = QVBoxLayout(self)

@@ -15,6 +15,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from annotator.project.model import Rubric
+from annotator.ui.named import named
 
 
 def field_title(column: str) -> str:
@@ -26,13 +27,13 @@ class PairText(QWidget):
     def __init__(self, rubric: Rubric, parent: QWidget | None = None):
         super().__init__(parent)
         self._rubric = rubric
-        self.context = QFrame(self, objectName="contextPanel")
+        self.context = named(QFrame(self), "contextPanel")
         self.context.setFrameShape(QFrame.Shape.StyledPanel)
         self.context.setAccessibleName("Context of the pair")
         self._context_form = QFormLayout(self.context)
         self._context_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.context.hide()
-        heading = QLabel(f"{rubric.text_label}:", self, objectName="captionHeading")
+        heading = named(QLabel(f"{rubric.text_label}:", self), "captionHeading")
         self.caption = text_label("captionLabel", rubric.text_label, self)
         self.caption.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         heading.setBuddy(self.caption)
@@ -72,7 +73,7 @@ class PairText(QWidget):
 
 def text_label(name: str, accessible_name: str, parent: QWidget) -> QLabel:
     """A wrapped, plain-text label that keyboard and screen-reader users can reach."""
-    label = QLabel(parent, objectName=name)
+    label = named(QLabel(parent), name)
     label.setAccessibleName(accessible_name)
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLay
 
 from annotator.project.model import Rubric
 from annotator.ui.image_loader import ImageLoader
+from annotator.ui.named import named
 from annotator.ui.text_scale import text_factor
 from annotator.ui.widgets.feedback_panel import FeedbackPanel
 from annotator.ui.widgets.image_view import ImageView
@@ -46,12 +47,13 @@ class PairView(QWidget):
         self._text = PairText(rubric, self)
         self.caption = self._text.caption
         self.feedback = FeedbackPanel(self)
-        self._hidden_note = QLabel(TEXT_ONLY, self, objectName="imageHiddenNote")
+        self._hidden_note = named(QLabel(TEXT_ONLY, self), "imageHiddenNote")
         self._hidden_note.setAccessibleName("Image hidden")
         self._hidden_note.setWordWrap(True)
         self._hidden_note.setStyleSheet("QLabel { border: 1px solid #6b6b6b; padding: 4px; }")
         self._hidden_note.hide()
-        self._column = _column(self, (self._hidden_note, self._text, self.feedback))
+        self._column, self._column_body = _column(
+            self, (self._hidden_note, self._text, self.feedback))
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.addWidget(self.image, IMAGE_SHARE)
@@ -83,7 +85,7 @@ class PairView(QWidget):
         """The words' tenths of the width: the text size's share, or more (up to half) while
         the column would scroll at that share, so that on a small screen the caption and its
         feedback stay in view beside a smaller image."""
-        words, body = self._base_words, self._column.widget()
+        words, body = self._base_words, self._column_body
         room, width = self._column.height(), self.width() - self._layout.spacing()
         while words < 5 and body.heightForWidth(
                 min(READABLE_WIDTH, width * words // 10)) > room:
@@ -102,7 +104,7 @@ class PairView(QWidget):
     def _scroll_to(self, part: QWidget) -> None:
         """``part`` in view; its top first when it is taller than the column (a long
         caption at very large text is read from its start)."""
-        top = part.mapTo(self._column.widget(), QPoint(0, 0)).y()
+        top = part.mapTo(self._column_body, QPoint(0, 0)).y()
         bar, room = self._column.verticalScrollBar(), self._column.viewport().height()
         if part.height() > room or top < bar.value():
             bar.setValue(top)
@@ -110,8 +112,9 @@ class PairView(QWidget):
             bar.setValue(top + part.height() - room)
 
 
-def _column(parent: QWidget, parts: tuple[QWidget, ...]) -> QScrollArea:
-    """``parts`` top to bottom in a vertically scrolling, frameless column."""
+def _column(parent: QWidget, parts: tuple[QWidget, ...]) -> tuple[QScrollArea, QWidget]:
+    """``parts`` top to bottom in a vertically scrolling, frameless column; the column and
+    the widget it scrolls."""
     body = QWidget()
     body.setObjectName("textColumnBody")
     body.setMaximumWidth(READABLE_WIDTH)
@@ -129,4 +132,4 @@ def _column(parent: QWidget, parts: tuple[QWidget, ...]) -> QScrollArea:
     column.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     column.setMinimumWidth(MIN_WORDS_WIDTH)
     column.setWidget(body)
-    return column
+    return column, body

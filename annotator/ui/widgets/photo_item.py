@@ -41,8 +41,8 @@ class PhotoItem(QGraphicsItem):
         self.frame = frame
         self.update()
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(self, painter: QPainter, _option: QStyleOptionGraphicsItem,
+              _widget: QWidget | None = None) -> None:
         if self.frame is None:
             return
         image = self.frame.image

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTextBro
 
 from annotator.project.model import Level, Rubric
 from annotator.session.messages import scale_note
+from annotator.ui.named import named
 
 ABOVE_CHOSEN = 8
 """Pixels left above the chosen level when the guide scrolls to it."""
@@ -62,18 +63,18 @@ class RatingGuidePanel(QFrame):
         self._rubric = rubric
         self._chosen: float | None = None
         self._question = rubric.question
-        title = QLabel("Rating Guide", self, objectName="ratingGuideTitle")
+        title = named(QLabel("Rating Guide", self), "ratingGuideTitle")
         font = QFont(title.font())
         font.setBold(True)
         title.setFont(font)
         title.setWordWrap(True)
-        hide = QPushButton("Hide (F1)", self, objectName="hideGuideButton")
+        hide = named(QPushButton("Hide (F1)", self), "hideGuideButton")
         hide.setAccessibleName("Hide the Rating Guide")
         hide.clicked.connect(self.hide_requested)
         head = QHBoxLayout()
         head.addWidget(title, 1)
         head.addWidget(hide)
-        self.text = QTextBrowser(self, objectName="ratingGuideText")
+        self.text = named(QTextBrowser(self), "ratingGuideText")
         self.text.setAccessibleName("Rating Guide text")
         self.text.setOpenLinks(False)
         layout = QVBoxLayout(self)

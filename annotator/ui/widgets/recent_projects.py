@@ -15,7 +15,8 @@ class RecentProjects(QListWidget):
     chosen = Signal(Path)
 
     def __init__(self, folders: list[str], parent: QWidget | None = None):
-        super().__init__(parent, objectName="recentProjects")
+        super().__init__(parent)
+        self.setObjectName("recentProjects")
         self.setAccessibleName("Recent projects")
         self.setMaximumHeight(220)
         self.set_folders(folders)

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from annotator.project.model import Level, Rubric
 from annotator.session.messages import CONSENSUS, EXPERTS, YOU, ScaleMark
+from annotator.ui.named import named
 
 CHECK_MARK = "✓ "
 MARK_ICONS = {YOU: "▲", EXPERTS: "★", CONSENSUS: "★"}
@@ -90,7 +91,7 @@ class LevelButton(QPushButton):
             CHECK_MARK + self.level.key)) + PADDING.width()
         return QSize(width, MIN_BUTTON_HEIGHT)
 
-    def paintEvent(self, event: QPaintEvent) -> None:
+    def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QStylePainter(self)
         option = QStyleOptionButton()
         self.initStyleOption(option)
@@ -143,7 +144,8 @@ class DistanceBar(QWidget):
     levels apart they are; placed over the columns it joins."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent, objectName="distanceBar")
+        super().__init__(parent)
+        self.setObjectName("distanceBar")
         self.setAccessibleName("Distance on the scale")
         self._columns = 1
         self._text = ""
@@ -161,7 +163,7 @@ class DistanceBar(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(40, math.ceil(QFontMetricsF(self.font()).lineSpacing() + 10))
 
-    def paintEvent(self, event: QPaintEvent) -> None:
+    def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
         column = (self.width() + 6) / self._columns  # the grid's spacing is 6 px
         left, right = column / 2 - 3, self.width() - column / 2 + 3
@@ -200,7 +202,7 @@ class RubricPanel(QWidget):
             self._group.addButton(button)
             self._buttons[float(level.value)] = button
             grid.addWidget(button, 0, column)
-            mark = QLabel(self, objectName=f"mark{level.key}")
+            mark = named(QLabel(self), f"mark{level.key}")
             mark.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
             mark.setWordWrap(True)
             self._marks[float(level.value)] = mark

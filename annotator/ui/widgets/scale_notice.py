@@ -27,7 +27,8 @@ class ScaleNotice(QLabel):
     events pass through to the view underneath."""
 
     def __init__(self, parent: QWidget):
-        super().__init__(parent, objectName="imageScaleNotice")
+        super().__init__(parent)
+        self.setObjectName("imageScaleNotice")
         self.setAccessibleName("Image scale")
         self.setWordWrap(True)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from annotator.ui.named import named
+
 TITLE_SCALE = 1.8
 COLUMN_WIDTH = 900
 
@@ -11,7 +13,7 @@ COLUMN_WIDTH = 900
 def start_page_column(page: QWidget, title: str) -> QVBoxLayout:
     """Give ``page`` a centred column (at most 900 px wide) headed by ``title`` in large
     bold text; the caller adds the rest and ends with a stretch."""
-    label = QLabel(title, page, objectName="titleLabel")
+    label = named(QLabel(title, page), "titleLabel")
     font = label.font()
     font.setPointSizeF(font.pointSizeF() * TITLE_SCALE)
     font.setBold(True)

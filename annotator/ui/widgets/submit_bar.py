@@ -13,6 +13,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
+from annotator.ui.named import named
+
 SUBMIT_TEXT = "Submit (Enter)"
 NEXT_TEXT = "Next pair (Enter)"
 
@@ -25,14 +27,14 @@ class SubmitBar(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self._status = QLabel(self, objectName="statusLabel")
+        self._status = named(QLabel(self), "statusLabel")
         self._status.setAccessibleName("Status")
         self._status.setWordWrap(True)
-        self._skip = QPushButton("Skip this pair for now", self, objectName="skipButton")
+        self._skip = named(QPushButton("Skip this pair for now", self), "skipButton")
         self._skip.setAccessibleName("Skip this pair for now")
         self._skip.clicked.connect(self.skip_clicked)
         self._skip.hide()
-        self._submit = QPushButton(SUBMIT_TEXT, self, objectName="submitButton")
+        self._submit = named(QPushButton(SUBMIT_TEXT, self), "submitButton")
         self._submit.setAccessibleName("Submit rating")
         self._submit.setMinimumHeight(44)
         self._submit.clicked.connect(self.submit_clicked)
