@@ -237,7 +237,8 @@ def _dataset(folder: Path, target: Path, out: Written) -> None:
     if folder.name == "vicr-demo":
         with (folder / "project.toml").open("a", encoding="utf-8") as handle:
             handle.write('\n[dataset]\nlicence = "cc-by-4.0"\ncitation = "Doe (2027)."\n')
-    assert main(["export", str(folder), "--out", str(target), "--pseudonymise"]) == 0
+    assert main(["export", str(folder), "--out", str(target), "--pseudonymise",
+                 "--include-simulated"]) == 0  # the docs show the simulated samples
     out.csv("dataset/ratings.csv", target / "ratings.csv")
     out.shared(folder.name, "dataset", target / "items.csv")
     out.csv("dataset/<DIR>-tagger-key.csv", target.parent / f"{target.name}{KEY_SUFFIX}")

@@ -79,7 +79,8 @@ class LoadedInput:
 
     ``left_out``: a warning for each session file of a project folder that could not be
     read (damaged, another project's, holding values off the rubric) and was left out;
-    ``skipped_after_error``: pairs skipped because saving them failed (in no figure).
+    ``skipped_after_error``: pairs skipped because saving them failed (in no figure);
+    ``simulated``: the taggers whose ratings ``annotator simulate`` made, not people.
     """
 
     path: Path
@@ -88,6 +89,23 @@ class LoadedInput:
     project: Project | None = None
     left_out: tuple[str, ...] = ()
     skipped_after_error: int = 0
+    simulated: tuple[str, ...] = ()
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the lead must know of the input beside the figures: files left out, and
+        simulated taggers among the people."""
+        if not self.simulated:
+            return self.left_out
+        return (*self.left_out, simulated_warning(self.simulated, len(self.table.taggers)))
+
+
+def simulated_warning(simulated: tuple[str, ...], taggers: int) -> str:
+    """One line naming the simulated taggers, so no figure is read as people's."""
+    names = ", ".join(simulated[:5]) + (f" and {len(simulated) - 5} more"
+                                        if len(simulated) > 5 else "")
+    return (f"{len(simulated)} of the {taggers} taggers are simulated (annotator simulate), "
+            f"not people: {names}. Their ratings are in every figure.")
 
 
 @dataclass(frozen=True)
@@ -131,6 +149,7 @@ def load_source(source: AnalysisSource) -> LoadedInput:
     from annotator.store.panel import (
         is_panel_file,
         read_panel_project_id,
+        read_panel_simulated_taggers,
         read_panel_skips_after_error,
     )
     from annotator.store.reading import read_session_file
@@ -140,19 +159,23 @@ def load_source(source: AnalysisSource) -> LoadedInput:
         table, folder = project_table(project)
         return LoadedInput(path, SourceKind.PROJECT, table, project,
                            left_out=tuple(entry.warning() for entry in folder.unreadable),
-                           skipped_after_error=folder.skipped_after_error)
+                           skipped_after_error=folder.skipped_after_error,
+                           simulated=folder.simulated_taggers)
     if not path.exists():
         raise AnnotatorError("There is no such file or folder.", file=path)
     if is_panel_file(path):
         found = find_project(path, read_panel_project_id(path))
         return LoadedInput(path, SourceKind.PANEL, load_panel(path, found), found,
-                           skipped_after_error=read_panel_skips_after_error(path))
+                           skipped_after_error=read_panel_skips_after_error(path),
+                           simulated=read_panel_simulated_taggers(path))
     contents = read_session_file(path)
     found = find_project(path, contents.info.get("project_id"))
     table = (table_from_rows(contents.ratings) if found is None
              else table_on_rubric(found, contents.ratings, where=path))
     return LoadedInput(path, SourceKind.SESSION, table, found,
-                       skipped_after_error=contents.skipped_after_error)
+                       skipped_after_error=contents.skipped_after_error,
+                       simulated=tuple(sorted(set(contents.ratings.tagger)))
+                       if contents.simulated else ())
 
 
 def find_project(path: Path, project_id: str | None) -> Project | None:

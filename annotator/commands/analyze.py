@@ -97,7 +97,7 @@ def run_analyze(args: argparse.Namespace) -> ExitCode:
     if args.json == STDOUT:
         sys.stdout.write(text)
     report = sys.stderr if args.json == STDOUT else sys.stdout
-    for warning in analysis.input.left_out:
+    for warning in analysis.input.warnings:
         print(warning, file=report)
     print(summary_text(results), file=report)
     return ExitCode.PROBLEMS if analysis.input.left_out else ExitCode.DONE

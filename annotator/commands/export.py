@@ -25,6 +25,9 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                              "into it")
     parser.add_argument("--exclude-failed-checks", action="store_true",
                         help="leave out taggers who failed the attention checks, every answer")
+    parser.add_argument("--include-simulated", action="store_true",
+                        help="publish the ratings `annotator simulate` made too (refused "
+                             "otherwise); the dataset card then says which are simulated")
     parser.add_argument("--format", choices=["csv", "jsonl"], default="csv",
                         help="the ratings and items as CSV (default) or JSON Lines")
 
@@ -40,7 +43,8 @@ def _run(args: argparse.Namespace) -> ExitCode:
     analysis = analyse(AnalysisSource(args.input),
                        AnalysisOptions(exclude_failed_checks=args.exclude_failed_checks))
     done = export_dataset(analysis, args.out, DatasetOptions(
-        pseudonymise=args.pseudonymise, format=args.format), progress=say)
+        pseudonymise=args.pseudonymise, format=args.format,
+        include_simulated=args.include_simulated), progress=say)
     for path in done.written:
         print(path)
     say(f"Wrote the dataset to {done.folder} (content hash {done.content_hash}); its card is "

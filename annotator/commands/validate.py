@@ -15,8 +15,10 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> ExitCode:
+    from annotator.project.briefing import briefing
     from annotator.project.folder import validate_project
     from annotator.store.sessions_folder import read_sessions_folder
+    from annotator.store.snapshot import SNAPSHOTS_FOLDER
 
     project = validate_project(args.folder)
     left_out = read_sessions_folder(project).unreadable
@@ -24,6 +26,9 @@ def _run(args: argparse.Namespace) -> ExitCode:
         print(problem)
     for entry in left_out:
         print(entry.warning())
+    snapshots = len(list((project.root / SNAPSHOTS_FOLDER).glob("*.sqlite")))
+    for note in briefing(project, snapshots=snapshots):
+        print(f"note: {note}", file=sys.stderr)
     count = len(project.problems) + len(left_out)
     print(f"{count} problem{'s' if count != 1 else ''}; {len(project.items)} pairs can be rated.",
           file=sys.stderr)
@@ -36,7 +41,9 @@ VALIDATE = Command(
     exits=Exits(done="no problems, every pair can be rated",
                 problems="one per line on stdout, as file:line: what is wrong (the other "
                          "pairs can still be rated), and each session file that cannot be "
-                         "read, with what it holds",
+                         "read, with what it holds; notes on what taggers will get (no "
+                         "tutorial, no consensus yet, no checks) go to stderr and are not "
+                         "problems",
                 refused="not a project folder, or its project.toml or rubric cannot be used"),
     add_arguments=_add_arguments,
     run=_run,

@@ -19,19 +19,21 @@ feedback = false
 A retest round is usually blind, so rounds from 2 on start with feedback and
 the probation gate off unless their ``[rounds.N]`` table switches them on. Pass marks and
 pair counts (``tutorial_pairs``/``tutorial_pass``, ``probation_pairs``/``probation_pass``,
-``first_game_pairs``/``first_game_pass``) can be set in either table. A rubric may
-set its own ``dwell_seconds`` (``defaults``), which ``[flow]`` overrides.
+``first_game_pairs``/``first_game_pass``) can be set in either table; a pair count set
+without its pass mark takes the default mark in proportion (``tutorial_pairs = 5`` passes
+at 5 points, as 10 pairs pass at 10), so the settings never contradict each other. A rubric
+may set its own ``dwell_seconds`` (``defaults``), which ``[flow]`` overrides.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
 from annotator.errors import ProjectError
-from annotator.project.model import FlowPlan, FlowSettings, Problem
+from annotator.project.model import GATES, FlowPlan, FlowSettings, Problem, pass_in_proportion
 from annotator.project.rounds import ROUND_KEYS, ROUNDS_SETTINGS
 
 _FIELDS: dict[str, str] = {f.name: str(f.type) for f in dataclasses.fields(FlowSettings)}
@@ -54,7 +56,8 @@ def read_flow_plan(
     flow = document.get("flow", {})
     if not isinstance(flow, dict):
         raise ProjectError("flow must be a table: [flow].", file=path, line=lines.get("flow"))
-    base_changes = _settings_table(flow, "flow", lines, path, problems)
+    base_set = _settings_table(flow, "flow", lines, path, problems)
+    base_changes = _with_passes_in_proportion(base_set, explicit=frozenset())
     rounds: dict[int, dict[str, Any]] = {}
     raw_rounds = document.get("rounds", {})
     if not isinstance(raw_rounds, dict):
@@ -75,7 +78,8 @@ def read_flow_plan(
                 line=lines.get(where),
             )
         settings = {key: raw for key, raw in table.items() if key not in ROUND_KEYS}
-        rounds[int(name)] = _settings_table(settings, where, lines, path, problems)
+        rounds[int(name)] = _with_passes_in_proportion(
+            _settings_table(settings, where, lines, path, problems), explicit=base_set.keys())
     try:
         plan = FlowPlan(FlowSettings(**{**(defaults or {}), **base_changes}), rounds)
     except ValueError as exc:
@@ -85,7 +89,41 @@ def read_flow_plan(
             plan.for_round(number)
         except ValueError as exc:
             raise _out_of_range(exc, f"rounds.{number}", lines, path) from exc
+    problems.extend(_perfect_scores_asked(plan, lines, path))
     return plan, problems
+
+
+def _with_passes_in_proportion(
+    changes: dict[str, Any], *, explicit: Collection[str]
+) -> dict[str, Any]:
+    """``changes`` with the pass mark of each pair count it sets, unless that mark is set
+    here or in ``explicit`` (the ``[flow]`` table, for a round's table)."""
+    scaled = dict(changes)
+    for gate in GATES:
+        if gate.pairs in changes and gate.passing not in changes and gate.passing not in explicit:
+            scaled[gate.passing] = pass_in_proportion(gate, changes[gate.pairs])
+    return scaled
+
+
+def _perfect_scores_asked(plan: FlowPlan, lines: Mapping[str, int], path: Path) -> list[Problem]:
+    """A pass mark that only a perfect score reaches: allowed (a lab may want it), but
+    never silently, since one rating a level off then fails a careful tagger."""
+    problems = []
+    tables = {"flow": plan.base} | {
+        f"rounds.{number}": plan.for_round(number) for number in plan.rounds
+    }
+    for where, settings in tables.items():
+        for gate in GATES:
+            pairs, mark = getattr(settings, gate.pairs), getattr(settings, gate.passing)
+            key = f"{where}.{gate.passing}"
+            if mark == 2 * pairs and pairs > 1 and (where == "flow" or key in lines):
+                problems.append(Problem(
+                    path, lines.get(key, lines.get(f"{where}.{gate.pairs}")),
+                    f"[{where}] {gate.passing} = {mark} with {gate.pairs} = {pairs} asks "
+                    f"every pair to match exactly ({mark} of {mark} points): one rating a "
+                    f"level off fails. Set {gate.passing} lower (the default share gives "
+                    f"{pass_in_proportion(gate, pairs)}) if that is not meant."))
+    return problems
 
 
 def _settings_table(

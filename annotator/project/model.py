@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -234,6 +235,34 @@ class FlowSettings:
         ):
             if not 0 <= getattr(self, name) <= 2 * pairs:
                 raise ValueError(f"{name} must be between 0 and {2 * pairs} (2 points a pair)")
+
+
+@dataclass(frozen=True)
+class Gate:
+    """A step a tagger passes by points: the names of its pair count and pass mark."""
+
+    pairs: str
+    passing: str
+
+
+GATES = (
+    Gate("tutorial_pairs", "tutorial_pass"),
+    Gate("probation_pairs", "probation_pass"),
+    Gate("first_game_pairs", "first_game_pass"),
+)
+
+
+def in_proportion(mark: int, of_pairs: int, pairs: int) -> int:
+    """``mark`` points out of ``of_pairs`` pairs, for ``pairs`` pairs (rounded up, so a
+    smaller step never passes more easily than the whole)."""
+    return math.ceil(mark * pairs / of_pairs)
+
+
+def pass_in_proportion(gate: Gate, pairs: int) -> int:
+    """The default pass mark of ``gate`` for ``pairs`` pairs: the same share of the
+    maximum as the defaults (tutorial half, probation 25 of 40, first pairs 16 of 40)."""
+    defaults = FlowSettings()
+    return in_proportion(getattr(defaults, gate.passing), getattr(defaults, gate.pairs), pairs)
 
 
 RETEST_DEFAULTS: Mapping[str, Any] = {"feedback": False, "probation": False}

@@ -10,11 +10,10 @@ but in the rating rows (phase and points).
 from __future__ import annotations
 
 import dataclasses
-import math
 from dataclasses import dataclass
 from enum import Enum
 
-from annotator.project.model import FlowSettings
+from annotator.project.model import FlowSettings, in_proportion
 from annotator.store.records import Phase, Rating
 
 
@@ -67,7 +66,7 @@ def scaled_pass(pass_mark: int, configured_pairs: int, pairs: int) -> int:
     """The pass mark for a step that has fewer gold pairs than configured, in proportion."""
     if pairs >= configured_pairs:
         return pass_mark
-    return math.ceil(pass_mark * pairs / configured_pairs)
+    return in_proportion(pass_mark, configured_pairs, pairs)
 
 
 class GameProgress:

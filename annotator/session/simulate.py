@@ -330,12 +330,14 @@ def _open_path(folder: Path, seed: int, index: int) -> Path:
 def _open_store(project: Project, folder: Path, seed: int, index: int,
                 tagger: SimulatedTagger) -> SessionStore:
     laptop = uuid.uuid5(uuid.NAMESPACE_URL, f"annotator-simulation:{seed}:{index}")
-    return SessionStore.open(
+    store = SessionStore.open(
         _open_path(folder, seed, index),
         project_id=project.project_id,
         laptop_id=str(laptop),
         laptop_name=f"Simulated laptop of {tagger.name}",
     )
+    store.mark_simulated(f"annotator simulate, seed {seed}, {tagger.name}")
+    return store
 
 
 def _write_truth(

@@ -30,7 +30,7 @@ from annotator.store.panel_schema import (
     QUESTIONS_PANEL_SCHEMA,
 )
 from annotator.store.reading import RATING_ROWS_COLUMNS, RatingRows, select_list
-from annotator.store.records import SKIPPED_AFTER_ERROR, Phase
+from annotator.store.records import SIMULATED_KEY, SKIPPED_AFTER_ERROR, Phase
 from annotator.store.refusals import read_sqlite_file, schema_of
 from annotator.store.sqlite_db import database
 
@@ -215,9 +215,9 @@ class Panel:
         conn, info, key = self._conn, incoming.info, incoming.source_key
         conn.execute(
             "INSERT OR IGNORE INTO sources (source_key, project_id, laptop_id, laptop_name, "
-            "created_at) VALUES (?, ?, ?, ?, ?)",
+            "created_at, simulated) VALUES (?, ?, ?, ?, ?, ?)",
             [key, incoming.project_id, info.get("laptop_id", ""), info.get("laptop_name", ""),
-             info.get("created_at", "")])
+             info.get("created_at", ""), info.get(SIMULATED_KEY, "")])
         source_id = conn.execute("SELECT source_id FROM sources WHERE source_key = ?",
                                  [key]).fetchone()[0]
         conn.execute(f"INSERT OR IGNORE INTO rating_sources SELECT rating_id, ? "
@@ -293,6 +293,22 @@ def read_panel_project_id(path: Path) -> str | None:
     path = Path(path)
     _refuse_non_panel(path)
     return read_sqlite_file(path, _project_id, error=PanelError, kind="panel database")
+
+
+def read_panel_simulated_taggers(path: Path) -> tuple[str, ...]:
+    """The taggers of the panel at ``path`` whose ratings came from files ``annotator
+    simulate`` wrote, sorted (none in a panel merged before the app recorded it)."""
+    return read_sqlite_file(Path(path), _simulated_taggers, error=PanelError,
+                            kind="panel database")
+
+
+def _simulated_taggers(conn: sqlite3.Connection) -> tuple[str, ...]:
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(sources)")}
+    if "simulated" not in columns:
+        return ()
+    return tuple(row[0] for row in conn.execute(
+        "SELECT DISTINCT r.tagger FROM ratings r JOIN rating_sources USING (rating_id) "
+        "JOIN sources s USING (source_id) WHERE s.simulated != '' ORDER BY r.tagger"))
 
 
 def _project_id(conn: sqlite3.Connection) -> str | None:

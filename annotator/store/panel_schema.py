@@ -81,3 +81,11 @@ def _sources_by_file(db: Database) -> None:
         "ALTER TABLE rating_sources_by_file RENAME TO rating_sources",
     ):
         db.execute(statement)
+
+
+@PANEL_MIGRATIONS(name="0004_simulated_sources")
+def _simulated_sources(db: Database) -> None:
+    """What simulated a merged file (``annotator simulate``; empty for people's files), so
+    the analysis and an export never take its ratings for people's. An older app merges
+    into the panel as before (the column has a default), so the schema number stays."""
+    db.execute("ALTER TABLE sources ADD COLUMN simulated TEXT NOT NULL DEFAULT ''")

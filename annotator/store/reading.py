@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from annotator.errors import SessionFileError
-from annotator.store.records import SKIPPED_AFTER_ERROR
+from annotator.store.records import SIMULATED_KEY, SKIPPED_AFTER_ERROR
 from annotator.store.refusals import (
     check_schema_version,
     damaged_file_error,
@@ -98,6 +98,11 @@ class SessionContents:
     info: dict[str, str]
     ratings: RatingRows
     skipped_after_error: int = 0
+
+    @property
+    def simulated(self) -> bool:
+        """Whether ``annotator simulate`` wrote the file (its ratings are no person's)."""
+        return bool(self.info.get(SIMULATED_KEY))
 
 
 def read_session_file(path: Path, *, project_id: str | None = None,

@@ -28,6 +28,11 @@ STAGES = ("", *LOOKS)
 """When an answer was given: no stage (single question), or one of the looks of a
 multi-question protocol (before or after the image)."""
 SKIPPED_AFTER_ERROR = "!skipped-after-error"
+
+SIMULATED_KEY = "simulated"
+"""``session_info`` key of a file written by ``annotator simulate``: what simulated it. Kept
+inside the file (a file name is lost on a rename) so a merge, the analysis and an export
+never take its ratings for people's."""
 """The ``question`` of a pair the tagger skipped because saving it failed unexpectedly
 (stored with the SKIP value). No question id can take this form (ids are ``a-z0-9_``), so
 every reader of the data already leaves such a row out: the game's consensus and the

@@ -25,7 +25,7 @@ from annotator.errors import SessionFileError
 from annotator.project.model import SKIP_VALUE
 from annotator.store.chain import CONTENT_COLUMNS, HEAD_HASH_KEY, HEAD_LENGTH_KEY, genesis, link
 from annotator.store.lock import FolderNotWritableError, SessionLock, read_only_message
-from annotator.store.records import Phase, Rating
+from annotator.store.records import SIMULATED_KEY, Phase, Rating
 from annotator.store.refusals import (
     check_schema_version,
     damaged_file_error,
@@ -142,6 +142,12 @@ class SessionStore:
                 "Copy it into the sessions/ folder of the project it came from.",
                 file=self.path,
             )
+
+    def mark_simulated(self, description: str) -> None:
+        """Record inside the file that its ratings are a simulation's, not a person's."""
+        with self._db.atomic():
+            self._db.execute("INSERT OR REPLACE INTO session_info (key, value) VALUES (?, ?)",
+                             [SIMULATED_KEY, description])
 
     def info(self) -> dict[str, str]:
         """The file's identity: project id, laptop id and name, creation time, app version."""

@@ -55,6 +55,12 @@ class SessionsFolder:
         return RatingRows.concatenate(contents.ratings for contents in self.files)
 
     @property
+    def simulated_taggers(self) -> tuple[str, ...]:
+        """The taggers of the files ``annotator simulate`` wrote, sorted."""
+        return tuple(sorted({tagger for contents in self.files if contents.simulated
+                             for tagger in contents.ratings.tagger}))
+
+    @property
     def skipped_after_error(self) -> int:
         """Pairs the taggers skipped because saving them failed (in no figure)."""
         return sum(contents.skipped_after_error for contents in self.files)

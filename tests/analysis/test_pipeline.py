@@ -64,6 +64,27 @@ def test_a_panel_database_finds_its_project_folder(simulated_project: Path,
     assert isinstance(away.results.metrics, Undefined)
 
 
+def test_simulated_taggers_are_known_from_inside_the_files_through_a_merge(
+        simulated_project: Path, panel_project: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "project"
+    shutil.copytree(simulated_project, folder)
+    for path in (folder / "sessions").glob("simulated-*.sqlite"):
+        path.rename(path.with_name(f"laptop-{path.name[-10:]}"))  # the name is no clue
+    names = tuple(f"Simulated tagger {n:02d}" for n in range(1, 5))
+    assert load_source(AnalysisSource(folder)).simulated == names
+    one = next((folder / "sessions").glob("laptop-*.sqlite"))
+    assert len(load_source(AnalysisSource(one)).simulated) == 1
+    panel = folder / "panel.sqlite"
+    assert main(["merge", str(panel), str(folder / "sessions")]) == 0
+    loaded = load_source(AnalysisSource(panel))
+    assert loaded.simulated == names
+    assert "4 of the 4 taggers are simulated" in loaded.warnings[-1]
+    people = tmp_path / "people.sqlite"
+    assert main(["merge", str(people), str(panel_project / "sessions")]) == 0
+    assert load_source(AnalysisSource(people)).simulated == ()
+    assert load_source(AnalysisSource(panel_project)).warnings == ()
+
+
 def test_leaving_out_failed_checks_needs_checks(checked_project: Path,
                                                 panel_project: Path) -> None:
     options = replace(QUICK, exclude_failed_checks=True)

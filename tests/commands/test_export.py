@@ -13,7 +13,7 @@ def test_the_folder_is_written_and_its_files_listed_on_stdout(simulated_project:
                                                               tmp_path: Path, capsys) -> None:
     out = tmp_path / "dataset"
     code = main(["export", str(simulated_project), "--out", str(out), "--pseudonymise",
-                 "--format", "jsonl"])
+                 "--format", "jsonl", "--include-simulated"])
     assert code == ExitCode.DONE
     printed, err = capsys.readouterr()
     assert sorted(Path(line).name for line in printed.splitlines()) == sorted(
@@ -27,7 +27,8 @@ def test_the_folder_is_written_and_its_files_listed_on_stdout(simulated_project:
 def test_a_folder_with_other_files_is_refused_and_left_alone(simulated_project: Path,
                                                              capsys) -> None:
     before = sorted(p.name for p in simulated_project.iterdir())
-    code = main(["export", str(simulated_project), "--out", str(simulated_project)])
+    code = main(["export", str(simulated_project), "--out", str(simulated_project),
+                 "--include-simulated"])
     assert code == ExitCode.REFUSED
     out, err = capsys.readouterr()
     assert out == "" and f"{simulated_project}: This folder is not empty" in err
@@ -41,3 +42,19 @@ def test_excluding_failed_checks_needs_checks(simulated_project: Path, tmp_path:
     assert code == ExitCode.REFUSED
     assert "attention checks" in capsys.readouterr().err
     assert not (tmp_path / "d").exists()
+
+
+def test_simulated_ratings_are_refused_unless_asked_for_and_then_the_card_says_so(
+        simulated_project: Path, tmp_path: Path, capsys) -> None:
+    refused = tmp_path / "refused"
+    assert main(["export", str(simulated_project), "--out", str(refused)]) == ExitCode.REFUSED
+    out, err = capsys.readouterr()
+    assert out == "" and "are simulated (annotator simulate), not people" in err
+    assert "--include-simulated" in err and not refused.exists()
+    published = tmp_path / "published"
+    assert main(["export", str(simulated_project), "--out", str(published), "--pseudonymise",
+                 "--include-simulated"]) == ExitCode.DONE
+    card = (published / "README.md").read_text(encoding="utf-8")
+    assert "**Simulated ratings.**" in card and "not people" in card
+    assert "simulated taggers with" in card  # the description, in Croissant and the package
+    assert "simulated taggers" in (published / "croissant.json").read_text(encoding="utf-8")

@@ -50,3 +50,16 @@ def test_an_unusable_project_toml_is_refused_on_stderr_not_listed(make_project_f
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith(f"{manifest}:") and "'nonesuch'" in err
+
+
+def test_what_taggers_will_get_is_noted_on_stderr_and_is_no_problem(
+    make_project_folder, capsys
+) -> None:
+    folder = make_project_folder(n_items=4)  # no gold.csv, the tutorial on by default
+    assert not (folder / "gold.csv").exists()
+    assert main(["validate", str(folder)]) == ExitCode.DONE
+    out, err = capsys.readouterr()
+    assert out == ""
+    notes = [line for line in err.splitlines() if line.startswith("note: ")]
+    assert any("so taggers get no tutorial" in note for note in notes)
+    assert "0 problems; 4 pairs can be rated." in err

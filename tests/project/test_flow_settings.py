@@ -81,3 +81,33 @@ def test_a_rubrics_dwell_applies_unless_project_toml_sets_one(tmp_path) -> None:
     document = {"flow": {"dwell_seconds": 1}, "rounds": {"2": {"dwell_seconds": 0}}}
     plan, _ = read_flow_plan(document, {}, path=path, defaults=rubric)
     assert (plan.for_round(1).dwell_seconds, plan.for_round(2).dwell_seconds) == (1.0, 0.0)
+
+
+def test_a_pair_count_set_alone_brings_its_pass_mark_in_proportion(make_project) -> None:
+    manifest = HEAD + (
+        "[flow]\ntutorial_pairs = 5\nprobation_pairs = 8\nfirst_game_pairs = 10\n\n"
+        "[rounds.2]\nprobation_pairs = 4\n"
+    )
+    project = open_project(make_project(ITEMS, manifest=manifest))
+    first = project.flow.for_round(1)
+    # The defaults' shares of the maximum: tutorial 10 of 20, probation 25 of 40, first
+    # pairs 16 of 40; a part point is rounded up.
+    assert (first.tutorial_pass, first.probation_pass, first.first_game_pass) == (5, 10, 8)
+    assert project.flow.for_round(2).probation_pass == 5
+    assert project.problems == ()
+
+
+def test_a_pass_mark_set_in_flow_stays_when_a_round_changes_the_pair_count(make_project) -> None:
+    manifest = HEAD + "[flow]\ntutorial_pass = 6\n\n[rounds.2]\ntutorial_pairs = 4\n"
+    plan = open_project(make_project(ITEMS, manifest=manifest)).flow
+    assert (plan.for_round(1).tutorial_pass, plan.for_round(2).tutorial_pass) == (6, 6)
+    assert (plan.for_round(1).tutorial_pairs, plan.for_round(2).tutorial_pairs) == (10, 4)
+
+
+def test_a_pass_mark_only_a_perfect_score_reaches_is_reported_at_its_line(make_project) -> None:
+    manifest = HEAD + "[flow]\ntutorial_pairs = 5\ntutorial_pass = 10\n"
+    project = open_project(make_project(ITEMS, manifest=manifest))
+    (problem,) = project.problems
+    assert problem.line == 9 and problem.file.name == "project.toml"
+    assert "asks every pair to match exactly (10 of 10 points)" in problem.message
+    assert "the default share gives 5" in problem.message

@@ -325,8 +325,9 @@ def test_a_panel_keyed_by_rating_is_keyed_by_file_when_opened_with_its_content_k
     conn = sqlite3.connect(older, isolation_level=None)
     PANEL_MIGRATIONS.apply(database(conn), stop_before="0003_sources_by_file")
     conn.execute("ATTACH ? AS merged", [str(merged)])
-    for table in ("panel_info", "ratings", "sources", "rating_sources"):
-        conn.execute(f"INSERT INTO {table} SELECT * FROM merged.{table}")
+    for table, columns in (("panel_info", "*"), ("ratings", "*"), ("rating_sources", "*"), (
+            "sources", "source_id, source_key, project_id, laptop_id, laptop_name, created_at")):
+        conn.execute(f"INSERT INTO {table} SELECT {columns} FROM merged.{table}")
     conn.close()
     assert _provenance_key(older) == ["rating_id", "source_id"]
     assert content_hash(older) == content_hash(merged)

@@ -38,6 +38,9 @@ class CardFigures:
     rounds: tuple[int, ...]
     pseudonymised: bool
     excluded_taggers: int
+    simulated: int = 0
+    """Taggers whose ratings ``annotator simulate`` made (exported with
+    ``--include-simulated``)."""
 
 
 def size_category(rows: int) -> str:
@@ -66,6 +69,7 @@ def card(project: Project, results: Results, figures: CardFigures, files: Sequen
     header.append("---")
     body = [
         f"# {title}", "", description, "",
+        *_simulated(figures),
         *_protocol(project, figures),
         *_agreement(results, figures),
         "## Files", "",
@@ -88,6 +92,15 @@ def card(project: Project, results: Results, figures: CardFigures, files: Sequen
         f"software: {SOFTWARE_CITATION}", "",
     ]
     return "\n".join([*header, "", *body])
+
+
+def _simulated(figures: CardFigures) -> list[str]:
+    if not figures.simulated:
+        return []
+    return [f"> **Simulated ratings.** {figures.simulated} of the {figures.taggers} taggers "
+            "are simulated by the Caption Rating Annotator's `annotator simulate` (seeded "
+            "draws around a hidden quality per item), not people. Their ratings are in every "
+            "file and figure; do not use this dataset as human judgements.", ""]
 
 
 def _protocol(project: Project, figures: CardFigures) -> list[str]:

@@ -30,7 +30,7 @@ from typing import Literal
 
 import numpy as np
 
-from annotator.analysis.pipeline import Analysis
+from annotator.analysis.pipeline import Analysis, simulated_warning
 from annotator.analysis.results import AttentionChecks
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
@@ -62,10 +62,13 @@ DESCRIPTIONS = {
 
 @dataclass(frozen=True)
 class DatasetOptions:
-    """``pseudonymise``: tagger names become T01, T02…; ``format``: the data files' format."""
+    """``pseudonymise``: tagger names become T01, T02…; ``format``: the data files' format;
+    ``include_simulated``: publish the ratings ``annotator simulate`` made too (the card
+    then says so), which are otherwise refused."""
 
     pseudonymise: bool = False
     format: Format = "csv"
+    include_simulated: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,13 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
                              f"none was found for this {analysis.input.kind}: export the "
                              "project folder, or keep the panel database inside it.",
                              file=analysis.input.path)
+    simulated = analysis.input.simulated
+    if simulated and not options.include_simulated:
+        raise AnnotatorError(
+            f"{simulated_warning(simulated, len(analysis.table.taggers))} A dataset "
+            "publishes people's ratings: move the simulated-*.sqlite files out of sessions/ "
+            "(or merge a panel without them), or export with --include-simulated, and the "
+            "card will say which ratings are simulated.", file=analysis.input.path)
     folder = _ready_folder(Path(folder))
     progress(f"Reading the answers of {analysis.input.path.name}…")
     answers = stored_answers(analysis, pseudonymise=options.pseudonymise)
@@ -119,9 +129,12 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
     progress("Writing the codebook, the card and the metadata…")
     results = analysis.results
     figures = _figures(analysis, len(answers.indices), options.pseudonymise)
+    people = results.n_taggers - len(simulated)
+    raters = (f"a panel of {people} people" if not simulated else
+              f"{people} people and {len(simulated)} simulated taggers")
     description = project.dataset.description or (
-        f"How well {results.n_items:,} captions describe their images, rated by a panel of "
-        f"{results.n_taggers} people with {project.rubric.name}.")
+        f"How well {results.n_items:,} captions describe their images, rated by {raters} "
+        f"with {project.rubric.name}.")
     about = About(
         title=title, description=description, licence=project.dataset.licence,
         citation=project.dataset.citation, project_id=project.project_id,
@@ -216,7 +229,7 @@ def _figures(analysis: Analysis, answers: int, pseudonymised: bool) -> CardFigur
                 if isinstance(checks, AttentionChecks) and checks.excluded is not None else 0)
     rounds = tuple(int(r) for r in np.unique(analysed_data(analysis).round))
     return CardFigures(results.n_ratings, answers, results.n_items, results.n_taggers, rounds,
-                       pseudonymised, excluded)
+                       pseudonymised, excluded, simulated=len(analysis.input.simulated))
 
 
 def _per_item(analysis: Analysis) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
-from annotator.analysis.pipeline import Analysis
+from annotator.analysis.pipeline import Analysis, simulated_warning
 from annotator.errors import AnnotatorError
 from annotator.files import write_text
 from annotator.reporting import exports
@@ -86,20 +86,31 @@ class PaneExporter(QObject):
         job.start()
         return job
 
-    def export_dataset(self, folder: Path | None = None, *,
-                       pseudonymise: bool | None = None) -> list[Path]:
+    def export_dataset(self, folder: Path | None = None, *, pseudonymise: bool | None = None,
+                       include_simulated: bool | None = None) -> list[Path]:
         """The dataset folder of ``annotator export``; asks whether to replace tagger names
-        by pseudonyms unless told."""
+        by pseudonyms, and whether to publish simulated taggers' ratings, unless told."""
         folder = folder or self._ask_folder("Export the dataset to a new, empty folder")
         if folder is None or self._analysis is None:
             return []
+        simulated = self._analysis.input.simulated
+        if simulated and include_simulated is None:
+            include_simulated = QMessageBox.question(
+                self._parent, "Export the dataset",
+                f"{simulated_warning(simulated, len(self._analysis.table.taggers))} Publish "
+                "them too? The dataset card will then say which ratings are simulated; "
+                "choose No to export nothing.") == QMessageBox.StandardButton.Yes
+            if not include_simulated:
+                return []
         if pseudonymise is None:
             pseudonymise = QMessageBox.question(
                 self._parent, "Export the dataset",
                 "Replace the taggers' names with T01, T02… in the published files? Who is who "
                 f"is then written to {folder.name}{KEY_SUFFIX} beside the folder, for you "
                 "only.") == QMessageBox.StandardButton.Yes
-        analysis, options = self._analysis, DatasetOptions(pseudonymise=pseudonymise)
+        analysis = self._analysis
+        options = DatasetOptions(pseudonymise=pseudonymise,
+                                 include_simulated=bool(include_simulated))
         return self._run(folder, lambda target: list(
             export_dataset(analysis, target, options).written))
 

@@ -165,7 +165,7 @@ class AnalysisPane(QWidget):
                                    save_chart=self.exporter.save_chart)
             self.tabs.addTab(view, section.title)
         self.setWindowTitle(self.content.title)
-        self._show_page(self._result_page(self.analysis.input.left_out))
+        self._show_page(self._result_page(self.analysis.input.warnings))
         for action in self.export_actions:
             action.setEnabled(True)
         self.exclude_action.setEnabled(
@@ -175,7 +175,8 @@ class AnalysisPane(QWidget):
 
     def _result_page(self, warnings: tuple[str, ...]) -> QWidget:
         """The tabs, and under them the session files the figures leave out (damaged,
-        another project's…) with what each holds, for as long as this result is shown."""
+        another project's…) with what each holds, and the simulated taggers among the
+        people, for as long as this result is shown."""
         if not warnings:
             return self.tabs
         page = QWidget()
@@ -183,7 +184,8 @@ class AnalysisPane(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs, 1)
         label = named(QLabel("⚠ " + "\n⚠ ".join(warnings)), "leftOutFiles")
-        label.setAccessibleName("Session files left out of every figure")
+        label.setAccessibleDescription("What the figures rest on: files left out, simulated "
+                                       "taggers")
         label.setWordWrap(True)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
                                       | Qt.TextInteractionFlag.TextSelectableByKeyboard)

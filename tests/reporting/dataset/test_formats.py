@@ -27,7 +27,8 @@ def exported(samples: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
              ) -> dict[tuple[str, str], Path]:
     out = tmp_path_factory.mktemp("exported")
     return {(name, fmt): export_dataset(analysed(samples[name]), out / f"{name}-{fmt}",
-                                        DatasetOptions(format=fmt)).folder
+                                        DatasetOptions(format=fmt, include_simulated=True)
+                                        ).folder
             for name, fmt in FORMATS}
 
 

@@ -36,7 +36,9 @@ HASHED = ("codebook.json", "codebook.md", "items.csv", "ratings.csv")
 
 
 def export(root: Path, out: Path, **options) -> DatasetExport:
-    return export_dataset(analysed(root), out, DatasetOptions(**options),
+    """Export ``root``; the simulated samples are published as such unless told."""
+    return export_dataset(analysed(root), out,
+                          DatasetOptions(**{"include_simulated": True, **options}),
                           now=datetime(2027, 3, 1, 12, tzinfo=UTC))
 
 
@@ -216,7 +218,8 @@ def test_taggers_who_failed_the_checks_are_left_out_everywhere(samples: dict[str
     store.close()
     failed = analysed(folder).results.checks.failed_taggers
     assert "Careless" in failed
-    done = export_dataset(analysed(folder, exclude_failed_checks=True), tmp_path / "out")
+    done = export_dataset(analysed(folder, exclude_failed_checks=True), tmp_path / "out",
+                          DatasetOptions(include_simulated=True))
     with (done.folder / "ratings.csv").open(encoding="utf-8-sig", newline="") as handle:
         taggers = {row["tagger"] for row in csv.DictReader(handle)}
     assert taggers and not taggers & set(failed)

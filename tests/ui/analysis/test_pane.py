@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QComboBox, QTableView
+from PySide6.QtWidgets import QComboBox, QLabel, QTableView
 
 from annotator.analysis.undefined import Undefined
 from annotator.cli import main
@@ -129,7 +129,7 @@ def test_export_everything_writes_files_that_parse(qtbot, pane: AnalysisPane, tm
 def test_export_the_dataset_asks_about_pseudonyms_and_writes_what_export_writes(
         pane: AnalysisPane, tmp_path: Path, capture_message_box) -> None:
     texts = capture_message_box()  # closes the question with "No", then the "Exported" box
-    written = pane.exporter.export_dataset(tmp_path / "out")
+    written = pane.exporter.export_dataset(tmp_path / "out", include_simulated=True)
     assert "T01, T02" in texts[0] and "Wrote 7 files" in texts[1]
     assert {p.name for p in written} == {"ratings.csv", "items.csv", "codebook.json",
                                          "codebook.md", "README.md", "datapackage.json",
@@ -140,10 +140,21 @@ def test_export_the_dataset_asks_about_pseudonyms_and_writes_what_export_writes(
     assert len(items) == len(pane.analysis.input.project.items)
     assert list(items[0]) == [c.key for c in items_table(pane.analysis).columns]
     cli = tmp_path / "cli"
-    assert main(["export", str(pane.analysis.input.path), "--out", str(cli)]) == 0
+    assert main(["export", str(pane.analysis.input.path), "--out", str(cli),
+                 "--include-simulated"]) == 0
     assert (cli / "ratings.csv").read_bytes() == (tmp_path / "out" / "ratings.csv").read_bytes()
-    pane.exporter.export_dataset(tmp_path / "public", pseudonymise=True)
+    pane.exporter.export_dataset(tmp_path / "public", pseudonymise=True, include_simulated=True)
     assert (tmp_path / f"public{KEY_SUFFIX}").is_file()
+
+
+def test_simulated_taggers_are_named_under_the_figures_and_not_exported_unasked(
+        pane: AnalysisPane, tmp_path: Path, capture_message_box) -> None:
+    warning = pane.findChild(QLabel, "leftOutFiles")
+    assert warning is not None and "4 of the 4 taggers are simulated" in warning.text()
+    texts = capture_message_box()  # answers the question with "No"
+    assert pane.exporter.export_dataset(tmp_path / "out", pseudonymise=False) == []
+    assert "are simulated (annotator simulate), not people" in texts[0]
+    assert not (tmp_path / "out").exists()
 
 
 def test_what_cannot_be_analysed_is_said_in_the_window(qtbot, tmp_path: Path) -> None:
