@@ -23,14 +23,15 @@ from annotator.commands.init import INIT
 from annotator.commands.lead import LEAD
 from annotator.commands.merge import MERGE
 from annotator.commands.plan import PLAN
+from annotator.commands.priors import PRIORS
 from annotator.commands.round import ROUND
 from annotator.commands.simulate import SIMULATE
 from annotator.commands.snapshot import SNAPSHOT
 from annotator.commands.validate import VALIDATE
 
 COMMANDS: tuple[Command | Group, ...] = (
-    OPEN, LEAD, VALIDATE, INIT, PLAN, SIMULATE, ROUND, EXPORT_TASKS, IMPORT_RATINGS, ANALYZE,
-    EXPORT, MERGE, SNAPSHOT)
+    OPEN, LEAD, VALIDATE, INIT, PLAN, PRIORS, SIMULATE, ROUND, EXPORT_TASKS, IMPORT_RATINGS,
+    ANALYZE, EXPORT, MERGE, SNAPSHOT)
 """In the order ``annotator --help`` lists them."""
 
 

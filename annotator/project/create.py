@@ -17,7 +17,7 @@ from annotator.files import sync_folder, write_text
 from annotator.project.captions import Captions, Pair, captions_from_sidecars, list_images
 from annotator.project.folder import open_project, sort_problems
 from annotator.project.importers import CAPTION_FORMATS, read_captions
-from annotator.project.items import ITEMS_FILE, derive_item_id
+from annotator.project.items import ITEMS_FILE
 from annotator.project.manifest import (
     DEFAULT_RUBRIC,
     MANIFEST_FILE,
@@ -25,6 +25,7 @@ from annotator.project.manifest import (
     write_manifest,
 )
 from annotator.project.model import Problem, Project
+from annotator.project.readable_ids import readable_ids
 from annotator.project.rubric import load_rubric
 
 IMAGES_DIR = "images"
@@ -38,6 +39,8 @@ class NewProject:
 
     project: Project
     notes: tuple[Problem, ...] = ()
+    images: tuple[str, ...] = ()
+    """Every image copied, those without a caption too (for ``gold.csv``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,7 +79,7 @@ def init_project(
             f"{', '.join(CAPTION_FORMATS)}.",
             file=captions,
         )
-    rows, problems, notes = _read_inputs(images, captions, captions_format)
+    rows, problems, notes, available = _read_inputs(images, captions, captions_format)
     if not rows:
         shown = "\n".join(f"  {p}" for p in problems[:5])
         more = f"\n  … and {len(problems) - 5} more" if len(problems) > 5 else ""
@@ -89,7 +92,7 @@ def init_project(
     staging = folder.with_name(f".{folder.name}.init-{uuid.uuid4().hex[:8]}")
     staging.mkdir()
     try:
-        _copy_images(images, staging / IMAGES_DIR, sorted({row.pair.image for row in rows}))
+        _copy_images(images, staging / IMAGES_DIR, available)
         write_text(staging / ITEMS_FILE, _items_csv(rows))
         write_manifest(staging, manifest)
         if folder.exists():
@@ -101,7 +104,8 @@ def init_project(
         raise
     project = open_project(folder)
     return NewProject(dataclasses.replace(
-        project, problems=sort_problems([*problems, *project.problems])), tuple(notes))
+        project, problems=sort_problems([*problems, *project.problems])), tuple(notes),
+        tuple(available))
 
 
 def _refuse_existing(folder: Path) -> None:
@@ -120,12 +124,13 @@ def _refuse_existing(folder: Path) -> None:
 
 def _read_inputs(
     images: Path, captions: Path | None, captions_format: str | None
-) -> tuple[list[_Row], list[Problem], list[Problem]]:
-    """The pairs, the input lines left out, and a note on the images left without a pair."""
+) -> tuple[list[_Row], list[Problem], list[Problem], list[str]]:
+    """The pairs, the input lines left out, a note on the images left without a pair, and
+    every image (all are copied: one without a caption may be a tutorial pair's)."""
     available, problems = list_images(images)
     if not available:
         problems.append(Problem(images, None, "There are no image files in this folder."))
-        return [], problems, []
+        return [], problems, [], []
     if captions is None:
         found: Captions = captions_from_sidecars(images, available)
     else:
@@ -134,22 +139,23 @@ def _read_inputs(
     rows = _with_ids(found.pairs, problems)
     unused = sorted(set(available) - {row.pair.image for row in rows})
     if not unused:
-        return rows, problems, []
+        return rows, problems, [], available
     shown = ", ".join(unused[:5]) + (f" and {len(unused) - 5} more" if len(unused) > 5 else "")
     where = "here" if captions is not None else "(no .txt file of the same name beside them)"
     note = Problem(captions or images, None, f"{len(unused)} image(s) in {images} have no "
-                   f"caption {where} and were not copied: {shown}.")
-    return rows, problems, [note]
+                   f"caption {where}: copied into {IMAGES_DIR}/ for gold.csv, but not made "
+                   f"into pairs: {shown}.")
+    return rows, problems, [note], available
 
 
 def _with_ids(pairs: list[Pair], problems: list[Problem]) -> list[_Row]:
-    """Ids as ``items.csv`` would derive them; duplicates reported with the earlier line."""
+    """Each pair with its id (the input's, or a readable one); duplicates reported with the
+    earlier line."""
     rows: list[_Row] = []
     seen_pairs: dict[tuple[str, str], Pair] = {}
     seen_ids: dict[str, Pair] = {}
-    for pair in pairs:
+    for pair, item_id in zip(pairs, readable_ids(pairs), strict=True):
         key = (pair.image, pair.caption)
-        item_id = pair.item_id or derive_item_id(f"{IMAGES_DIR}/{pair.image}", pair.caption)
         earlier = seen_pairs.get(key)
         message = None
         if earlier is not None:

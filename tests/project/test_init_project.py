@@ -12,7 +12,6 @@ import pytest
 from annotator.errors import ProjectError, RubricError
 from annotator.project.create import init_project
 from annotator.project.folder import open_project, validate_project
-from annotator.project.items import derive_item_id
 
 
 @pytest.fixture
@@ -58,7 +57,7 @@ def test_init_from_csv(tmp_path, photos):
     assert dict(project.items[0].context) == {"page_title": "Pets"}
     rows = read_items_csv(target)
     assert list(rows[0]) == ["item_id", "image", "caption", "source", "page_title"]
-    assert rows[0]["item_id"] == derive_item_id("images/cat.jpg", "A cat on a mat.")
+    assert [row["item_id"] for row in rows] == ["cat", "park-dog", "park-bird"]
     manifest = tomllib.loads((target / "project.toml").read_text(encoding="utf-8"))
     assert uuid.UUID(manifest["project"]["id"]).version == 4
     assert manifest["project"]["rubric"] == "vicr5"
@@ -120,7 +119,11 @@ def test_init_from_sidecars_one_caption_per_line(tmp_path, photos):
     (note,) = made.notes
     assert note.file == photos
     assert "1 image(s)" in note.message and "park/bird.JPEG" in note.message
-    assert not (target / "images" / "park" / "bird.JPEG").exists()  # only used images copied
+    assert "copied into images/ for gold.csv" in note.message
+    # every image is copied: one without a caption may be a tutorial pair of gold.csv
+    assert (target / "images" / "park" / "bird.JPEG").read_bytes() == (
+        photos / "park" / "bird.JPEG").read_bytes()
+    assert [i.item_id for i in project.items] == ["cat-1", "cat-2", "park-dog"]
 
 
 def test_sidecar_that_is_not_utf8_names_its_line(tmp_path, photos):
@@ -205,9 +208,6 @@ def test_semicolon_file_with_item_ids_keeps_them(tmp_path, photos):
         encoding="utf-8",
     )
     project = init_project(tmp_path / "panel", images=photos, captions=captions).project
-    assert [i.item_id for i in project.items] == [
-        "c1",
-        derive_item_id("images/park/dog.png", "A dog."),
-    ]
+    assert [i.item_id for i in project.items] == ["c1", "park-dog"]
     duplicate = next(p for p in project.problems if p.line == 3)
     assert "'c1' is already used on line 2" in duplicate.message
