@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from annotator.analysis.exact_dtype import FLOATS, INTEGERS, exact_dtype
 from annotator.analysis.resample_weights import CHUNK, RunningSum, Weights
 
 
@@ -75,11 +76,12 @@ class Concordance:
         self.bounds = np.zeros(0, dtype=np.int64)
         """With one unit per item: where the running sum inside the blocks (in their level
         order) reaches each level of each block."""
-        rank = np.zeros(n + 1, dtype=np.int32)  # the tie group: the score's order, in int32
+        small = exact_dtype(n, INTEGERS)  # tie groups and levels: fewer than the items
+        rank = np.zeros(n + 1, dtype=small)  # the tie group: the score's order
         rank[self.order] = self.group_in_order
         score_sign = _signs(rank[slots[mixed]])
         if self.one_level:  # one unit each: the level pair's sign
-            at_level = np.r_[level, 0].astype(np.int32)[slots[mixed]]
+            at_level = np.r_[level, 0].astype(small)[slots[mixed]]
             within: np.ndarray = score_sign * _signs(at_level)
             up_to = np.bincount(block_of * (v + 1) + level[self.order] + 1,
                                 minlength=len(starts) * (v + 1)).reshape(len(starts), v + 1)
@@ -99,7 +101,7 @@ class Concordance:
             """The most units of one item: times a resample's total weight, it bounds
             every count."""
         self.largest = float(np.abs(within).max(initial=0))
-        self.forms = within.astype(np.float32 if self.largest < 2**24 else float)
+        self.forms = within.astype(exact_dtype(self.largest, FLOATS))
         """A of each block holding more than one score (the others have S = 0 inside)."""
 
     def s(self, weights: Weights) -> tuple[np.ndarray, np.ndarray]:
@@ -114,7 +116,7 @@ class Concordance:
             up_to = inside.reshape(-1, rows).take(self.bounds, axis=0).reshape(
                 self.blocks, -1, rows)
         else:  # whole numbers below 2²⁴ are exact in float32
-            real = np.float32 if weights.most * self.block_units < 2**24 else np.float64
+            real = exact_dtype(weights.most * self.block_units, FLOATS)
             blocks = np.asarray(weights.padded.take(self.taken, axis=0).astype(real).reshape(
                 self.blocks, self.block, rows))
             product = np.matmul(self.level_rows.astype(real, copy=False), blocks)
@@ -134,7 +136,7 @@ class Concordance:
         # a unit of level a in a lower block against block β: (units above a) − (below a),
         # Σ_a before·(T − U_a − U_a+1) with T the block's units and U_a = up_to[β, a]
         total_units = most * self.most_units
-        exact = np.int32 if total_units**2 < 2**31 else np.float64  # Σ |terms| ≤ units²
+        exact = exact_dtype(total_units**2, (np.int32, np.float64))  # Σ |terms| ≤ units²
         block_units = up_to[:, -1]
         units_before = np.cumsum(block_units, axis=0, dtype=block_units.dtype) - block_units
         if self.first_of_run is not None:
@@ -154,8 +156,8 @@ class Concordance:
         """
         if not len(self.forms):
             return np.zeros(weights.rows)
-        exact = self.forms.dtype == np.float32 and self.largest * weights.most < 2**24
-        forms = self.forms if exact else self.forms.astype(float)
+        real = exact_dtype(self.largest * max(weights.most, 1), FLOATS)
+        forms = self.forms.astype(real, copy=False)
         if blocks is not None:
             part = np.ascontiguousarray(
                 blocks if len(forms) == len(blocks) else blocks[self.mixed], dtype=forms.dtype)
@@ -163,7 +165,8 @@ class Concordance:
             part = weights.padded.take(self.mixed_slots, axis=0).astype(forms.dtype).reshape(
                 len(forms), self.block, weights.rows)
         product = forms @ part
-        if exact and self.largest * (self.block * weights.heaviest) ** 2 < 2**24:
+        if real is np.float32 and exact_dtype(self.largest * (self.block * weights.heaviest) ** 2,
+                                              FLOATS) is np.float32:
             per_block = np.einsum("bsr,bsr->br", product, part)
             return np.asarray(0.5 * per_block.sum(axis=0, dtype=float))
         return np.asarray(0.5 * np.einsum("bsr,bsr->r", product, part, dtype=float))

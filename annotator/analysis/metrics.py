@@ -36,6 +36,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 from annotator.analysis import weighted
+from annotator.analysis.exact_dtype import FLOATS, exact_dtype
 from annotator.analysis.kendall import CONSTANT, TOO_FEW
 from annotator.analysis.kendall import tau_c as table_tau_c
 from annotator.analysis.rating_table import RatingTable, item_counts
@@ -337,7 +338,7 @@ def _ceiling(panel: _Panel, items: np.ndarray, reps: int, rng: np.random.Generat
     # held-out one: per draw, (held is h) × counts, a matrix product of whole numbers (exact
     # in float32 below 2²⁴ ratings)
     counts = panel.counts[items]
-    real = np.float32 if counts.sum() < 2**24 else np.float64
+    real = exact_dtype(int(counts.sum()), FLOATS)
     counts = counts.astype(real)
     tables = np.empty((reps, k, k))
     for start in range(0, reps, 16):

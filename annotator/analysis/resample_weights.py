@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from annotator.analysis.exact_dtype import INTEGERS, exact_dtype
+
 CHUNK = 128
 """Positions per chunk of a running sum: one vector addition per position in a chunk,
 then one per chunk."""
@@ -47,7 +49,8 @@ class Weights:
         counted = np.zeros((resamples, items + 1), dtype=np.int32)  # a row per resample
         for resample, items_drawn in enumerate(drawn):
             counted[resample, :-1] = np.bincount(items_drawn, minlength=items)
-        small = np.int8 if int(counted.max(initial=0)) <= 127 else np.int32
+        # a count is at most ``items``: int32 holds any number of items an array can have
+        small = exact_dtype(int(counted.max(initial=0)), (np.int8, np.int32))
         return cls(np.ascontiguousarray(counted.T, dtype=small),
                    np.full(resamples, items, dtype=np.int64))
 
@@ -64,7 +67,7 @@ class Weights:
     def whole(self, units: int) -> type[np.signedinteger]:
         """The integer type that holds every count of a resample of items carrying at most
         ``units`` units each: int32 while it fits (half the memory traffic of int64)."""
-        return np.int32 if self.most * units < 2**31 else np.int64
+        return exact_dtype(self.most * units, INTEGERS)
 
     def at(self, index: np.ndarray) -> np.ndarray:
         """The weights of the items (or the pad) at ``index``, in the batch's own type (sums
@@ -88,9 +91,9 @@ def power_sums(groups: np.ndarray, power: int, total: int) -> np.ndarray:
     """Σ g^power (power 2 or 3) of each column of whole numbers g ≥ 0 whose columns sum to
     at most ``total``, in int64: summed in int32 (several times faster) when even the
     largest g^(power − 1) · total fits it, so that no partial sum can overflow."""
-    fits = int(groups.max(initial=0)) ** (power - 1) * total < 2**31
-    terms: npt.NDArray[np.signedinteger[Any]] = groups.astype(np.int32 if fits else np.int64,
-                                                            copy=False)
+    # Σ g^p ≤ (max g)^(p − 1) · Σ g: the bound of every partial sum
+    whole = exact_dtype(int(groups.max(initial=0)) ** (power - 1) * total, INTEGERS)
+    terms: npt.NDArray[np.signedinteger[Any]] = groups.astype(whole, copy=False)
     if power == 2:
         return np.asarray(np.einsum("gr,gr->r", terms, terms)).astype(np.int64)
     return np.asarray(np.einsum("gr,gr,gr->r", terms, terms, terms)).astype(np.int64)

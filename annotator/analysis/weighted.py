@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from annotator.analysis.concordance import Concordance
+from annotator.analysis.exact_dtype import INTEGERS, exact_dtype
 from annotator.analysis.resample_weights import RunningSum, Weights, power_sums
 
 
@@ -125,8 +126,8 @@ class MetricFigures:
         sum in float64, below 2⁵³).
         """
         total = int(n.max(initial=0))
-        fits = (2 * total + 1) * int(ordered.max(initial=0)) < 2**31
-        whole = np.int32 if fits else np.int64
+        # a doubled mid-rank is at most 2N + 1, a weight at most its largest
+        whole = exact_dtype((2 * total + 1) * int(ordered.max(initial=0)), INTEGERS)
         b = _doubled_ranks(y_groups).astype(whole).take(self.level_laid_out, axis=0)
         ranked = np.multiply(ordered, ranks.doubled, dtype=whole)
         cross = np.einsum("ir,ir->r", ranked, b, dtype=np.float64)
