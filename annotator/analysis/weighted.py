@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from annotator.analysis.concordance import Concordance
+from annotator.analysis.concordance import LevelCounts, by_level
 from annotator.analysis.exact_dtype import INTEGERS, exact_dtype
 from annotator.analysis.resample_weights import RunningSum, Weights, power_sums
 
@@ -52,24 +52,24 @@ class MetricFigures:
         self.scores = np.asarray(scores, dtype=float)
         self.means = np.asarray(means, dtype=float)
         level = np.unique(self.means, return_inverse=True)[1]
-        self.per_rating = Concordance(self.scores, counts)
-        self.per_item = Concordance(self.scores, level)
+        self.per_rating = LevelCounts(self.scores, counts)
+        self.per_item = by_level(self.scores, level)
         self.pearson = Pearson(self.scores, self.means)
-        n, order = len(self.scores), self.per_item.order
+        n, order = len(self.scores), self.per_item.by_score.items
         self.running = RunningSum(order, pad=n)
         self.level_laid_out = np.r_[level, 0][self.running.laid_out]
         """The level of each item's mean, items laid out as the running sum's."""
-        bounds = np.r_[self.per_item.group_starts, n]
+        bounds = np.r_[self.per_item.by_score.group_starts, n]
         self.group_bounds = self.running.where(bounds)
         position = np.minimum(self.running.positions(), n)
-        self.group_laid_out = np.r_[self.per_item.group_in_order, 0][position]
+        self.group_laid_out = np.r_[self.per_item.by_score.group_in_order, 0][position]
         """The tie group of each item, laid out as the running sum's."""
 
     def _ranks(self, weights: Weights, ordered: np.ndarray) -> _ScoreRanks:
         """Weighted tie groups and doubled mid-ranks of the scores (``ordered``: the
         weights laid out as the running sum's)."""
         sums = self.running.sums(ordered, weights.rows, weights.whole(2))
-        if not self.per_item.ties:  # every run is one item, with its weight
+        if not self.per_item.by_score.ties:  # every run is one item, with its weight
             doubled = self.running.each(sums)
             doubled *= 2
             doubled += ordered
@@ -91,7 +91,8 @@ class MetricFigures:
         """
         if x_groups is None:
             x_groups = self._ranks(weights, weights.at(self.running.laid_out)).sizes
-        s, units = self.per_rating.s(weights)
+        pairs = self.per_rating.kendall_s(weights)
+        s, units = pairs.s, pairs.units
         n = units.sum(axis=0, dtype=np.int64).astype(float)
         levels = (units > 0).sum(axis=0)
         # at least total / (the largest) runs of tied scores are present: count them only
@@ -108,7 +109,8 @@ class MetricFigures:
         """Every figure for each resample of ``weights``: {tau_c, tau_b, spearman, pearson}."""
         ordered = weights.at(self.running.laid_out)
         ranks = self._ranks(weights, ordered)
-        s, y_groups = self.per_item.s(weights)
+        by_mean = self.per_item.kendall_s(weights)
+        s, y_groups = by_mean.s, by_mean.units
         n = weights.totals
         return {"tau_c": self.tau_c(weights, ranks.sizes),
                 "tau_b": _tau_b(n, s, ranks.squares, y_groups),
