@@ -144,17 +144,17 @@ class BlockForms:
         block by block (n_blocks × block × n_resamples).
 
         In float32 (twice as fast) when every partial sum of A·w is a whole number within
-        2²⁴, hence exact: |entries of A| × the most weight in a resample stays within it;
+        2²⁴, hence exact: |entries of A| × the largest total weight of a resample stays within it;
         each block's w·(A·w) too when |A| × (its slots × the heaviest weight)² does.
         """
         if not len(self.forms):
-            return np.zeros(weights.rows)
-        real = exact_dtype(self.largest * max(weights.most, 1), FLOATS)
+            return np.zeros(weights.n_resamples)
+        real = exact_dtype(self.largest * max(weights.largest_total, 1), FLOATS)
         forms = self.forms.astype(real, copy=False)
         part = np.ascontiguousarray(
             blocks if len(forms) == len(blocks) else blocks[self.mixed], dtype=real)
         product = forms @ part
-        block_bound = self.largest * (forms.shape[1] * weights.heaviest) ** 2
+        block_bound = self.largest * (forms.shape[1] * weights.largest_weight) ** 2
         if real is np.float32 and exact_dtype(block_bound, FLOATS) is np.float32:
             per_block = np.einsum("bsr,bsr->br", product, part)
             return np.asarray(0.5 * per_block.sum(axis=0, dtype=float))
@@ -199,14 +199,14 @@ class LevelCounts:
             self.blocks.mixed)
 
     def kendall_s(self, weights: Weights) -> KendallS:
-        rows, whole = weights.rows, weights.whole(self.most_units)
-        real = exact_dtype(weights.most * self.block_units, FLOATS)
+        rows, whole = weights.n_resamples, weights.count_dtype(self.most_units)
+        real = exact_dtype(weights.largest_total * self.block_units, FLOATS)
         blocks = np.asarray(weights.padded.take(self.block_items, axis=0).astype(real).reshape(
             self.blocks.count, self.blocks.size, rows))
         product = np.matmul(self.level_rows.astype(real, copy=False), blocks)
         up_to = np.zeros((self.blocks.count, product.shape[1] + 1, rows), dtype=whole)
         np.cumsum(np.rint(product).astype(whole), axis=1, out=up_to[:, 1:])
-        return _with_inside(_between(up_to, self.blocks.first_of_run, weights.most,
+        return _with_inside(_between(up_to, self.blocks.first_of_run, weights.largest_total,
                                      self.most_units), self.within.s(weights, blocks))
 
 
@@ -238,12 +238,12 @@ class OneLevelEach:
                                     self.blocks.mixed)
 
     def kendall_s(self, weights: Weights) -> KendallS:
-        rows, count = weights.rows, self.blocks.count
-        w = weights.at(self.running.laid_out)
+        rows, count = weights.n_resamples, self.blocks.count
+        w = weights.of_items(self.running.laid_out)
         blocks = w.reshape(self.blocks.size, count, rows).transpose(1, 0, 2)  # a view
-        inside = self.running.sums(w, rows, weights.whole(1))[0]  # from each block's start
+        inside = self.running.sums(w, weights.count_dtype(1)).inside  # from each block's start
         up_to = inside.reshape(-1, rows).take(self.level_ends, axis=0).reshape(count, -1, rows)
-        return _with_inside(_between(up_to, self.blocks.first_of_run, weights.most, 1),
+        return _with_inside(_between(up_to, self.blocks.first_of_run, weights.largest_total, 1),
                             self.within.s(weights, blocks))
 
 
@@ -261,11 +261,12 @@ def _with_inside(between: KendallS, inside: np.ndarray) -> KendallS:
     return KendallS(between.s + inside, between.units)
 
 
-def _between(up_to: np.ndarray, first_of_run: np.ndarray | None, most: int,
+def _between(up_to: np.ndarray, first_of_run: np.ndarray | None, largest_total: int,
              most_units: int) -> KendallS:
     """S of the pairs in different blocks, and the units at each level, from the units
     below each level in each block (``up_to``: n_blocks × n_levels + 1 × n_resamples);
-    ``most``: the largest total weight, ``most_units``: the most units of one item."""
+    ``largest_total``: the largest total weight of a resample, ``most_units``: the most
+    units of one item."""
     histogram = up_to[:, 1:] - up_to[:, :-1]
     before = _before_each(histogram)  # units of the blocks before β, by level
     units = before[-1] + histogram[-1]
@@ -273,7 +274,7 @@ def _between(up_to: np.ndarray, first_of_run: np.ndarray | None, most: int,
         before = before[first_of_run]
     # a unit of level a in a lower block against block β: (units above a) − (below a),
     # Σ_a before·(T − U_a − U_a+1) with T the block's units and U_a = up_to[β, a]
-    total_units = most * most_units
+    total_units = largest_total * most_units
     exact = exact_dtype(total_units**2, (np.int32, np.float64))  # Σ |terms| ≤ units²
     block_units = up_to[:, -1]
     units_before = np.cumsum(block_units, axis=0, dtype=block_units.dtype) - block_units

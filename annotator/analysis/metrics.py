@@ -141,10 +141,10 @@ def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, boot
     aligned[:, found[found >= 0]] = scores.scores[:, found >= 0]
     unknown = sorted({*scores.unknown_items,
                       *(item for item, f in zip(scores.item_ids, found, strict=True) if f < 0)})
-    usable = {name: ~np.isnan(aligned[n]) & (panel.m > 0)
+    usable = {name: ~np.isnan(aligned[n]) & (panel.ratings > 0)
               for n, name in enumerate(scores.metrics)}
-    ceiling_items = [usable[name] & (panel.m >= 2) for name in scores.metrics]
-    # our threads split the batches; BLAS threads inside each product would only compete
+    ceiling_items = [usable[name] & (panel.ratings >= 2) for name in scores.metrics]
+    # BLAS on one thread while the pool runs (see _Bootstraps), set from this thread
     with threadpool_limits(limits=1, user_api="blas"), \
             ThreadPoolExecutor(max_workers=_WORKERS) as pool:
         boots = _Bootstraps(panel, bootstrap, boot_rng, pool)
@@ -158,7 +158,7 @@ def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, boot
             mask = usable[name]
             tau_c, tau_b, spearman, pearson = boots.figures(aligned[n], mask)
             by_metric[name] = MetricResult(
-                n_items=int(mask.sum()), n_ratings=int(panel.m[mask].sum()), tau_c=tau_c,
+                n_items=int(mask.sum()), n_ratings=int(panel.ratings[mask].sum()), tau_c=tau_c,
                 tau_b=tau_b, spearman=spearman, pearson=pearson, ceiling=ceilings.result()[n],
                 pr=precision_recall(aligned[n], panel.counts, data.levels, mask))
         named = list(pairs) if pairs is not None else [
@@ -178,17 +178,20 @@ def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, boot
 
 
 class _Panel:
-    """Per-item level counts, rating totals, means and mean ranks of the data ratings."""
+    """The data ratings item by item: ``counts`` (n_items × n_levels) of each level,
+    ``ratings`` and ``mean`` (each (n_items,); NaN without ratings) of each item;
+    ``levels_by_item`` (n_ratings,) every rating's level, item after item, each item's
+    from ``first_rating`` (n_items,) on."""
 
     def __init__(self, data: RatingTable):
         self.counts = item_counts(data)
-        self.m = self.counts.sum(axis=1)
-        self.k = data.n_levels
+        self.ratings = self.counts.sum(axis=1)
+        self.n_levels = data.n_levels
         with np.errstate(invalid="ignore", divide="ignore"):
-            self.mean = (self.counts @ data.levels) / self.m
+            self.mean = (self.counts @ data.levels) / self.ratings
         order = np.argsort(data.item, kind="stable")
-        self.codes = data.level[order]
-        self.starts = np.cumsum(self.m) - self.m
+        self.levels_by_item = data.level[order]
+        self.first_rating = np.cumsum(self.ratings) - self.ratings
 
 
 class _Bootstraps:
@@ -196,6 +199,14 @@ class _Bootstraps:
 
     The batches of resamples are weighed on ``pool``'s threads while this thread draws the
     next ones, always in the same order, so the figures do not depend on the threads.
+
+    The pool's threads are the parallelism, so BLAS is held to one thread while they run:
+    inside a batch's products OpenBLAS would start threads of its own (from about 32
+    resamples a batch) that fight the pool's for the cores (1.7 s against 1.0 s for the
+    benchmark on two cores). Its thread count is one setting for the whole process, so
+    :func:`metric_benchmark` sets it for the pool's lifetime only, and from the thread
+    that starts the pool: the OpenBLAS numpy ships (0.3.31) ignored a worker thread's
+    setting once the main thread had made one (found while trying to hold it per job).
     """
 
     def __init__(self, panel: _Panel, resamples: int, rng: np.random.Generator,
@@ -203,7 +214,7 @@ class _Bootstraps:
         self.panel, self.resamples, self.rng, self.pool = panel, resamples, rng, pool
         self.weights: dict[bytes, list[Weights]] = {}
         self.sorted: dict[tuple[bytes, bytes], Future[weighted.MetricFigures]] = {}
-        self.queued: dict[tuple[bytes, bytes], list[Future[dict[str, np.ndarray]]]] = {}
+        self.queued: dict[tuple[bytes, bytes], list[Future[weighted.BatchFigures]]] = {}
         self.tau_c: dict[tuple[bytes, bytes], np.ndarray] = {}
 
     def prepare(self, x: np.ndarray, mask: np.ndarray) -> None:
@@ -220,7 +231,7 @@ class _Bootstraps:
         self.prepare(x, mask)
         key = (mask.tobytes(), x.tobytes())
         if key in self.sorted and key not in self.queued:
-            self.queued[key] = self._queue(x, mask, weighted.MetricFigures.all)
+            self.queued[key] = self._queue(x, mask, weighted.MetricFigures.all_four)
 
     def _queue(self, x: np.ndarray, mask: np.ndarray,
                figure: Callable[[weighted.MetricFigures, Weights], T]) -> list[Future[T]]:
@@ -266,13 +277,11 @@ class _Bootstraps:
             undefined = Estimate(Undefined(reason), Undefined(reason))
             return undefined, undefined, undefined, undefined
         self.start(x, mask)
-        runs = [run.result() for run in self.queued[mask.tobytes(), x.tobytes()]]
-        tau_c, tau_b, spearman, pearson = (
-            np.concatenate([run[name] for run in runs])
-            for name in ("tau_c", "tau_b", "spearman", "pearson"))
-        self.tau_c[mask.tobytes(), x.tobytes()] = tau_c
-        return (_with_interval(tau_c), _with_interval(tau_b), _with_interval(spearman),
-                _with_interval(pearson))
+        runs = weighted.BatchFigures.joined(
+            [run.result() for run in self.queued[mask.tobytes(), x.tobytes()]])
+        self.tau_c[mask.tobytes(), x.tobytes()] = runs.tau_c
+        return (_with_interval(runs.tau_c), _with_interval(runs.tau_b),
+                _with_interval(runs.spearman), _with_interval(runs.pearson))
 
     def difference(self, a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> Estimate:
         """τ_c(a) − τ_c(b) on the items of ``mask`` and its interval."""
@@ -332,8 +341,9 @@ def _ceiling(panel: _Panel, items: np.ndarray, reps: int, rng: np.random.Generat
         reason = (Undefined("fewer than 2 items with this score have 2 or more ratings")
                   if n < 2 else Undefined("no repetitions were asked for"))
         return Ceiling(reason, reason, n)
-    m, k = panel.m[items], panel.k
-    held = panel.codes[panel.starts[items] + (rng.random((reps, n)) * m).astype(np.int64)]
+    ratings, k = panel.ratings[items], panel.n_levels
+    held = panel.levels_by_item[panel.first_rating[items]
+                                + (rng.random((reps, n)) * ratings).astype(np.int64)]
     # tables[r, h, a]: ratings at level a of the items whose held-out rating is h, less the
     # held-out one: per draw, (held is h) × counts, a matrix product of whole numbers (exact
     # in float32 below 2²⁴ ratings)

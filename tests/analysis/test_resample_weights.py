@@ -16,15 +16,15 @@ def test_a_drawn_batch_holds_the_draws_counted_resample_by_resample() -> None:
     for r in range(resamples):
         assert np.array_equal(batch.padded[:-1, r], np.bincount(drawn[r], minlength=items))
     assert not batch.padded[-1].any()
-    assert batch.totals.tolist() == [items] * resamples and batch.most == items
+    assert batch.totals.tolist() == [items] * resamples and batch.largest_total == items
 
 
 def test_given_weights_are_laid_out_item_by_resample_with_their_totals() -> None:
     per_resample = np.array([[0, 3, 1], [2, 2, 2]])
     batch = Weights.of(per_resample)
     assert batch.padded.tolist() == [[0, 2], [3, 2], [1, 2], [0, 0]]
-    assert batch.totals.tolist() == [4, 6] and batch.rows == 2 and batch.most == 6
-    assert batch.at(np.array([1, 3])).tolist() == [[3, 2], [0, 0]]
+    assert batch.totals.tolist() == [4, 6] and batch.n_resamples == 2 and batch.largest_total == 6
+    assert batch.of_items(np.array([1, 3])).tolist() == [[3, 2], [0, 0]]
 
 
 def test_running_sums_read_the_weight_before_any_position_of_the_sequence() -> None:
@@ -34,13 +34,13 @@ def test_running_sums_read_the_weight_before_any_position_of_the_sequence() -> N
     batch = Weights.of(np.vstack([np.bincount(rng.integers(items, size=items),
                                               minlength=items) for _ in range(3)]))
     running = RunningSum(sequence, pad=items)
-    sums = running.sums(batch.at(running.laid_out), batch.rows, np.int64)
+    sums = running.sums(batch.of_items(running.laid_out), np.int64)
     expected = np.vstack([np.zeros((1, 3), int),
                           np.cumsum(batch.padded[sequence], axis=0)])  # before 0 … items
     positions = np.array([0, 1, CHUNK - 1, CHUNK, 2 * CHUNK + 5, items - 1, items])
-    assert np.array_equal(RunningSum.before(sums, running.where(positions)),
+    assert np.array_equal(sums.before(running.places(positions)),
                           expected[positions])
-    each = running.each(sums)  # laid out: position in chunk first
+    each = sums.before_each()  # laid out: position in chunk first
     placed = running.positions()
     inside = placed < items
     assert np.array_equal(each[inside], expected[placed[inside]])

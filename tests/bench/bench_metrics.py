@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     batches = args.bootstrap / batch
     parts = {
         "tau_c": lambda: figures.tau_c(w),
-        "all four": lambda: figures.all(w),
+        "all four": lambda: figures.all_four(w),
         "pearson": lambda: figures.pearson(w),
     }
     for name, work in parts.items():
