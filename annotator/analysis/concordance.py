@@ -32,12 +32,13 @@ from annotator.analysis.resample_weights import CHUNK, RunningSum, Weights
 
 RUNNING_SUMS_ABOVE = 16
 """One unit per item at more than this many levels is counted by :class:`OneLevelEach`,
-at fewer by :class:`LevelCounts` on one-hot rows. The product per block costs
-levels × 64 multiply-adds per item and resample, growing with the levels; the running
-sums cost one addition per item and resample and levels + 1 reads per block of 128,
-nearly flat. Measured at VICR scale (15,646 items, 47 resamples, one thread's CPU time):
-the product takes 2.1 ms at 4 levels, 3.1 at 12, 3.6 at 16, 4.8 at 32 and 7.6 at 64; the
-running sums 2.7–3.5 ms from 4 to 48 levels. They cross between 12 and 16 levels."""
+at up to this many by :class:`LevelCounts` on one-hot rows. The products cost one
+multiply-add per level, item and resample, growing with the levels; the running sums one
+addition per item and resample and levels + 1 reads per block, nearly flat, but their
+blocks of 128 make the forms inside mixed blocks twice the work of blocks of 64.
+Measured at VICR scale (15,646 items, 47 resamples, one thread's CPU time): the products
+take 2.1 ms at 4 levels, 3.1 at 12, 3.6 at 16, 4.8 at 32 and 7.6 at 64; the running sums
+2.7–3.5 ms from 4 to 48 levels. They cross between 12 and 16 levels."""
 
 
 @dataclass(frozen=True)
