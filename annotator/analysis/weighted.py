@@ -148,8 +148,10 @@ class MetricFigures:
         With doubled mid-ranks a (scores) and b (means), both averaging N + 1:
         ρ = (Σ w·a·b − N(N+1)²) / √(Sxx·Syy), where Sxx = Σ w·(a − N − 1)²
         = (N³ − Σ t³)/3 over the tie groups' sizes t (the tie-corrected sum of squared
-        ranks, times 4), likewise Syy: all whole numbers, exact in int64 (and the cross
-        sum in float64, below 2⁵³).
+        ranks, times 4), likewise Syy: all whole numbers, exact in int64 while N³ is
+        (N < 2²¹, two million items), and the cross sum Σ w·a·b ≤ N(2N + 1)² in float64
+        while it stays within 2⁵³ (N up to about 130,000); past that its partial sums
+        round in their last bits, as any float sum does.
         """
         total = int(n.max(initial=0))
         # a doubled mid-rank is at most 2N + 1, a weight at most its largest
