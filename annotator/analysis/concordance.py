@@ -54,7 +54,6 @@ class Concordance(Protocol):
     """Kendall's S of fixed item scores against fixed per-item levels, for any weights."""
 
     by_score: ScoreOrder
-    within: BlockForms
 
     def kendall_s(self, weights: Weights) -> KendallS:
         """S and the units at each level for each resample of ``weights``."""

@@ -197,6 +197,9 @@ class _Panel:
 class _Bootstraps:
     """Figures with intervals; one set of resamples per distinct set of items.
 
+    A metric is its scores ``x`` and the items it has figures on, ``mask`` (each
+    (n_items,) over the panel's items; NaN where no score, True where used).
+
     The batches of resamples are weighed on ``pool``'s threads while this thread draws the
     next ones, always in the same order, so the figures do not depend on the threads.
 
@@ -262,7 +265,8 @@ class _Bootstraps:
         yield from self._weights(mask)
 
     def _tau_c_runs(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """τ_c of the data then of every resample of the items in ``mask``."""
+        """τ_c of the data then of every resample of the items in ``mask`` (1 +
+        n_resamples,)."""
         key = (mask.tobytes(), x.tobytes())
         if key not in self.tau_c:
             runs = self._queue(x, mask, weighted.MetricFigures.tau_c)
@@ -312,7 +316,8 @@ def _undefined_reason(x: np.ndarray, panel: _Panel, mask: np.ndarray) -> str | N
 
 
 def _with_interval(values: np.ndarray) -> Estimate:
-    """The first value (the data) and the 95 % percentile interval of the rest."""
+    """The first value (the data) and the 95 % percentile interval of the rest (``values``:
+    1 + n_resamples,)."""
     point, rest = values[0], values[1:]
     if np.isnan(point):
         reason = Undefined("the item means are all equal, so there is no order to compare")
@@ -335,7 +340,8 @@ def _ceilings(panel: _Panel, item_sets: Sequence[np.ndarray], reps: int,
 
 
 def _ceiling(panel: _Panel, items: np.ndarray, reps: int, rng: np.random.Generator) -> Ceiling:
-    """τ_c of one held-out rating per item against the item's other ratings, over draws."""
+    """τ_c of one held-out rating per item against the item's other ratings, over draws
+    (``items``: (n_items,) True for the items taking part)."""
     n = int(items.sum())
     if n < 2 or reps < 1:
         reason = (Undefined("fewer than 2 items with this score have 2 or more ratings")

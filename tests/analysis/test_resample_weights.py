@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from annotator.analysis.resample_weights import CHUNK, RunningSum, Weights
+from annotator.analysis.resample_weights import CHUNK, RunningSum, Weights, power_sums
 
 
 def test_a_drawn_batch_holds_the_draws_counted_resample_by_resample() -> None:
@@ -44,3 +45,24 @@ def test_running_sums_read_the_weight_before_any_position_of_the_sequence() -> N
     placed = running.positions()
     inside = placed < items
     assert np.array_equal(each[inside], expected[placed[inside]])
+
+
+def test_counts_are_int32_up_to_its_limit_and_int64_past_it() -> None:
+    """A resample's total weight times the units of an item bounds every count."""
+    at_limit, past = Weights.of(np.array([[2**31 - 1]])), Weights.of(np.array([[2**31]]))
+    assert at_limit.count_dtype(1) is np.int32 and past.count_dtype(1) is np.int64
+    assert Weights.of(np.array([[2**30]])).count_dtype(2) is np.int64
+
+
+@pytest.mark.parametrize("power", [2, 3])
+def test_power_sums_are_exact_either_side_of_the_int32_bound(power) -> None:
+    """(max g)^(p − 1) · Σ g bounds Σ g^p: just within 2³¹ it is summed in int32, just past
+    it in int64, and both equal Python's unbounded sum."""
+    root = {2: 46340, 3: 1290}[power]  # root^power < 2³¹ <= (root + 1)^power
+    for g in (root, root + 1):
+        groups = np.array([[g], [0]])
+        total = int(groups.sum())
+        assert (g ** (power - 1) * total < 2**31) == (g == root)
+        assert power_sums(groups, power, total).tolist() == [g**power]
+        two = np.array([[g], [g]])
+        assert power_sums(two, power, 2 * g).tolist() == [2 * g**power]
