@@ -216,16 +216,18 @@ class _Bootstraps:
                  pool: Executor):
         self.panel, self.resamples, self.rng, self.pool = panel, resamples, rng, pool
         self.weights: dict[bytes, list[Weights]] = {}
-        self.sorted: dict[tuple[bytes, bytes], Future[weighted.MetricFigures]] = {}
-        self.queued: dict[tuple[bytes, bytes], list[Future[weighted.BatchFigures]]] = {}
+        self.set_up: dict[tuple[bytes, bytes], Future[weighted.MetricFigures]] = {}
+        """Per metric (its items and scores), its scores sorted and laid out."""
+        self.batch_figures: dict[tuple[bytes, bytes], list[Future[weighted.BatchFigures]]] = {}
+        """Per metric, every figure of the data and of each batch of resamples."""
         self.tau_c: dict[tuple[bytes, bytes], np.ndarray] = {}
 
     def prepare(self, x: np.ndarray, mask: np.ndarray) -> None:
         """Start sorting the metric's scores on the items of ``mask`` for every resample,
         on a thread (a metric with no figures is left out)."""
         key = (mask.tobytes(), x.tobytes())
-        if key not in self.sorted and _undefined_reason(x, self.panel, mask) is None:
-            self.sorted[key] = self.pool.submit(
+        if key not in self.set_up and _undefined_reason(x, self.panel, mask) is None:
+            self.set_up[key] = self.pool.submit(
                 weighted.MetricFigures, x[mask], self.panel.counts[mask], self.panel.mean[mask])
 
     def start(self, x: np.ndarray, mask: np.ndarray) -> None:
@@ -233,16 +235,16 @@ class _Bootstraps:
         sort: the threads go from one metric to the next without waiting for this one."""
         self.prepare(x, mask)
         key = (mask.tobytes(), x.tobytes())
-        if key in self.sorted and key not in self.queued:
-            self.queued[key] = self._queue(x, mask, weighted.MetricFigures.all_four)
+        if key in self.set_up and key not in self.batch_figures:
+            self.batch_figures[key] = self._queue(x, mask, weighted.MetricFigures.all_four)
 
     def _queue(self, x: np.ndarray, mask: np.ndarray,
                figure: Callable[[weighted.MetricFigures, Weights], T]) -> list[Future[T]]:
         """``figure`` of the data then of every resample, queued on the pool behind the
         metric's sort."""
         self.prepare(x, mask)
-        sorted_scores = self.sorted[mask.tobytes(), x.tobytes()]
-        return [self.pool.submit(lambda w: figure(sorted_scores.result(), w), batch)
+        set_up = self.set_up[mask.tobytes(), x.tobytes()]
+        return [self.pool.submit(lambda w: figure(set_up.result(), w), batch)
                 for batch in self._runs(mask)]
 
     def _weights(self, mask: np.ndarray) -> Iterator[Weights]:
@@ -282,7 +284,7 @@ class _Bootstraps:
             return undefined, undefined, undefined, undefined
         self.start(x, mask)
         runs = weighted.BatchFigures.joined(
-            [run.result() for run in self.queued[mask.tobytes(), x.tobytes()]])
+            [run.result() for run in self.batch_figures[mask.tobytes(), x.tobytes()]])
         self.tau_c[mask.tobytes(), x.tobytes()] = runs.tau_c
         return (_with_interval(runs.tau_c), _with_interval(runs.tau_b),
                 _with_interval(runs.spearman), _with_interval(runs.pearson))
