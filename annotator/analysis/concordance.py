@@ -125,9 +125,10 @@ class ScoreBlocks:
 
 @dataclass(frozen=True)
 class BlockForms:
-    """A of each block holding more than one score, ``forms`` (n_mixed × block × block),
-    with A[s, t] the S of one unit of weight in slot s against one in slot t (twice, as
-    w·A·w counts each pair both ways); ``largest``: the largest |A[s, t]|."""
+    """A of each block holding more than one score, ``forms`` (n_mixed × block × block):
+    A[s, t] is S between the units of the items in slots s and t, each of weight one, so
+    w·A·w counts each pair of slots twice (hence the half in :meth:`s`); ``largest``: the
+    largest |A[s, t]|; ``mixed`` (n_mixed,): which blocks they are."""
 
     forms: np.ndarray
     largest: float
@@ -144,8 +145,9 @@ class BlockForms:
         block by block (n_blocks × block × n_resamples).
 
         In float32 (twice as fast) when every partial sum of A·w is a whole number within
-        2²⁴, hence exact: |entries of A| × the largest total weight of a resample stays within it;
-        each block's w·(A·w) too when |A| × (its slots × the heaviest weight)² does.
+        2²⁴, hence exact: the largest |A[s, t]| × the largest total weight of a resample
+        is within it; each block's w·(A·w) too when |A| × (its slots × the largest weight
+        of one item)² is.
         """
         if not len(self.forms):
             return np.zeros(weights.n_resamples)
@@ -258,6 +260,7 @@ def by_level(scores: np.ndarray, level: np.ndarray) -> Concordance:
 
 
 def _with_inside(between: KendallS, inside: np.ndarray) -> KendallS:
+    """S between the blocks plus S inside them (n_resamples,), with the units."""
     return KendallS(between.s + inside, between.units)
 
 
