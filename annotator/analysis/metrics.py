@@ -36,6 +36,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 from annotator.analysis import weighted
+from annotator.analysis.exact_dtype import FLOATS, exact_dtype
 from annotator.analysis.kendall import CONSTANT, TOO_FEW
 from annotator.analysis.kendall import tau_c as table_tau_c
 from annotator.analysis.rating_table import RatingTable, item_counts
@@ -140,10 +141,10 @@ def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, boot
     aligned[:, found[found >= 0]] = scores.scores[:, found >= 0]
     unknown = sorted({*scores.unknown_items,
                       *(item for item, f in zip(scores.item_ids, found, strict=True) if f < 0)})
-    usable = {name: ~np.isnan(aligned[n]) & (panel.m > 0)
+    usable = {name: ~np.isnan(aligned[n]) & (panel.ratings > 0)
               for n, name in enumerate(scores.metrics)}
-    ceiling_items = [usable[name] & (panel.m >= 2) for name in scores.metrics]
-    # our threads split the batches; BLAS threads inside each product would only compete
+    ceiling_items = [usable[name] & (panel.ratings >= 2) for name in scores.metrics]
+    # BLAS on one thread while the pool runs (see _Bootstraps), set from this thread
     with threadpool_limits(limits=1, user_api="blas"), \
             ThreadPoolExecutor(max_workers=_WORKERS) as pool:
         boots = _Bootstraps(panel, bootstrap, boot_rng, pool)
@@ -157,7 +158,7 @@ def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, boot
             mask = usable[name]
             tau_c, tau_b, spearman, pearson = boots.figures(aligned[n], mask)
             by_metric[name] = MetricResult(
-                n_items=int(mask.sum()), n_ratings=int(panel.m[mask].sum()), tau_c=tau_c,
+                n_items=int(mask.sum()), n_ratings=int(panel.ratings[mask].sum()), tau_c=tau_c,
                 tau_b=tau_b, spearman=spearman, pearson=pearson, ceiling=ceilings.result()[n],
                 pr=precision_recall(aligned[n], panel.counts, data.levels, mask))
         named = list(pairs) if pairs is not None else [
@@ -177,40 +178,56 @@ def metric_benchmark(data: RatingTable, scores: MetricScores, *, reps: int, boot
 
 
 class _Panel:
-    """Per-item level counts, rating totals, means and mean ranks of the data ratings."""
+    """The data ratings item by item: ``counts`` (n_items × n_levels) of each level,
+    ``ratings`` and ``mean`` (each (n_items,); NaN without ratings) of each item;
+    ``levels_by_item`` (n_ratings,) every rating's level, item after item, each item's
+    from ``first_rating`` (n_items,) on."""
 
     def __init__(self, data: RatingTable):
         self.counts = item_counts(data)
-        self.m = self.counts.sum(axis=1)
-        self.k = data.n_levels
+        self.ratings = self.counts.sum(axis=1)
+        self.n_levels = data.n_levels
         with np.errstate(invalid="ignore", divide="ignore"):
-            self.mean = (self.counts @ data.levels) / self.m
+            self.mean = (self.counts @ data.levels) / self.ratings
         order = np.argsort(data.item, kind="stable")
-        self.codes = data.level[order]
-        self.starts = np.cumsum(self.m) - self.m
+        self.levels_by_item = data.level[order]
+        self.first_rating = np.cumsum(self.ratings) - self.ratings
 
 
 class _Bootstraps:
     """Figures with intervals; one set of resamples per distinct set of items.
 
+    A metric is its scores ``x`` and the items it has figures on, ``mask`` (each
+    (n_items,) over the panel's items; NaN where no score, True where used).
+
     The batches of resamples are weighed on ``pool``'s threads while this thread draws the
     next ones, always in the same order, so the figures do not depend on the threads.
+
+    The pool's threads are the parallelism, so BLAS is held to one thread while they run:
+    inside a batch's products OpenBLAS would start threads of its own (from about 32
+    resamples a batch) that fight the pool's for the cores (1.7 s against 1.0 s for the
+    benchmark on two cores). Its thread count is one setting for the whole process, so
+    :func:`metric_benchmark` sets it for the pool's lifetime only, and from the thread
+    that starts the pool: the OpenBLAS numpy ships (0.3.31) ignored a worker thread's
+    setting once the main thread had made one (found while trying to hold it per job).
     """
 
     def __init__(self, panel: _Panel, resamples: int, rng: np.random.Generator,
                  pool: Executor):
         self.panel, self.resamples, self.rng, self.pool = panel, resamples, rng, pool
         self.weights: dict[bytes, list[Weights]] = {}
-        self.sorted: dict[tuple[bytes, bytes], Future[weighted.MetricFigures]] = {}
-        self.queued: dict[tuple[bytes, bytes], list[Future[dict[str, np.ndarray]]]] = {}
+        self.set_up: dict[tuple[bytes, bytes], Future[weighted.MetricFigures]] = {}
+        """Per metric (its items and scores), its scores sorted and laid out."""
+        self.batch_figures: dict[tuple[bytes, bytes], list[Future[weighted.BatchFigures]]] = {}
+        """Per metric, every figure of the data and of each batch of resamples."""
         self.tau_c: dict[tuple[bytes, bytes], np.ndarray] = {}
 
     def prepare(self, x: np.ndarray, mask: np.ndarray) -> None:
         """Start sorting the metric's scores on the items of ``mask`` for every resample,
         on a thread (a metric with no figures is left out)."""
         key = (mask.tobytes(), x.tobytes())
-        if key not in self.sorted and _undefined_reason(x, self.panel, mask) is None:
-            self.sorted[key] = self.pool.submit(
+        if key not in self.set_up and _undefined_reason(x, self.panel, mask) is None:
+            self.set_up[key] = self.pool.submit(
                 weighted.MetricFigures, x[mask], self.panel.counts[mask], self.panel.mean[mask])
 
     def start(self, x: np.ndarray, mask: np.ndarray) -> None:
@@ -218,16 +235,16 @@ class _Bootstraps:
         sort: the threads go from one metric to the next without waiting for this one."""
         self.prepare(x, mask)
         key = (mask.tobytes(), x.tobytes())
-        if key in self.sorted and key not in self.queued:
-            self.queued[key] = self._queue(x, mask, weighted.MetricFigures.all)
+        if key in self.set_up and key not in self.batch_figures:
+            self.batch_figures[key] = self._queue(x, mask, weighted.MetricFigures.all_four)
 
     def _queue(self, x: np.ndarray, mask: np.ndarray,
                figure: Callable[[weighted.MetricFigures, Weights], T]) -> list[Future[T]]:
         """``figure`` of the data then of every resample, queued on the pool behind the
         metric's sort."""
         self.prepare(x, mask)
-        sorted_scores = self.sorted[mask.tobytes(), x.tobytes()]
-        return [self.pool.submit(lambda w: figure(sorted_scores.result(), w), batch)
+        set_up = self.set_up[mask.tobytes(), x.tobytes()]
+        return [self.pool.submit(lambda w: figure(set_up.result(), w), batch)
                 for batch in self._runs(mask)]
 
     def _weights(self, mask: np.ndarray) -> Iterator[Weights]:
@@ -250,7 +267,8 @@ class _Bootstraps:
         yield from self._weights(mask)
 
     def _tau_c_runs(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """τ_c of the data then of every resample of the items in ``mask``."""
+        """τ_c of the data then of every resample of the items in ``mask`` (1 +
+        n_resamples,)."""
         key = (mask.tobytes(), x.tobytes())
         if key not in self.tau_c:
             runs = self._queue(x, mask, weighted.MetricFigures.tau_c)
@@ -265,13 +283,11 @@ class _Bootstraps:
             undefined = Estimate(Undefined(reason), Undefined(reason))
             return undefined, undefined, undefined, undefined
         self.start(x, mask)
-        runs = [run.result() for run in self.queued[mask.tobytes(), x.tobytes()]]
-        tau_c, tau_b, spearman, pearson = (
-            np.concatenate([run[name] for run in runs])
-            for name in ("tau_c", "tau_b", "spearman", "pearson"))
-        self.tau_c[mask.tobytes(), x.tobytes()] = tau_c
-        return (_with_interval(tau_c), _with_interval(tau_b), _with_interval(spearman),
-                _with_interval(pearson))
+        runs = weighted.BatchFigures.joined(
+            [run.result() for run in self.batch_figures[mask.tobytes(), x.tobytes()]])
+        self.tau_c[mask.tobytes(), x.tobytes()] = runs.tau_c
+        return (_with_interval(runs.tau_c), _with_interval(runs.tau_b),
+                _with_interval(runs.spearman), _with_interval(runs.pearson))
 
     def difference(self, a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> Estimate:
         """τ_c(a) − τ_c(b) on the items of ``mask`` and its interval."""
@@ -302,7 +318,8 @@ def _undefined_reason(x: np.ndarray, panel: _Panel, mask: np.ndarray) -> str | N
 
 
 def _with_interval(values: np.ndarray) -> Estimate:
-    """The first value (the data) and the 95 % percentile interval of the rest."""
+    """The first value (the data) and the 95 % percentile interval of the rest (``values``:
+    1 + n_resamples,)."""
     point, rest = values[0], values[1:]
     if np.isnan(point):
         reason = Undefined("the item means are all equal, so there is no order to compare")
@@ -325,19 +342,21 @@ def _ceilings(panel: _Panel, item_sets: Sequence[np.ndarray], reps: int,
 
 
 def _ceiling(panel: _Panel, items: np.ndarray, reps: int, rng: np.random.Generator) -> Ceiling:
-    """τ_c of one held-out rating per item against the item's other ratings, over draws."""
+    """τ_c of one held-out rating per item against the item's other ratings, over draws
+    (``items``: (n_items,) True for the items taking part)."""
     n = int(items.sum())
     if n < 2 or reps < 1:
         reason = (Undefined("fewer than 2 items with this score have 2 or more ratings")
                   if n < 2 else Undefined("no repetitions were asked for"))
         return Ceiling(reason, reason, n)
-    m, k = panel.m[items], panel.k
-    held = panel.codes[panel.starts[items] + (rng.random((reps, n)) * m).astype(np.int64)]
+    ratings, k = panel.ratings[items], panel.n_levels
+    held = panel.levels_by_item[panel.first_rating[items]
+                                + (rng.random((reps, n)) * ratings).astype(np.int64)]
     # tables[r, h, a]: ratings at level a of the items whose held-out rating is h, less the
     # held-out one: per draw, (held is h) × counts, a matrix product of whole numbers (exact
     # in float32 below 2²⁴ ratings)
     counts = panel.counts[items]
-    real = np.float32 if counts.sum() < 2**24 else np.float64
+    real = exact_dtype(int(counts.sum()), FLOATS)
     counts = counts.astype(real)
     tables = np.empty((reps, k, k))
     for start in range(0, reps, 16):

@@ -161,7 +161,10 @@ def distinct_keys(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     new[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
     values = ordered[new]
-    rank = np.cumsum(new, out=ordered)  # in the sorted keys' place: fresh memory is costly
+    del ordered  # the ranks take its memory's place at the peak (5 M keys: 40 MB)
+    # the rank of each sorted key among the distinct ones (writing them into the sorted
+    # keys' buffer instead saved 4 ms of CPU at 5 M keys, 0.04 % of that analysis)
+    rank = np.cumsum(new, dtype=np.intp)
     rank -= 1
     inverse = np.empty(len(key), dtype=np.intp)
     inverse[order] = rank

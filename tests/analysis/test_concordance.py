@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from annotator.analysis import weighted
-from annotator.analysis.concordance import Concordance
+from annotator.analysis.concordance import LevelCounts, OneLevelEach, by_level
 from annotator.analysis.resample_weights import Weights
 
 
@@ -22,9 +22,9 @@ def test_s_is_exact_when_weights_are_too_large_for_float32() -> None:
     figures = weighted.MetricFigures(x, counts, means)
     weights = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n) for _ in range(3)])
     for pairing in (figures.per_rating, figures.per_item):
-        assert pairing.largest * n * 2**16 >= 2**24  # the float64 path
-        assert np.array_equal(pairing.s(Weights.of(weights * 2**16))[0],
-                              pairing.s(Weights.of(weights))[0] * 2**32)
+        assert pairing.within.largest * n * 2**16 >= 2**24  # the float64 path
+        assert np.array_equal(pairing.kendall_s(Weights.of(weights * 2**16)).s,
+                              pairing.kendall_s(Weights.of(weights)).s * 2**32)
 
 
 def test_s_is_right_when_counts_are_too_large_for_int32() -> None:
@@ -35,7 +35,7 @@ def test_s_is_right_when_counts_are_too_large_for_int32() -> None:
     x = rng.random(n)
     counts = rng.integers(0, 2, (n, k))
     counts[:, 2] += 6  # most units at one level: its running count passes 2³¹
-    pairing = Concordance(x, counts)
+    pairing = LevelCounts(x, counts)
     weights = np.bincount(rng.integers(n, size=n), minlength=n)[None, :] * 2**22
     assert weights.sum() * pairing.most_units >= 2**31  # the int64 path
     level_sign = np.sign(np.arange(k)[None, :] - np.arange(k)[:, None])
@@ -44,7 +44,7 @@ def test_s_is_right_when_counts_are_too_large_for_int32() -> None:
                 * sum(c[i][a] * c[j][b] * int(level_sign[a, b])
                       for a in range(k) for b in range(k))
                 for i in range(n) for j in range(i + 1, n) if w[i] and w[j])
-    assert pairing.s(Weights.of(weights))[0][0] == pytest.approx(exact, rel=1e-12)
+    assert pairing.kendall_s(Weights.of(weights)).s[0] == pytest.approx(exact, rel=1e-12)
 
 
 @pytest.mark.parametrize("distinct", [3, 40, None])
@@ -56,11 +56,21 @@ def test_one_unit_per_item_counts_as_its_level_row_would(distinct) -> None:
     x = rng.random(n) if distinct is None else rng.integers(0, distinct, n).astype(float)
     level = rng.integers(0, v, n)
     weights = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n) for _ in range(3)])
-    by_level = Concordance(x, level)
-    by_counts = Concordance(x, np.eye(v, dtype=np.int64)[level])
-    assert by_level.one_level and not by_counts.one_level
-    s, units = by_level.s(Weights.of(weights))
-    s_counts, units_counts = by_counts.s(Weights.of(weights))
-    assert np.array_equal(s, s_counts) and np.array_equal(units, units_counts)
+    sorted_by_level = by_level(x, level)
+    by_counts = LevelCounts(x, np.eye(v, dtype=np.int64)[level])
+    assert isinstance(sorted_by_level, OneLevelEach)
+    found = sorted_by_level.kendall_s(Weights.of(weights))
+    s, units = found.s, found.units
+    from_counts = by_counts.kendall_s(Weights.of(weights))
+    assert np.array_equal(s, from_counts.s) and np.array_equal(units, from_counts.units)
     pair = np.sign(x[None, :] - x[:, None]) * np.sign(level[None, :] - level[:, None])
     assert np.array_equal(s, np.einsum("ri,ij,rj->r", weights, np.triu(pair), weights))
+
+
+@pytest.mark.parametrize(("levels", "kind"), [(16, LevelCounts), (17, OneLevelEach)])
+def test_one_unit_per_item_takes_running_sums_above_sixteen_levels(levels, kind) -> None:
+    """The rule between the two algorithms: more than RUNNING_SUMS_ABOVE levels."""
+    rng = np.random.default_rng(3)
+    level = rng.integers(0, levels, 200)
+    level[0] = levels - 1
+    assert isinstance(by_level(rng.random(200), level), kind)

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from scipy import stats
+from threadpoolctl import threadpool_info
 
 from annotator.analysis import metrics
 from annotator.analysis.json_form import json_form
@@ -101,6 +102,31 @@ def test_the_figures_do_not_depend_on_how_many_resamples_a_batch_holds(make_tabl
         reports.append(json_form(metric_benchmark(table, scores, reps=10, bootstrap=300,
                                                   rng=np.random.default_rng(5)))[0])
     assert metrics.batch_size(101) == 256 and reports[0] == reports[1]
+
+
+def blas_threads() -> list[int]:
+    return [lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"]
+
+
+def test_blas_is_on_one_thread_while_the_pool_runs_and_as_before_after(make_table,
+                                                                      monkeypatch) -> None:
+    """The pool's threads are the parallelism; BLAS's own are held back only meanwhile."""
+    before = blas_threads()
+    assert before  # numpy's BLAS
+    seen = []
+    ceilings = metrics._ceilings
+
+    def observed(*args):
+        seen.append(blas_threads())  # on a thread of the pool
+        return ceilings(*args)
+
+    monkeypatch.setattr(metrics, "_ceilings", observed)
+    rng = np.random.default_rng(2)
+    table, quality = random_panel(make_table, rng)
+    metric_benchmark(table, scores_of(table, a=quality), reps=5, bootstrap=20,
+                     rng=np.random.default_rng(1))
+    assert seen == [[1] * len(before)]
+    assert blas_threads() == before
 
 
 def test_intervals_repeat_with_a_seed_and_change_with_another(make_table) -> None:

@@ -23,8 +23,8 @@ def test_weighted_figures_equal_scipy_on_each_resample_expanded(distinct) -> Non
     counts[counts.sum(axis=1) == 0, 1] = 1
     means = (counts @ np.arange(k)) / counts.sum(axis=1)
     weights = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n) for _ in range(4)])
-    figures = weighted.MetricFigures(x, counts, means).all(Weights.of(weights))
-    tc, tb, rho, r = (figures[name] for name in ("tau_c", "tau_b", "spearman", "pearson"))
+    figures = weighted.MetricFigures(x, counts, means).all_four(Weights.of(weights))
+    tc, tb, rho, r = figures.tau_c, figures.tau_b, figures.spearman, figures.pearson
     for row, w in enumerate(weights):
         drawn = np.repeat(np.arange(n), w)
         ratings = np.concatenate([np.repeat(np.arange(k), counts[i]) for i in drawn])
@@ -51,19 +51,19 @@ def test_figures_equal_scipy_when_weighted_counts_need_64_bits() -> None:
     weights = np.vstack([np.bincount(rng.integers(n, size=n), minlength=n)
                          for _ in range(2)]) * 2**13
     figures = weighted.MetricFigures(x, counts, means)
-    found = figures.all(Weights.of(weights))
+    found = figures.all_four(Weights.of(weights))
     assert weights.max() ** 2 * weights.sum(axis=1).max() >= 2**31  # the int64 paths
     for row, w in enumerate(weights):
         drawn = np.repeat(np.arange(n), w)
         ratings = np.repeat(np.tile(np.arange(k), n), (counts * w[:, None]).ravel())
         expanded = np.repeat(x, counts.sum(axis=1) * w)
-        assert found["tau_c"][row] == pytest.approx(
+        assert found.tau_c[row] == pytest.approx(
             stats.kendalltau(expanded, ratings, variant="c").statistic, abs=1e-12)
-        assert found["tau_b"][row] == pytest.approx(
+        assert found.tau_b[row] == pytest.approx(
             stats.kendalltau(x[drawn], means[drawn]).statistic, abs=1e-12)
-        assert found["spearman"][row] == pytest.approx(
+        assert found.spearman[row] == pytest.approx(
             stats.spearmanr(x[drawn], means[drawn]).statistic, abs=1e-12)
-        assert found["pearson"][row] == pytest.approx(
+        assert found.pearson[row] == pytest.approx(
             stats.pearsonr(x[drawn], means[drawn]).statistic, abs=1e-12)
 
 
@@ -78,7 +78,7 @@ def test_a_drawn_batch_of_one_byte_weights_gives_the_figures_of_the_same_weights
     assert drawn.padded.dtype == np.int8
     same = Weights.of(drawn.padded[:-1].T.astype(np.int64))
     figures = weighted.MetricFigures(x, counts, means)
-    found, expected = figures.all(drawn), figures.all(same)
-    for name in expected:
-        assert np.array_equal(found[name], expected[name], equal_nan=True)
+    found, expected = figures.all_four(drawn), figures.all_four(same)
+    for name in ("tau_c", "tau_b", "spearman", "pearson"):
+        assert np.array_equal(getattr(found, name), getattr(expected, name), equal_nan=True)
 
