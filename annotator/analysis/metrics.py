@@ -95,8 +95,8 @@ def load_metrics_csv(path: Path, item_ids: Collection[str] | None = None) -> Met
     table = read_table(path, required=CSV_COLUMNS, known=CSV_COLUMNS, skip_bad_rows=False)
     items, names, texts = (list(map(str.strip, table.column(name))) for name in CSV_COLUMNS)
     checks = RowChecks(table)
-    checks.add((n for n, item in enumerate(items) if not item), lambda n: "item_id is empty.")
-    checks.add((n for n, name in enumerate(names) if not name), lambda n: "metric is empty.")
+    checks.add((n for n, item in enumerate(items) if not item), lambda _row: "item_id is empty.")
+    checks.add((n for n, name in enumerate(names) if not name), lambda _row: "metric is empty.")
     values, failed = parse_cells(texts, _score)
     checks.add(failed, lambda n: f"score {texts[n]!r} is not a number (leave it empty for no "
                                  "score).")
