@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from annotator.analysis.rating_table import RatingTable, build_table
+from annotator.analysis.rating_table import RatingTable, Skip, build_table
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import SKIP_VALUE, Project
@@ -33,8 +33,8 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
     skipped = [i for i in counted if rows.value[i] == SKIP_VALUE]
     skips = Counter((rows.item_id[i], rows.round[i]) for i in skipped
                     if Phase(rows.phase[i]).is_data)
-    records = [(rows.item_id[i], rows.tagger[i], rows.round[i], rows.phase[i],
-                rows.ms_on_screen[i] / 1000) for i in skipped]
+    records = [Skip(rows.item_id[i], rows.tagger[i], rows.round[i], rows.phase[i],
+                    rows.ms_on_screen[i] / 1000) for i in skipped]
     keep = [i for i in counted if rows.value[i] != SKIP_VALUE]
 
     def pick(column: Sequence[Any]) -> list[Any]:

@@ -110,9 +110,9 @@ def _dealt_with(table: RatingTable, rated: dict[str, set[str]]) -> dict[str, set
     for item, taggers in rated.items():
         for tagger in taggers:
             done.setdefault(tagger, set()).add(item)
-    for item, tagger, rnd, phase, _seconds in table.skipped:
-        if rnd == PLAN_ROUND and Phase(phase).is_data:
-            done.setdefault(tagger, set()).add(item)
+    for skip in table.skipped:
+        if skip.round == PLAN_ROUND and Phase(skip.phase).is_data:
+            done.setdefault(skip.tagger, set()).add(skip.item_id)
     return done
 
 

@@ -39,6 +39,16 @@ def utc_now() -> datetime:
 _GOLD_PHASES = (Phase.TUTORIAL, Phase.PROBATION)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Shown:
+    """The pair on screen: since when by the wall clock (stored with its rating) and by the
+    monotonic clock (its time on screen, whatever the wall clock does)."""
+
+    item: Item
+    at: datetime
+    tick: float
+
+
 class RatingSession:
     """One tagger in one round: tutorial and probation when due, then their own order."""
 
@@ -112,7 +122,7 @@ class RatingSession:
         self._previous = PreviousRatings([here, {} if others is None else others], project.priors,
                                          up_to=max(PRIORS_UP_TO, self.settings.min_consensus))
         self._gold_queue = self._fill_gold_queue()
-        self._shown: tuple[Item, datetime, float] | None = None
+        self._shown: _Shown | None = None
         self._screen: tuple[str, bool] | None = None
         """The pair (item id, image shown) on screen whose minimum dwell runs from
         ``_dwell_from``: questions asked on the same screen do not wait again."""
@@ -252,7 +262,7 @@ class RatingSession:
         pair = self.current_pair()
         if pair is not None:
             now = self._monotonic()
-            self._shown = (pair.item, self._clock(), now)
+            self._shown = _Shown(pair.item, self._clock(), now)
             screen = (pair.item.item_id, pair.step is None or pair.step.stage != "pre")
             if screen != self._screen:
                 self._screen, self._dwell_from = screen, now
@@ -284,11 +294,11 @@ class RatingSession:
         is recorded under (:mod:`annotator.session.recovery`)."""
         if self._shown is None:
             return None
-        item, shown_at, _ = self._shown
+        item_id = self._shown.item.item_id
         phase = Phase.CHECK if self._check_due() is not None else self.phase
-        gold = item.item_id in self._gold_by_id and phase in _GOLD_PHASES
-        step = self._next_step(item.item_id) if self._steps and not gold else None
-        return OnScreen(item.item_id, phase, shown_at,
+        gold = item_id in self._gold_by_id and phase in _GOLD_PHASES
+        step = self._next_step(item_id) if self._steps and not gold else None
+        return OnScreen(item_id, phase, self._shown.at,
                         step.question.question_id if step else "", step.stage if step else "")
 
     def now(self) -> datetime:
@@ -314,7 +324,8 @@ class RatingSession:
         if rubric.option_for_value(value) is None:
             raise ValueError(f"{value!r} is not a level of the rubric {rubric.rubric_id}")
         skipped = value == SKIP_VALUE
-        item, shown_at, shown_tick = self._shown
+        shown = self._shown
+        item = shown.item
         phase = self.phase
         gold = self._gold_by_id.get(item.item_id) if phase in _GOLD_PHASES else None
         step = self._next_step(item.item_id) if gold is None and self._steps else None
@@ -339,9 +350,9 @@ class RatingSession:
             round=self.round,
             phase=phase,
             value=float(value),
-            shown_at=shown_at,
-            submitted_at=max(self._clock(), shown_at),
-            ms_on_screen=max(0, round((self._monotonic() - shown_tick) * 1000)),
+            shown_at=shown.at,
+            submitted_at=max(self._clock(), shown.at),
+            ms_on_screen=max(0, round((self._monotonic() - shown.tick) * 1000)),
             consensus=_shown_consensus(gold, consensus),
             consensus_n=consensus.n if consensus is not None else None,
             points=points,
