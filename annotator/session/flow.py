@@ -13,7 +13,7 @@ import time
 import uuid
 from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, assert_never
 
 from annotator.project.model import SKIP_VALUE, GoldItem, GoldPurpose, Item, Project
 from annotator.project.plan import PlanBy
@@ -88,7 +88,7 @@ class RatingSession:
         self.progress = GameProgress(
             self.settings, tutorial_pairs=len(tutorial), probation_pairs=len(probation)
         )
-        self._gold_pools = {Phase.TUTORIAL: tutorial, Phase.PROBATION: probation}
+        self._tutorial, self._probation = tutorial, probation
         self._gold_by_id = {pair.item.item_id: pair for pair in (*tutorial, *probation)}
         own = store.ratings(tagger=tagger)
         for rating in own:
@@ -148,13 +148,18 @@ class RatingSession:
         tutorial as ``gold.csv`` lists it. Pressing the file's sequence of ratings is no
         way through."""
         phase, progress = self.phase, self.progress
-        pool = self._gold_pools.get(phase, ())
-        if phase is Phase.TUTORIAL:
-            size, salt = progress.tutorial_size, "tutorial"
-            if self.settings.tutorial_order == "file":
-                return list(pool[:size])
-        else:
-            size, salt = progress.probation_size, f"probation {progress.probation_attempt}"
+        match phase:
+            case Phase.TUTORIAL:
+                pool, size, salt = self._tutorial, progress.tutorial_size, "tutorial"
+                if self.settings.tutorial_order == "file":
+                    return list(pool[:size])
+            case Phase.PROBATION:
+                pool, size = self._probation, progress.probation_size
+                salt = f"probation {progress.probation_attempt}"
+            case Phase.GAME | Phase.RETEST | Phase.CHECK:
+                return []  # no gold step under way
+            case _:
+                assert_never(phase)
         drawn = shuffled((pair.item.item_id for pair in pool), seed=self._order_seed, salt=salt)
         return [self._gold_by_id[item_id] for item_id in drawn[:size]]
 
