@@ -71,6 +71,7 @@ class RatingSession:
         self._monotonic = monotonic
         self._data_phase = Phase.GAME if round_number == 1 else Phase.RETEST
         self._order = list(stored.order)
+        self._share, self._rated_elsewhere = stored.share, rated_elsewhere
         tutorial = project.gold_for(GoldPurpose.TUTORIAL)
         probation = project.gold_for(GoldPurpose.PROBATION)
         self.progress = GameProgress(
@@ -308,7 +309,8 @@ class RatingSession:
         the app would show, whatever state an unexpected error left this object in."""
         return RatingSession.open(self.project, self.store, self.tagger, round_number=self.round,
                                   clock=self._clock, monotonic=self._monotonic,
-                                  others=self._others)
+                                  others=self._others, seat=self._share,
+                                  rated_elsewhere=self._rated_elsewhere)
 
     # submitting ---------------------------------------------------------------------
 

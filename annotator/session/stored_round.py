@@ -21,9 +21,11 @@ from annotator.store.session_file import SessionStore
 class StoredRound:
     """One tagger's round as stored: their order of its items and the seed it was drawn
     from, every rating they gave in this file (any round, in storage order), and the other
-    taggers' game and retest values per item in this file (for the consensus)."""
+    taggers' game and retest values per item in this file (for the consensus). ``share``:
+    whose share of a plan the order holds (the tagger, or this laptop's seat)."""
 
     round_number: int
+    share: str | None
     order: tuple[str, ...]
     order_seed: int
     own: tuple[Rating, ...]
@@ -59,6 +61,7 @@ def open_round(store: SessionStore, project: Project, tagger: str, round_number:
     order = tagger_order(store, project, tagger, round_number, seed=seed, share=share, now=now)
     return StoredRound(
         round_number=round_number,
+        share=share,
         order=tuple(order),
         order_seed=store.order_seed(tagger, round_number) or 0,
         own=tuple(store.ratings(tagger=tagger)),
