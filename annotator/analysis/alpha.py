@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from annotator.analysis.rating_table import Pairs
 
 Level = Literal["nominal", "ordinal", "interval", "ratio"]
-LEVELS: tuple[Level, ...] = ("nominal", "ordinal", "interval", "ratio")
 
 NO_PAIRS = "no item has two or more ratings, so there is nothing to agree on"
 ONE_ITEM = ("only one item has two or more ratings: α compares the disagreement within items "

@@ -70,8 +70,8 @@ def without_taggers(table: RatingTable, names: Collection[str]) -> RatingTable:
     kept = table.select(~drop)
     if not table.skipped:
         return kept
-    skipped = tuple(s for s in table.skipped if s[1] not in set(names))
+    skipped = tuple(skip for skip in table.skipped if skip.tagger not in set(names))
     index = {item_id: n for n, item_id in enumerate(table.item_ids)}
-    skips = Counter((index[s[0]], s[2]) for s in skipped
-                    if s[0] in index and Phase(s[3]).is_data)
+    skips = Counter((index[skip.item_id], skip.round) for skip in skipped
+                    if skip.item_id in index and Phase(skip.phase).is_data)
     return replace(kept, skipped=skipped, skips=dict(skips))

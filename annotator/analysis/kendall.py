@@ -15,11 +15,6 @@ CONSTANT = "one of the two rankings is constant, so there is no order to compare
 TOO_FEW = "fewer than 2 items"
 
 
-def contingency(x: np.ndarray, y: np.ndarray, k: int) -> np.ndarray:
-    """k × k table of level pairs (x level, y level)."""
-    return np.bincount(np.asarray(x) * k + np.asarray(y), minlength=k * k).reshape(k, k)
-
-
 def concordance(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Concordant and discordant pair counts of tables (…, r, c)."""
     t = np.asarray(table, dtype=float)

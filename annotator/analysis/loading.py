@@ -13,9 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from annotator.analysis.rating_table import RatingTable, build_table
+from annotator.analysis.rating_table import RatingTable, Skip, build_table
 from annotator.errors import AnnotatorError
-from annotator.project.folder import open_project
 from annotator.project.model import SKIP_VALUE, Project
 from annotator.store.panel import read_panel_rows
 from annotator.store.reading import RatingRows
@@ -33,8 +32,8 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
     skipped = [i for i in counted if rows.value[i] == SKIP_VALUE]
     skips = Counter((rows.item_id[i], rows.round[i]) for i in skipped
                     if Phase(rows.phase[i]).is_data)
-    records = [(rows.item_id[i], rows.tagger[i], rows.round[i], rows.phase[i],
-                rows.ms_on_screen[i] / 1000) for i in skipped]
+    records = [Skip(rows.item_id[i], rows.tagger[i], rows.round[i], rows.phase[i],
+                    rows.ms_on_screen[i] / 1000) for i in skipped]
     keep = [i for i in counted if rows.value[i] != SKIP_VALUE]
 
     def pick(column: Sequence[Any]) -> list[Any]:
@@ -65,11 +64,6 @@ def counted_rows(rows: RatingRows) -> np.ndarray:
                        f"{rows.question[i]}\x00{rows.stage[i]}" for i in order])
     _, earliest = np.unique(answer, return_index=True)
     return np.sort(np.concatenate([keep[~data], order[earliest]]))
-
-
-def load_project(folder: Path) -> RatingTable:
-    """Every session file in the project's ``sessions/`` folder, on the project's rubric."""
-    return project_table(open_project(Path(folder)))[0]
 
 
 def project_table(project: Project) -> tuple[RatingTable, SessionsFolder]:

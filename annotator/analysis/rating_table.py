@@ -1,8 +1,9 @@
 """The rating table: every rating as parallel numpy arrays, whatever its source.
 
-Loaders (session files, a ratings CSV, later the panel database) build one of these; the
-statistics never see where the ratings came from. Strings are coded once to integer
-indices so that all later work is ``np.bincount`` over small integer arrays.
+Loaders (a project's session files, one session file, a merged panel database, a ratings
+CSV) build one of these; the statistics never see where the ratings came from. Strings are
+coded once to integer indices so that all later work is ``np.bincount`` over small integer
+arrays.
 """
 
 from __future__ import annotations
@@ -10,15 +11,24 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from annotator.project.model import OVERALL
 from annotator.store.records import STAGES, Phase
 
-Skip = tuple[str, str, int, str, float]
-"""A stored SKIP answer: item id, tagger, round, phase, seconds on screen."""
+
+class Skip(NamedTuple):
+    """A stored SKIP answer (``phase`` as stored: its :class:`Phase` value)."""
+
+    item_id: str
+    tagger: str
+    round: int
+    phase: str
+    seconds: float
+
+
 STAGE_NAMES = STAGES
 """Stage codes in a table index this: "" for a single-question protocol."""
 PHASES: tuple[Phase, ...] = tuple(Phase)
@@ -35,8 +45,8 @@ class RatingTable:
     ``points`` and ``seconds`` are NaN where the source has none (e.g. a ratings CSV);
     ``item_sources`` gives each item's caption source, or is None when the input has none.
     ``skips`` counts SKIP answers per item and round (binary protocol, Levinboim et al.
-    2021); ``skipped`` lists each stored one (item id, tagger, round, phase, seconds) for
-    the published dataset, when the source has them.
+    2021); ``skipped`` lists each stored one (a :class:`Skip`) for the published dataset,
+    when the source has them.
 
     A multi-question protocol (Kreiss et al. 2024, ContextRef) gives each answer a
     ``question`` (index into ``questions``, whose first entry is "") and a ``stage`` (index

@@ -8,6 +8,9 @@ once: one levels × levels table per tagger, whose coincidence matrix is T + T�
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 import numpy as np
 
 from annotator.analysis.alpha import Level, alpha_from_coincidences, undefined_reason
@@ -89,24 +92,49 @@ def mean_stability(data: RatingTable) -> RoundStability | Undefined:
     range (0.25 on a 0/1 scale, as in the paper; 1 level on a 1–5 scale).
     """
     rounds = data.round_numbers
-    if len(rounds) < 2:
-        return Undefined("only one round: no round-to-round stability")
     means: list[np.ndarray] = []
     for n, total in _round_sums(data, rounds[:2]):
         with np.errstate(invalid="ignore", divide="ignore"):
             means.append(np.where(n > 0, total / n, np.nan))
-    both = ~np.isnan(means[0]) & ~np.isnan(means[1])
-    diff = means[0][both] - means[1][both]
-    if len(diff) < 2:
-        return Undefined("fewer than 2 items were rated in both of the first two rounds")
-    span = float(data.levels[-1] - data.levels[0])
+    span = float(data.levels[-1] - data.levels[0]) if data.n_levels else 0.0
+    moved = _between_rounds(rounds, means, within=span / 4,
+                            too_few="fewer than 2 items were rated in both of the first two "
+                                    "rounds")
+    if isinstance(moved, Undefined):
+        return moved
     bins = max(1, int(np.ceil(span / STABILITY_BIN - 1e-9)))
     edges = np.arange(-bins, bins + 1) * STABILITY_BIN
-    counts, _ = np.histogram(np.clip(diff, edges[0], edges[-1]), bins=edges)
-    return RoundStability(
-        (int(rounds[0]), int(rounds[1])), len(diff), float(diff.mean()),
-        float(diff.std(ddof=1)), float((np.abs(diff) <= span / 4 + 1e-12).mean()),
-        Histogram(tuple(edges.tolist()), tuple(counts.tolist())))
+    counts, _ = np.histogram(np.clip(moved.diff, edges[0], edges[-1]), bins=edges)
+    return RoundStability(moved.rounds, len(moved.diff), moved.mean, moved.sd, moved.within,
+                          Histogram(tuple(edges.tolist()), tuple(counts.tolist())))
+
+
+@dataclass(frozen=True)
+class _Moved:
+    """Per item, its figure in the first of two rounds minus that in the second, with their
+    mean, sd and the share within a bound (Levinboim et al. 2021, §3.3)."""
+
+    rounds: tuple[int, int]
+    diff: np.ndarray
+    mean: float
+    sd: float
+    within: float
+
+
+def _between_rounds(rounds: np.ndarray, per_round: Sequence[np.ndarray], *, within: float,
+                    too_few: str) -> _Moved | Undefined:
+    """How far a per-item figure (NaN where an item has none) moved between the first two
+    of ``rounds`` (``per_round``: one array per round, those two first), on the items that
+    have it in both; undefined with one round, or with ``too_few`` such items."""
+    if len(rounds) < 2:
+        return Undefined("only one round: no round-to-round stability")
+    first, second = per_round[0], per_round[1]
+    both = ~np.isnan(first) & ~np.isnan(second)
+    diff = first[both] - second[both]
+    if len(diff) < 2:
+        return Undefined(too_few)
+    return _Moved((int(rounds[0]), int(rounds[1])), diff, float(diff.mean()),
+                  float(diff.std(ddof=1)), float((np.abs(diff) <= within + 1e-12).mean()))
 
 
 def _round_sums(data: RatingTable, rounds: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -163,18 +191,8 @@ def binary_protocol(data: RatingTable) -> BinaryProtocol | Undefined:
             estimates[int(rnd)] = np.where(keep, p_hat(yes / n), np.nan)
     first = estimates[int(rounds[0])] if len(rounds) else np.zeros(0)
     distribution = {f"{v:g}": int((first == v).sum()) for v in np.arange(9) / 8}
-    return BinaryProtocol(int(dropped.sum()), distribution,
-                          _p_hat_stability(rounds, estimates))
-
-
-def _p_hat_stability(rounds: np.ndarray, estimates: dict[int, np.ndarray]
-                     ) -> PHatStability | Undefined:
-    if len(rounds) < 2:
-        return Undefined("only one round: no round-to-round stability")
-    both = ~np.isnan(estimates[int(rounds[0])]) & ~np.isnan(estimates[int(rounds[1])])
-    diff = estimates[int(rounds[0])][both] - estimates[int(rounds[1])][both]
-    if len(diff) < 2:
-        return Undefined("fewer than 2 items have p̂ in both rounds")
-    return PHatStability((int(rounds[0]), int(rounds[1])), len(diff), float(diff.mean()),
-                         float(diff.std(ddof=1)),
-                         float((np.abs(diff) <= 0.25 + 1e-12).mean()))
+    moved = _between_rounds(rounds, list(estimates.values()), within=0.25,
+                            too_few="fewer than 2 items have p̂ in both rounds")
+    stability = moved if isinstance(moved, Undefined) else PHatStability(
+        moved.rounds, len(moved.diff), moved.mean, moved.sd, moved.within)
+    return BinaryProtocol(int(dropped.sum()), distribution, stability)

@@ -86,9 +86,9 @@ def plan_study(item_ids: Sequence[str], *, k: int, taggers: Sequence[str] | None
         chosen = sorted(random.Random(f"{seed}:items").sample(chosen, count))
     design = block_design(len(chosen), t, k, seed=seed)
     position = {item: index for index, item in enumerate(item_ids)}
-    rows = sorted(((int(who), item) for item, block in zip(chosen, design.blocks.tolist(),
-                                                           strict=True) for who in block),
-                  key=lambda row: (row[0], position[row[1]]))
-    return StudyPlan(by=by, assignees=names, rows=tuple((names[who], item) for who, item in rows),
+    rows = sorted((int(who), position[item], item) for item, block in
+                  zip(chosen, design.blocks.tolist(), strict=True) for who in block)
+    return StudyPlan(by=by, assignees=names, rows=tuple((names[who], item)
+                                                        for who, _, item in rows),
                      ratings_per_item=k, seed=seed, pairs_per_tagger=pairs_per_tagger,
                      figures=design.figures())

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import assert_never
 
 from annotator.analysis.loading import project_table
 from annotator.analysis.pipeline import AnalysisSource, load_source
@@ -110,9 +111,9 @@ def _dealt_with(table: RatingTable, rated: dict[str, set[str]]) -> dict[str, set
     for item, taggers in rated.items():
         for tagger in taggers:
             done.setdefault(tagger, set()).add(item)
-    for item, tagger, rnd, phase, _seconds in table.skipped:
-        if rnd == PLAN_ROUND and Phase(phase).is_data:
-            done.setdefault(tagger, set()).add(item)
+    for skip in table.skipped:
+        if skip.round == PLAN_ROUND and Phase(skip.phase).is_data:
+            done.setdefault(skip.tagger, set()).add(skip.item_id)
     return done
 
 
@@ -165,10 +166,14 @@ def _place(plan: Plan, shares: dict[str, set[str]], done: dict[str, set[str]]
 
 def _fitting(plan: Plan, shares: dict[str, set[str]], tagger: str, items: set[str]
              ) -> list[str]:
-    if plan.by is PlanBy.TAGGER:
-        key = name_key(tagger)
-        return [key] if key in shares else []
-    return [key for key, share in shares.items() if items <= share]
+    match plan.by:
+        case PlanBy.TAGGER:
+            key = name_key(tagger)
+            return [key] if key in shares else []
+        case PlanBy.LAPTOP:
+            return [key for key, share in shares.items() if items <= share]
+        case _:
+            assert_never(plan.by)
 
 
 def disputed(table: RatingTable, count: int, *, exclude: Iterable[str] = ()) -> list[str]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from annotator.analysis.rating_table import RatingTable
 from annotator.errors import AnnotatorError
@@ -77,9 +78,13 @@ def top_up(plan: Plan, table: RatingTable, *, to: int, seed: int, extra_disputed
 def _rated_by(before: Coverage, item: str) -> set[str]:
     """The shares (keys) whose taggers rated ``item``."""
     taggers = before.raters.get(item, frozenset())
-    if before.by is PlanBy.TAGGER:
-        return {name_key(tagger) for tagger in taggers}
-    return {before.holders[t] for t in taggers if t in before.holders}
+    match before.by:
+        case PlanBy.TAGGER:
+            return {name_key(tagger) for tagger in taggers}
+        case PlanBy.LAPTOP:
+            return {before.holders[t] for t in taggers if t in before.holders}
+        case _:
+            assert_never(before.by)
 
 
 def _candidates(plan: Plan, before: Coverage, chosen: Sequence[str] | None,

@@ -179,10 +179,6 @@ class Rubric:
         """The level, or the SKIP answer, stored as ``value``."""
         return next((option for option in self.options if option.value == value), None)
 
-    def level_for_key(self, key: str) -> Level | None:
-        """The level bound to a keyboard key, or None."""
-        return next((level for level in self.levels if level.key == key), None)
-
     def level_for_value(self, value: float) -> Level | None:
         return next((level for level in self.levels if level.value == value), None)
 

@@ -13,18 +13,19 @@ import time
 import uuid
 from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, assert_never
 
 from annotator.project.model import SKIP_VALUE, GoldItem, GoldPurpose, Item, Project
 from annotator.project.plan import PlanBy
 from annotator.session.checks import ScheduledCheck, check_schedule
 from annotator.session.game import FirstPairsCheck, GameProgress, Notice
-from annotator.session.order import shuffled, tagger_order
+from annotator.session.order import shuffled
 from annotator.session.pair import Feedback, FlowError, OnScreen, Pair, TooSoonError
 from annotator.session.previous import PRIORS_UP_TO, PreviousRatings
 from annotator.session.rounds import round_intro
 from annotator.session.scoring import Consensus, consensus_of, game_points, gold_points
 from annotator.session.steps import Step, pair_steps
+from annotator.session.stored_round import StoredRound, open_round
 from annotator.store.records import Phase, Rating
 from annotator.store.session_file import SessionStore
 
@@ -39,80 +40,69 @@ def utc_now() -> datetime:
 _GOLD_PHASES = (Phase.TUTORIAL, Phase.PROBATION)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Shown:
+    """The pair on screen: since when by the wall clock (stored with its rating) and by the
+    monotonic clock (its time on screen, whatever the wall clock does)."""
+
+    item: Item
+    at: datetime
+    tick: float
+
+
 class RatingSession:
     """One tagger in one round: tutorial and probation when due, then their own order."""
 
-    def __init__(
-        self,
-        project: Project,
-        store: SessionStore,
-        tagger: str,
-        *,
-        round_number: int = 1,
-        clock: Clock = utc_now,
-        monotonic: Monotonic = time.monotonic,
-        seed: int | None = None,
-        others: Mapping[str, Sequence[float]] | None = None,
-        seat: str | None = None,
-        rated_elsewhere: Collection[str] = (),
-    ):
-        """``others``: other taggers' game/retest ratings per item from outside this file
-        (other laptops, a panel snapshot), for the consensus; read as it grows. ``seat``:
-        the laptop's seat in a plan by laptop. ``rated_elsewhere``: items of this round the
-        tagger already rated in other session files, left out of what remains."""
+    def __init__(self, project: Project, store: SessionStore, tagger: str, stored: StoredRound,
+                 *, clock: Clock = utc_now, monotonic: Monotonic = time.monotonic,
+                 others: Mapping[str, Sequence[float]] | None = None,
+                 rated_elsewhere: Collection[str] = ()):
+        """The round replayed from ``stored`` (see :meth:`open`); nothing is read from or
+        written to ``store`` until a submit. ``others``: other taggers' game/retest ratings
+        per item from outside this file (other laptops, a panel snapshot), for the
+        consensus; read as it grows. ``rated_elsewhere``: items of this round the tagger
+        already rated in other session files, left out of what remains."""
         self.project = project
         self.store = store
         self.tagger = tagger
-        self.round = round_number
+        self.round = round_number = stored.round_number
         self.settings = project.flow.for_round(round_number)
         self._clock = clock
         self._monotonic = monotonic
         self._data_phase = Phase.GAME if round_number == 1 else Phase.RETEST
-        by_laptop = project.plan is not None and project.plan.by is PlanBy.LAPTOP
-        self._assignee = seat if by_laptop else tagger
-        store.add_tagger(tagger, now=clock())
-        self._order = tagger_order(store, project, tagger, round_number, seed=seed,
-                                   share=self._assignee, now=clock())
+        self._order = list(stored.order)
+        self._share, self._rated_elsewhere = stored.share, rated_elsewhere
         tutorial = project.gold_for(GoldPurpose.TUTORIAL)
         probation = project.gold_for(GoldPurpose.PROBATION)
         self.progress = GameProgress(
             self.settings, tutorial_pairs=len(tutorial), probation_pairs=len(probation)
         )
-        self._gold_pools = {Phase.TUTORIAL: tutorial, Phase.PROBATION: probation}
+        self._tutorial, self._probation = tutorial, probation
         self._gold_by_id = {pair.item.item_id: pair for pair in (*tutorial, *probation)}
-        own = store.ratings(tagger=tagger)
-        for rating in own:
+        for rating in stored.own:
             self.progress.apply(rating)
-        order_seed = store.order_seed(tagger, round_number) or 0
-        self._order_seed = order_seed
+        order_seed = self._order_seed = stored.order_seed
         self._steps = pair_steps(project.rubric.questions, seed=order_seed,
                                  round_number=round_number)
-        self._answered: dict[str, dict[tuple[str, str], float]] = {}
-        self._skipped_after_error = {rating.item_id for rating in own if rating.round ==
-                                     round_number and rating.skipped_after_error}
-        for rating in own:
-            if rating.round == round_number and rating.question:
-                answers = self._answered.setdefault(rating.item_id, {})
-                answers[rating.question, rating.stage] = rating.value
-        done = {item_id for item_id in store.rated_item_ids(tagger, round_number,
-                                                            [self._data_phase])
+        self._answered = stored.answers()
+        self._skipped_after_error = stored.skipped_after_error()
+        done = {item_id for item_id in stored.rated(self._data_phase)
                 if self._next_step(item_id) is None} | set(rated_elsewhere)
         self._data_queue = [item_id for item_id in self._order if item_id not in done]
         self._done_count = len(self._order) - len(self._data_queue)
         schedule = check_schedule(
             project.gold_for(GoldPurpose.CHECK), data_pairs=len(self._order),
             every=project.checks.every, seed=order_seed, round_number=round_number)
-        checked = {item_id for item_id in store.rated_item_ids(tagger, round_number,
-                                                               [Phase.CHECK])
+        checked = {item_id for item_id in stored.rated(Phase.CHECK)
                    if self._next_step(item_id) is None}
         self._check_queue = [c for c in schedule if c.pair.item.item_id not in checked]
         self._checks_total = len(schedule)
         self._others = others
-        here = store.data_values_by_item(except_tagger=tagger)
-        self._previous = PreviousRatings([here, {} if others is None else others], project.priors,
+        self._previous = PreviousRatings([stored.others_here, {} if others is None else others],
+                                         project.priors,
                                          up_to=max(PRIORS_UP_TO, self.settings.min_consensus))
         self._gold_queue = self._fill_gold_queue()
-        self._shown: tuple[Item, datetime, float] | None = None
+        self._shown: _Shown | None = None
         self._screen: tuple[str, bool] | None = None
         """The pair (item id, image shown) on screen whose minimum dwell runs from
         ``_dwell_from``: questions asked on the same screen do not wait again."""
@@ -120,11 +110,25 @@ class RatingSession:
         self.opening_notice = self.progress.opening_notice(self._data_phase)
         """What to tell the tagger before the first pair (tutorial start, probation due)."""
         self.round_intro = (
-            round_intro(project, round_number, own, pairs=self.total, now=clock())
+            round_intro(project, round_number, stored.own, pairs=self.total, now=clock())
             if round_number >= 2 and self._done_count == 0
             else None
         )
         """Before a retest round's first pair: which round, how it is played, the washout."""
+
+    @classmethod
+    def open(cls, project: Project, store: SessionStore, tagger: str, *, round_number: int = 1,
+             clock: Clock = utc_now, monotonic: Monotonic = time.monotonic,
+             seed: int | None = None, others: Mapping[str, Sequence[float]] | None = None,
+             seat: str | None = None, rated_elsewhere: Collection[str] = ()) -> RatingSession:
+        """``tagger``'s round in ``store``: records the tagger and their order for the round
+        (drawn from ``seed`` the first time), the only writes of opening, then replays what
+        the file holds of it. ``seat``: the laptop's seat in a plan by laptop."""
+        by_laptop = project.plan is not None and project.plan.by is PlanBy.LAPTOP
+        stored = open_round(store, project, tagger, round_number, seed=seed,
+                            share=seat if by_laptop else tagger, now=clock())
+        return cls(project, store, tagger, stored, clock=clock, monotonic=monotonic,
+                   others=others, rated_elsewhere=rated_elsewhere)
 
     def _fill_gold_queue(self) -> list[Item]:
         """The gold pairs still to rate in the tutorial or the probation attempt, in order."""
@@ -138,13 +142,18 @@ class RatingSession:
         tutorial as ``gold.csv`` lists it. Pressing the file's sequence of ratings is no
         way through."""
         phase, progress = self.phase, self.progress
-        pool = self._gold_pools.get(phase, ())
-        if phase is Phase.TUTORIAL:
-            size, salt = progress.tutorial_size, "tutorial"
-            if self.settings.tutorial_order == "file":
-                return list(pool[:size])
-        else:
-            size, salt = progress.probation_size, f"probation {progress.probation_attempt}"
+        match phase:
+            case Phase.TUTORIAL:
+                pool, size, salt = self._tutorial, progress.tutorial_size, "tutorial"
+                if self.settings.tutorial_order == "file":
+                    return list(pool[:size])
+            case Phase.PROBATION:
+                pool, size = self._probation, progress.probation_size
+                salt = f"probation {progress.probation_attempt}"
+            case Phase.GAME | Phase.RETEST | Phase.CHECK:
+                return []  # no gold step under way
+            case _:
+                assert_never(phase)
         drawn = shuffled((pair.item.item_id for pair in pool), seed=self._order_seed, salt=salt)
         return [self._gold_by_id[item_id] for item_id in drawn[:size]]
 
@@ -252,7 +261,7 @@ class RatingSession:
         pair = self.current_pair()
         if pair is not None:
             now = self._monotonic()
-            self._shown = (pair.item, self._clock(), now)
+            self._shown = _Shown(pair.item, self._clock(), now)
             screen = (pair.item.item_id, pair.step is None or pair.step.stage != "pre")
             if screen != self._screen:
                 self._screen, self._dwell_from = screen, now
@@ -284,11 +293,11 @@ class RatingSession:
         is recorded under (:mod:`annotator.session.recovery`)."""
         if self._shown is None:
             return None
-        item, shown_at, _ = self._shown
+        item_id = self._shown.item.item_id
         phase = Phase.CHECK if self._check_due() is not None else self.phase
-        gold = item.item_id in self._gold_by_id and phase in _GOLD_PHASES
-        step = self._next_step(item.item_id) if self._steps and not gold else None
-        return OnScreen(item.item_id, phase, shown_at,
+        gold = item_id in self._gold_by_id and phase in _GOLD_PHASES
+        step = self._next_step(item_id) if self._steps and not gold else None
+        return OnScreen(item_id, phase, self._shown.at,
                         step.question.question_id if step else "", step.stage if step else "")
 
     def now(self) -> datetime:
@@ -298,8 +307,10 @@ class RatingSession:
     def reopened(self) -> RatingSession:
         """This tagger's round started afresh from what is stored: exactly what a restart of
         the app would show, whatever state an unexpected error left this object in."""
-        return RatingSession(self.project, self.store, self.tagger, round_number=self.round,
-                             clock=self._clock, monotonic=self._monotonic, others=self._others)
+        return RatingSession.open(self.project, self.store, self.tagger, round_number=self.round,
+                                  clock=self._clock, monotonic=self._monotonic,
+                                  others=self._others, seat=self._share,
+                                  rated_elsewhere=self._rated_elsewhere)
 
     # submitting ---------------------------------------------------------------------
 
@@ -314,7 +325,8 @@ class RatingSession:
         if rubric.option_for_value(value) is None:
             raise ValueError(f"{value!r} is not a level of the rubric {rubric.rubric_id}")
         skipped = value == SKIP_VALUE
-        item, shown_at, shown_tick = self._shown
+        shown = self._shown
+        item = shown.item
         phase = self.phase
         gold = self._gold_by_id.get(item.item_id) if phase in _GOLD_PHASES else None
         step = self._next_step(item.item_id) if gold is None and self._steps else None
@@ -339,9 +351,9 @@ class RatingSession:
             round=self.round,
             phase=phase,
             value=float(value),
-            shown_at=shown_at,
-            submitted_at=max(self._clock(), shown_at),
-            ms_on_screen=max(0, round((self._monotonic() - shown_tick) * 1000)),
+            shown_at=shown.at,
+            submitted_at=max(self._clock(), shown.at),
+            ms_on_screen=max(0, round((self._monotonic() - shown.tick) * 1000)),
             consensus=_shown_consensus(gold, consensus),
             consensus_n=consensus.n if consensus is not None else None,
             points=points,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import Enum
+from typing import assert_never
 
 from annotator.project.model import FlowSettings, in_proportion
 from annotator.store.records import Phase, Rating
@@ -125,37 +126,48 @@ class GameProgress:
 
     def step_points(self, phase: Phase) -> int:
         """The running score shown in ``phase``: the step's points, or the game score."""
-        if phase is Phase.TUTORIAL:
-            return self.tutorial_points
-        if phase is Phase.PROBATION:
-            return self.attempt_points
-        return self.score
+        match phase:
+            case Phase.TUTORIAL:
+                return self.tutorial_points
+            case Phase.PROBATION:
+                return self.attempt_points
+            case Phase.GAME | Phase.RETEST | Phase.CHECK:
+                return self.score
+            case _:
+                assert_never(phase)
 
     def opening_notice(self, data_phase: Phase) -> Notice | None:
         """What to tell a tagger who opens the session in the state it is in now."""
         phase = self.phase(data_phase)
-        if phase is Phase.TUTORIAL and self.tutorial_done == 0:
-            return Notice(
-                NoticeKind.TUTORIAL_START, needed=self.tutorial_needed, pairs=self.tutorial_size
-            )
-        if phase is Phase.PROBATION and self.attempt_done == 0:
-            return dataclasses.replace(
-                self._probation_notice(NoticeKind.PROBATION_DUE), reason=self.probation_owed
-            )
-        return None
+        match phase:
+            case Phase.TUTORIAL if self.tutorial_done == 0:
+                return Notice(NoticeKind.TUTORIAL_START, needed=self.tutorial_needed,
+                              pairs=self.tutorial_size)
+            case Phase.PROBATION if self.attempt_done == 0:
+                return dataclasses.replace(
+                    self._probation_notice(NoticeKind.PROBATION_DUE), reason=self.probation_owed
+                )
+            case Phase.TUTORIAL | Phase.PROBATION | Phase.GAME | Phase.RETEST | Phase.CHECK:
+                return None  # a step under way, or no step: nothing to say on opening
+            case _:
+                assert_never(phase)
 
     # ratings arriving -----------------------------------------------------------------
 
     def apply(self, rating: Rating) -> Notice | None:
         """Count one stored rating (oldest first); the notice it triggers, if any."""
         points = rating.points or 0
-        if rating.phase is Phase.TUTORIAL:
-            return self._tutorial(points, rating.item_id)
-        if rating.phase is Phase.PROBATION:
-            return self._probation(points, rating.item_id)
-        if rating.phase.is_data and rating.points is not None:
-            return self._game(points)
-        return None
+        match rating.phase:
+            case Phase.TUTORIAL:
+                return self._tutorial(points, rating.item_id)
+            case Phase.PROBATION:
+                return self._probation(points, rating.item_id)
+            case Phase.GAME | Phase.RETEST:
+                return None if rating.points is None else self._game(points)
+            case Phase.CHECK:
+                return None  # an attention check is never scored
+            case _:
+                assert_never(rating.phase)
 
     def _tutorial(self, points: int, item_id: str) -> Notice | None:
         if self.tutorial_finished:  # a tutorial re-run by changed settings: not gated twice

@@ -9,6 +9,7 @@ depends on colour.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import assert_never
 
 from annotator.project.model import Project, Rubric
 from annotator.session.flow import RatingSession
@@ -76,14 +77,18 @@ def progress_text(pair: Pair, *, tagger: str, score: int | None, needed: int | N
                   first_pairs: FirstPairsCheck | None = None) -> str:
     """The line above the image: phase, position, the score that matters now, and the
     first-pairs check while it is ahead."""
-    if pair.phase is Phase.TUTORIAL:
-        where = f"Tutorial: pair {pair.position} of {pair.total}"
-    elif pair.phase is Phase.PROBATION:
-        where = f"Probation: pair {pair.position} of {pair.total}"
-    else:
-        retest = " (retest)" if pair.phase is Phase.RETEST else ""
-        where = f"Round {pair.round}{retest}: pair {pair.position} of {pair.total}"
-    parts = [where]
+    match pair.phase:
+        case Phase.TUTORIAL:
+            step = "Tutorial"
+        case Phase.PROBATION:
+            step = "Probation"
+        case Phase.RETEST:
+            step = f"Round {pair.round} (retest)"
+        case Phase.GAME | Phase.CHECK:
+            step = f"Round {pair.round}"
+        case _:
+            assert_never(pair.phase)
+    parts = [f"{step}: pair {pair.position} of {pair.total}"]
     if pair.step is not None:
         parts.append(f"question {pair.step_number} of {pair.steps}, "
                      f"{STAGE_WORDS[pair.step.stage]}")
@@ -113,9 +118,15 @@ def session_progress_text(session: RatingSession, pair: Pair, score: int | None)
 
 def pass_mark(session: RatingSession, phase: Phase) -> int | None:
     """The points the tutorial or probation needs; None in any other phase."""
-    game = session.progress
-    return {Phase.TUTORIAL: game.tutorial_needed,
-            Phase.PROBATION: game.probation_needed}.get(phase)
+    match phase:
+        case Phase.TUTORIAL:
+            return session.progress.tutorial_needed
+        case Phase.PROBATION:
+            return session.progress.probation_needed
+        case Phase.GAME | Phase.RETEST | Phase.CHECK:
+            return None
+        case _:
+            assert_never(phase)
 
 
 STAGE_WORDS = {"pre": "before the image", "post": "with the image"}
@@ -258,76 +269,74 @@ def notice_text(notice: Notice) -> NoticeText:
         if notice.next_pairs
         else "The game starts now."
     )
-    if kind is NoticeKind.TUTORIAL_START:
-        return NoticeText(
-            "Tutorial",
-            f"Before the game, rate {notice.pairs} pairs that experts have rated. After "
-            "each one you see the experts' rating and why they chose it. The experts' level "
-            "gives 2 points, a level next to it 1, two levels off 0, and further off takes "
-            "points away. You need "
-            f"{notice.needed} of {2 * notice.pairs} points to pass. The Rating Guide (F1) "
-            "explains every level.",
-            "Start the tutorial",
-        )
-    if kind is NoticeKind.TUTORIAL_PASSED:
-        return NoticeText(
-            "Tutorial passed",
-            f"{scored} ({notice.needed} were "
-            "needed). The game starts now: after each pair you see the panel's consensus "
-            "and your points.",
-            "Start the game",
-        )
-    if kind is NoticeKind.TUTORIAL_FAILED:
-        return NoticeText(
-            "Tutorial not passed",
-            f"{scored}; {notice.needed} are "
-            f"needed. {then_probation}",
-            "Start probation" if notice.next_pairs else "Start the game",
-        )
-    if kind is NoticeKind.FIRST_PAIRS_FAILED:
-        return NoticeText(
-            "Back to probation",
-            f"Your first {notice.pairs} game pairs with a consensus scored {notice.points} "
-            "points; "
-            f"{notice.needed} are needed. Your game score starts again from 0. "
-            f"{then_probation}",
-            "Start probation" if notice.next_pairs else "Go on",
-        )
-    if kind is NoticeKind.PROBATION_PASSED:
-        if notice.reason is NoticeKind.FIRST_PAIRS_FAILED:  # they played the game before
+    match kind:
+        case NoticeKind.TUTORIAL_START:
+            return NoticeText(
+                "Tutorial",
+                f"Before the game, rate {notice.pairs} pairs that experts have rated. After "
+                "each one you see the experts' rating and why they chose it. The experts' level "
+                "gives 2 points, a level next to it 1, two levels off 0, and further off takes "
+                "points away. You need "
+                f"{notice.needed} of {2 * notice.pairs} points to pass. The Rating Guide (F1) "
+                "explains every level.",
+                "Start the tutorial",
+            )
+        case NoticeKind.TUTORIAL_PASSED:
+            return NoticeText(
+                "Tutorial passed",
+                f"{scored} ({notice.needed} were needed). The game starts now: after each "
+                "pair you see the panel's consensus and your points.",
+                "Start the game",
+            )
+        case NoticeKind.TUTORIAL_FAILED:
+            return NoticeText(
+                "Tutorial not passed",
+                f"{scored}; {notice.needed} are needed. {then_probation}",
+                "Start probation" if notice.next_pairs else "Start the game",
+            )
+        case NoticeKind.FIRST_PAIRS_FAILED:
+            return NoticeText(
+                "Back to probation",
+                f"Your first {notice.pairs} game pairs with a consensus scored {notice.points} "
+                f"points; {notice.needed} are needed. Your game score starts again from 0. "
+                f"{then_probation}",
+                "Start probation" if notice.next_pairs else "Go on",
+            )
+        case NoticeKind.PROBATION_PASSED:
+            if notice.reason is NoticeKind.FIRST_PAIRS_FAILED:  # they played the game before
+                return NoticeText(
+                    "Probation passed",
+                    f"{scored} ({notice.needed} were needed). Back to the game, with your score "
+                    "starting from 0.",
+                    "Back to the game",
+                )
             return NoticeText(
                 "Probation passed",
-                f"{scored} ({notice.needed} were needed). Back to the game, with your score "
-                "starting from 0.",
-                "Back to the game",
+                f"{scored} ({notice.needed} were needed). The game starts now: after each pair "
+                "you see the panel's consensus and your points.",
+                "Start the game",
             )
-        return NoticeText(
-            "Probation passed",
-            f"{scored} ({notice.needed} were needed). The game starts now: after each pair "
-            "you see the panel's consensus and your points.",
-            "Start the game",
-        )
-    if kind is NoticeKind.PROBATION_FAILED:
-        return NoticeText(
-            "Probation not passed yet",
-            f"{scored}; {notice.needed} are "
-            f"needed. Rate the {notice.next_pairs} probation pairs again; take your time and "
-            "use the Rating Guide (F1).",
-            "Try probation again",
-        )
-    if kind is NoticeKind.PROBATION_DUE:
-        why = (
-            "your tutorial score was below the pass mark"
-            if notice.reason is NoticeKind.TUTORIAL_FAILED
-            else "your first game pairs scored below the pass mark"
-        )
-        return NoticeText(
-            "Probation",
-            f"You are on probation because {why}. Rate {notice.next_pairs} pairs that "
-            f"experts have rated; you need {notice.next_needed} points to go on to the game.",
-            "Start probation",
-        )
-    raise AssertionError(f"unhandled notice {kind}")
+        case NoticeKind.PROBATION_FAILED:
+            return NoticeText(
+                "Probation not passed yet",
+                f"{scored}; {notice.needed} are needed. Rate the {notice.next_pairs} probation "
+                "pairs again; take your time and use the Rating Guide (F1).",
+                "Try probation again",
+            )
+        case NoticeKind.PROBATION_DUE:
+            why = (
+                "your tutorial score was below the pass mark"
+                if notice.reason is NoticeKind.TUTORIAL_FAILED
+                else "your first game pairs scored below the pass mark"
+            )
+            return NoticeText(
+                "Probation",
+                f"You are on probation because {why}. Rate {notice.next_pairs} pairs that "
+                f"experts have rated; you need {notice.next_needed} points to go on to the game.",
+                "Start probation",
+            )
+        case _:
+            assert_never(kind)
 
 
 def round_name(number: int) -> str:

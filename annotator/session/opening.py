@@ -123,7 +123,7 @@ def start_session(
     """
     others = read_other_laptops(project, store).values_by_item(except_tagger=tagger)
     number = project.current_round if round_number is None else round_number
-    return RatingSession(project, store, tagger, round_number=number, others=others, seat=seat)
+    return RatingSession.open(project, store, tagger, round_number=number, others=others, seat=seat)
 
 
 def laptop_seat(project: Project, config: UserConfig) -> str | None:

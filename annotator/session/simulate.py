@@ -257,7 +257,7 @@ def _play_round(
     players = []
     for index, tagger in enumerate(panel):
         clock = ManualClock(begin + timedelta(minutes=7 * index))
-        session = RatingSession(
+        session = RatingSession.open(
             project,
             stores[tagger.name],
             tagger.name,

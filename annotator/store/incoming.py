@@ -74,10 +74,11 @@ class IncomingFile:
     def count(self) -> int:
         return len(self.rating_ids)
 
-    def rows(self) -> list[tuple[Any, ...]]:
-        """Every rating in full (``STORED_COLUMNS``), in the order of :attr:`rating_ids`,
-        read again from the image."""
+    def rows(self) -> list[sqlite3.Row]:
+        """Every rating in full (``STORED_COLUMNS``, read by name), in the order of
+        :attr:`rating_ids`, read again from the image."""
         conn = sqlite3.connect(":memory:")
+        conn.row_factory = sqlite3.Row
         try:
             conn.deserialize(self.image)
             if not self.verified:
@@ -182,7 +183,7 @@ def _read(conn: sqlite3.Connection, path: Path, rules: RowRules | None) -> FileI
     return FileImage(path, info, _image_of(conn), select, chained, bad)
 
 
-def _in_chain_order(conn: sqlite3.Connection, columns: str, select: str) -> list[tuple[Any, ...]]:
+def _in_chain_order(conn: sqlite3.Connection, columns: str, select: str) -> list[Any]:
     """``columns`` of every rating, over ``select`` (the file's ``STORED_COLUMNS``), in chain
     order, rows without a place last in file order: two queries, so that the index on seq
     spares SQLite sorting the whole table."""
@@ -234,7 +235,7 @@ def _check_chain(conn: sqlite3.Connection, path: Path, info: dict[str, str],
         head_hash=info.get(HEAD_HASH_KEY))
     if found is not None:
         raise TamperedFileError(_tamper_message(found), file=path, ratings=len(rows))
-    return tuple(row[2] for row in rows)
+    return tuple(rating_id for _seq, _chain, rating_id, *_content in rows)
 
 
 def _tamper_message(found: ChainBreak) -> str:

@@ -242,14 +242,14 @@ def _disagreeing_files(readable: Sequence[IncomingFile], repeated: set[str]
     """
     if not repeated:
         return {}
-    width = len(CONTENT_COLUMNS)
     contents: dict[str, set[tuple[Any, ...]]] = {}
     for incoming in readable:
         if repeated.isdisjoint(incoming.rating_ids):
             continue
         for row in incoming.rows():
-            if row[0] in repeated:
-                contents.setdefault(row[0], set()).add(tuple(row[:width]))
+            if row["rating_id"] in repeated:
+                contents.setdefault(row["rating_id"], set()).add(
+                    tuple(row[column] for column in CONTENT_COLUMNS))
     disputed = {rating_id for rating_id, versions in contents.items() if len(versions) > 1}
     holders = {incoming.path: sorted(set(incoming.rating_ids) & disputed)
                for incoming in readable}

@@ -73,7 +73,7 @@ _FORGED = ("A laptop's app never writes that, so the file was changed by hand or
 def rating_columns(conn: sqlite3.Connection) -> set[str]:
     """The columns a file's ``ratings`` table has: what it holds is read from its structure,
     never from the schema number in its header, which anyone can set."""
-    return {row[1] for row in conn.execute("PRAGMA table_info(ratings)")}
+    return {name for (name,) in conn.execute("SELECT name FROM pragma_table_info('ratings')")}
 
 
 def select_list(columns: Iterable[str], *, has_questions: bool) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
+from typing import assert_never
 
 from annotator.project.model import STAGES as LOOKS
 
@@ -21,7 +22,13 @@ class Phase(Enum):
 
     @property
     def is_data(self) -> bool:
-        return self in (Phase.GAME, Phase.RETEST)
+        match self:
+            case Phase.GAME | Phase.RETEST:
+                return True
+            case Phase.TUTORIAL | Phase.PROBATION | Phase.CHECK:
+                return False
+            case _:
+                assert_never(self)
 
 
 STAGES = ("", *LOOKS)

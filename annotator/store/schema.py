@@ -119,9 +119,6 @@ def _questions(db: Database) -> None:
         db.execute(statement)
 
 
-QUESTIONS_SCHEMA = 3
-"""The first schema with ``question`` and ``stage``: read-only readers of older files (which
-are never migrated) read both as empty."""
 SCHEMA_VERSION = 3
 """Number of migrations this app knows. Each migration sets ``user_version`` to its own
 number, which is how an older app recognises a newer file without reading its tables."""

@@ -39,6 +39,11 @@ if TYPE_CHECKING:
     from sqlite_utils import Database
 
 _RATING_COLUMNS = ", ".join(CONTENT_COLUMNS)
+_INSERT_RATING = (
+    f"INSERT INTO ratings ({_RATING_COLUMNS}, seq, chain) "
+    f"VALUES ({', '.join(f':{column}' for column in CONTENT_COLUMNS)}, :seq, :chain)"
+)
+"""Generated from the columns the chain links, each value bound by its column's name."""
 _DATA_PHASES = tuple(phase.value for phase in Phase if phase.is_data)
 _DATA_MARKS = ", ".join("?" for _ in _DATA_PHASES)
 _READ_ONLY_CODES = {8, 14}  # SQLITE_READONLY, SQLITE_CANTOPEN (and their extended codes)
@@ -189,11 +194,11 @@ class SessionStore:
         return [item_id for (item_id,) in rows.fetchall()]
 
     def order_seed(self, tagger: str, round_number: int) -> int | None:
-        row = self._db.execute(
+        row = self._by_name(
             "SELECT seed FROM order_seeds WHERE tagger = ? AND round = ?",
             [tagger, round_number],
         ).fetchone()
-        return None if row is None else int(row[0])
+        return None if row is None else int(row["seed"])
 
     def extend_order(
         self, tagger: str, round_number: int, item_ids: Sequence[str], *, seed: int, now: datetime
@@ -232,36 +237,15 @@ class SessionStore:
             ) from error
 
     def _insert_rating(self, rating: Rating) -> None:
-        content = [
-            rating.rating_id,
-            rating.tagger,
-            rating.item_id,
-            rating.round,
-            rating.phase.value,
-            float(rating.value),
-            to_iso(rating.shown_at),
-            to_iso(rating.submitted_at),
-            rating.ms_on_screen,
-            None if rating.consensus is None else float(rating.consensus),
-            rating.consensus_n,
-            rating.points,
-            self.laptop_id,
-            rating.question,
-            rating.stage,
-        ]
+        row = _stored_row(rating, self.laptop_id)
         with self._db.atomic():
             head = dict(self._db.execute(
                 "SELECT key, value FROM session_info WHERE key IN (?, ?)",
                 [HEAD_LENGTH_KEY, HEAD_HASH_KEY],
             ).fetchall())
             seq = int(head[HEAD_LENGTH_KEY]) + 1
-            chain = link(head[HEAD_HASH_KEY], content)
-            values = [*content, seq, chain]
-            self._db.execute(
-                f"INSERT INTO ratings ({_RATING_COLUMNS}, seq, chain) "
-                f"VALUES ({', '.join('?' for _ in values)})",
-                values,
-            )
+            chain = link(head[HEAD_HASH_KEY], [row[column] for column in CONTENT_COLUMNS])
+            self._db.execute(_INSERT_RATING, {**row, "seq": seq, "chain": chain})
             self._db.conn.executemany(
                 "UPDATE session_info SET value = ? WHERE key = ?",
                 [(str(seq), HEAD_LENGTH_KEY), (chain, HEAD_HASH_KEY)],
@@ -286,7 +270,7 @@ class SessionStore:
         tagger's ratings in the order they happened.
         """
         where, params = ("WHERE tagger = ?", [tagger]) if tagger is not None else ("", [])
-        rows = self._db.execute(
+        rows = self._by_name(
             f"SELECT {_RATING_COLUMNS} FROM ratings {where} ORDER BY rowid", params
         ).fetchall()
         return [_rating_from_row(row) for row in rows]
@@ -324,6 +308,12 @@ class SessionStore:
             values.setdefault(item_id, []).append(value)
         return values
 
+    def _by_name(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
+        """``sql`` run on a cursor whose rows are read by column name."""
+        cursor = self._db.conn.cursor()
+        cursor.row_factory = sqlite3.Row
+        return cursor.execute(sql, params)
+
     def integrity_check(self) -> str:
         return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
 
@@ -350,20 +340,43 @@ def _cannot_write(path: Path, error: sqlite3.Error) -> SessionFileError:
     return FolderNotWritableError(read_only_message(reason), file=path)
 
 
-def _rating_from_row(row: Sequence[Any]) -> Rating:
+def _stored_row(rating: Rating, laptop_id: str) -> dict[str, Any]:
+    """``rating`` as the values of its row by column name: the content the chain links
+    (:data:`~annotator.store.chain.CONTENT_COLUMNS`)."""
+    return {
+        "rating_id": rating.rating_id,
+        "tagger": rating.tagger,
+        "item_id": rating.item_id,
+        "round": rating.round,
+        "phase": rating.phase.value,
+        "value": float(rating.value),
+        "shown_at": to_iso(rating.shown_at),
+        "submitted_at": to_iso(rating.submitted_at),
+        "ms_on_screen": rating.ms_on_screen,
+        "consensus": None if rating.consensus is None else float(rating.consensus),
+        "consensus_n": rating.consensus_n,
+        "points": rating.points,
+        "laptop_id": laptop_id,
+        "question": rating.question,
+        "stage": rating.stage,
+    }
+
+
+def _rating_from_row(row: sqlite3.Row) -> Rating:
+    """The rating a stored row holds (its ``laptop_id`` is the file's, not the rating's)."""
     return Rating(
-        rating_id=row[0],
-        tagger=row[1],
-        item_id=row[2],
-        round=row[3],
-        phase=Phase(row[4]),
-        value=row[5],
-        shown_at=from_iso(row[6]),
-        submitted_at=from_iso(row[7]),
-        ms_on_screen=row[8],
-        consensus=row[9],
-        consensus_n=row[10],
-        points=row[11],
-        question=row[13],
-        stage=row[14],
+        rating_id=row["rating_id"],
+        tagger=row["tagger"],
+        item_id=row["item_id"],
+        round=row["round"],
+        phase=Phase(row["phase"]),
+        value=row["value"],
+        shown_at=from_iso(row["shown_at"]),
+        submitted_at=from_iso(row["submitted_at"]),
+        ms_on_screen=row["ms_on_screen"],
+        consensus=row["consensus"],
+        consensus_n=row["consensus_n"],
+        points=row["points"],
+        question=row["question"],
+        stage=row["stage"],
     )

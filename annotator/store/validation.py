@@ -104,7 +104,7 @@ def first_bad_row(conn: sqlite3.Connection, rules: RowRules | None, *,
     only the form of each value is checked. ``phases``: the phases such a file may hold.
     ``place_by_seq``: name the row by its place in the hash chain (a session file's ``seq``).
     """
-    present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+    present = {name for (name,) in conn.execute(f"SELECT name FROM pragma_table_info('{table}')")}
     checks = [rule for rule in _rules(rules, phases) if rule.column in present]
     if "value" in present and rules is not None and not rules.skip:
         asked = "question" if "question" in present else "''"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from annotator.analysis.checks import CheckSpec, attention_checks, check_spec, without_taggers
-from annotator.analysis.loading import load_project
 from annotator.analysis.report import analyze
 from annotator.analysis.results import TaggerChecks
 from annotator.cli import main
@@ -13,25 +12,26 @@ from annotator.commands.contract import ExitCode
 from annotator.project.check_rule import CheckRule
 from annotator.project.folder import open_project
 from tests.analysis.sessions import rate, session
+from tests.project_ratings import project_ratings
 
 
 def test_who_failed_by_the_rule(checked_project) -> None:
     spec = check_spec(open_project(checked_project))
-    got = attention_checks(load_project(checked_project), spec)
+    got = attention_checks(project_ratings(checked_project), spec)
     assert got.taggers == {
         "ana": TaggerChecks(rated=2, failed=0, failed_items=()),
         "ben": TaggerChecks(rated=2, failed=1, failed_items=("check-00",)),
     }
     assert got.failed_taggers == ("ben",) and got.n_check_pairs == 2
     lenient = CheckSpec(spec.gold, CheckRule(max_failures=1))
-    assert attention_checks(load_project(checked_project), lenient).failed_taggers == ()
+    assert attention_checks(project_ratings(checked_project), lenient).failed_taggers == ()
     seed_rule = CheckSpec(spec.gold, CheckRule(fail_at_or_above=2, fail_levels_off=None))
-    assert attention_checks(load_project(checked_project), seed_rule).failed_taggers == (
+    assert attention_checks(project_ratings(checked_project), seed_rule).failed_taggers == (
         "ana", "ben")
 
 
 def test_leaving_out_who_failed_changes_every_figure_and_says_so(checked_project) -> None:
-    table = load_project(checked_project)
+    table = project_ratings(checked_project)
     spec = check_spec(open_project(checked_project))
     kept = analyze(table, checks=spec, exclude_failed_checks=True, reps=5,
                    bootstrap=20).to_json()
@@ -45,7 +45,7 @@ def test_leaving_out_who_failed_changes_every_figure_and_says_so(checked_project
 
 
 def test_without_checks_the_report_says_why(make_project_folder) -> None:
-    report = analyze(load_project(make_folder_with_one_rating(make_project_folder))).to_json()
+    report = analyze(project_ratings(make_folder_with_one_rating(make_project_folder))).to_json()
     assert report["checks"] is None and "no attention checks" in report["reasons"]["/checks"]
 
 

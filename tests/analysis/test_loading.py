@@ -10,18 +10,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from annotator.analysis.loading import counted_rows, load_project, project_table
+from annotator.analysis.loading import counted_rows, project_table
 from annotator.analysis.rating_table import PHASES
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.store.reading import RatingRows, read_session_file
 from annotator.store.records import Phase
 from tests.analysis.sessions import rate, session
+from tests.project_ratings import project_ratings
 from tests.store.sessionfiles import answers_for, ratings_for, write_session_file
 
 
 def test_a_project_folder_reads_every_session_file(panel_project: Path) -> None:
-    table = load_project(panel_project)
+    table = project_ratings(panel_project)
     assert len(table) == 6 and len(table.data()) == 5
     assert table.taggers == ("ana", "ben")
     assert table.levels.tolist() == [1, 2, 3, 4, 5]  # the rubric's, not only those rated
@@ -34,7 +35,7 @@ def test_a_project_folder_reads_every_session_file(panel_project: Path) -> None:
 def test_a_session_file_copied_twice_counts_once(panel_project: Path) -> None:
     sessions = panel_project / "sessions"
     shutil.copy(sessions / "lab-1.sqlite", sessions / "lab-1 copy.sqlite")
-    assert len(load_project(panel_project)) == 6
+    assert len(project_ratings(panel_project)) == 6
 
 
 def test_the_same_pair_rated_on_two_laptops_counts_once_the_earlier(
@@ -44,7 +45,7 @@ def test_the_same_pair_rated_on_two_laptops_counts_once_the_earlier(
     rate(third, "ana", "item001", 2, seconds=9.0)  # later than lab-1's 4
     rate(third, "ana", "item005", 5, phase=Phase.TUTORIAL)  # tutorial rows are all kept
     third.close()
-    table = load_project(panel_project)
+    table = project_ratings(panel_project)
     assert len(table) == 7
     ana = table.data().select(table.data().tagger == table.taggers.index("ana"))
     got = {(table.item_ids[i], int(r)): float(v)
@@ -73,13 +74,13 @@ def test_a_project_whose_files_are_all_unreadable_names_them(make_project_folder
     (folder / "sessions").mkdir()
     (folder / "sessions" / "torn.sqlite").write_bytes(b"SQLite format 3\x00" + b"\x00" * 40)
     with pytest.raises(AnnotatorError, match="None of the session files can be read") as caught:
-        load_project(folder)
+        project_ratings(folder)
     assert "torn.sqlite: left out" in str(caught.value)
 
 
 def test_a_project_without_session_files_is_named(make_project_folder) -> None:
     with pytest.raises(AnnotatorError, match="no session files"):
-        load_project(make_project_folder(2))
+        project_ratings(make_project_folder(2))
 
 
 def test_each_answer_to_a_question_counts_once_the_earlier(tmp_path: Path) -> None:

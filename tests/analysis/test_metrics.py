@@ -15,7 +15,6 @@ from threadpoolctl import threadpool_info
 from annotator.analysis import metrics
 from annotator.analysis.json_form import json_form
 from annotator.analysis.kendall import CONSTANT
-from annotator.analysis.loading import load_project
 from annotator.analysis.metrics import (
     NO_SCORES,
     SAME_SCORE,
@@ -29,6 +28,7 @@ from annotator.analysis.report import analyze
 from annotator.analysis.results import PrecisionRecall
 from annotator.analysis.undefined import Undefined
 from annotator.errors import AnnotatorError
+from tests.project_ratings import project_ratings
 
 
 def scores_of(table, **metrics) -> MetricScores:
@@ -242,7 +242,7 @@ def test_no_metrics_file_is_a_null_with_the_reason(make_table) -> None:
 
 def test_a_noisy_copy_of_the_hidden_truth_beats_a_random_metric(simulated_project: Path
                                                                 ) -> None:
-    table = load_project(simulated_project)
+    table = project_ratings(simulated_project)
     truth_file = next((simulated_project / "simulation").glob("truth-*.csv"))
     with truth_file.open(encoding="utf-8") as handle:
         truth = {row["item_id"]: float(row["quality_level"]) for row in csv.DictReader(handle)}

@@ -32,7 +32,7 @@ def main() -> None:
                                N_RATINGS)
         project = open_project(folder)
         store = open_laptop_session(project, load_config())
-        session = RatingSession(project, store, "bench")
+        session = RatingSession.open(project, store, "bench")
         timings = []
         while session.pair_shown() is not None:
             start = time.perf_counter()

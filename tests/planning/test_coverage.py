@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from annotator.analysis.loading import load_project
 from annotator.errors import AnnotatorError
 from annotator.planning.coverage import coverage, plan_ratings
 from annotator.planning.topup import top_up
@@ -12,6 +11,7 @@ from annotator.project.folder import open_project
 from annotator.project.model import SKIP_VALUE
 from annotator.store.records import SKIPPED_AFTER_ERROR, Phase
 from tests.analysis.sessions import rate, session
+from tests.project_ratings import project_ratings
 
 NAMES = ("--taggers", "Ana,Ben,Chen,Dana")
 
@@ -43,7 +43,7 @@ def test_ratings_per_item_who_is_behind_and_who_is_outside(planned_project) -> N
     rate(laptop, "Ben", share["Ben"][5], 4, phase=Phase.TUTORIAL)  # not data
     rate(laptop, "Zoe", share["Chen"][0], 5)  # a late joiner: her rating counts
     laptop.close()
-    found = coverage(plan, load_project(folder))
+    found = coverage(plan, project_ratings(folder))
     progress = {p.assignee: (p.done, p.behind) for p in found.shares}
     assert progress == {"Ana": (6, 0), "Ben": (4, 2), "Chen": (0, 6), "Dana": (0, 6)}
     assert [(o.tagger, o.rated, o.placed) for o in found.outside] == [("Zoe", 1, False)]
@@ -63,7 +63,7 @@ def test_top_up_gives_the_missing_ratings_to_those_who_finished(planned_project)
         for item in share[name]:
             rate(laptop, name, item, 3)
     laptop.close()
-    found = top_up(plan, load_project(folder), to=2, seed=1)
+    found = top_up(plan, project_ratings(folder), to=2, seed=1)
     assert sorted(item for _, item in found.rows) == share["Dana"]
     assert {who for who, _ in found.rows} <= {"Ana", "Ben", "Chen"}
     for who, item in found.rows:
@@ -79,7 +79,7 @@ def test_top_up_names_the_items_nobody_left_can_rate(planned_project) -> None:
     for item in share["Ana"]:
         rate(laptop, "Ana", item, 3)
     laptop.close()
-    found = top_up(plan, load_project(folder), to=3, seed=1)
+    found = top_up(plan, project_ratings(folder), to=3, seed=1)
     assert not found.rows and len(found.short) == 6  # both have or had every item
 
 
@@ -91,7 +91,7 @@ def test_top_up_adds_the_most_disputed_items(planned_project) -> None:
         for item in share[name]:
             rate(laptop, name, item, values)
     laptop.close()
-    found = top_up(plan, load_project(folder), to=2, seed=1, extra_disputed=1)
+    found = top_up(plan, project_ratings(folder), to=2, seed=1, extra_disputed=1)
     assert len(found.extra) == 1 and len(found.rows) == 1
     disputed = found.extra[0]
     assert disputed in share["Ana"] and disputed in share["Ben"]  # 1 against 5: sd largest
@@ -113,7 +113,7 @@ def test_in_a_plan_by_laptop_taggers_are_placed_on_the_seat_holding_their_pairs(
         rate(laptop, "Ana", item, 3)
     rate(laptop, "Ben", share["laptop-03"][0], 3)  # one pair fits two seats: not known yet
     laptop.close()
-    found = coverage(plan, load_project(folder))
+    found = coverage(plan, project_ratings(folder))
     progress = {p.assignee: (p.done, p.taggers) for p in found.shares}
     assert progress["laptop-02"] == (6, ("Ana",))
     assert [(o.tagger, o.placed) for o in found.outside] == [("Ben", True)]

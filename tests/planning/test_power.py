@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from annotator.analysis.alpha import alpha, bootstrap_ci
-from annotator.analysis.loading import load_project
 from annotator.analysis.rating_table import build_table
 from annotator.cli import main
 from annotator.planning.design import block_design
@@ -21,6 +20,7 @@ from annotator.planning.power import (
     simulate_study,
 )
 from annotator.resources import sample_project_dir
+from tests.project_ratings import project_ratings
 
 
 def study_alpha(model: AgreementModel, n: int, k: int, taggers: int, seed: int) -> float:
@@ -79,7 +79,7 @@ def test_the_stated_intervals_cover_the_alpha_of_studies_simulated_at_the_same_s
     assert main(["plan", str(folder), "--ratings-per-item", "3", "--laptops", "6",
                  "--seed", "1"]) == 0
     assert main(["simulate", str(folder), "--taggers", "6", "--seed", "3"]) == 0
-    model = model_from_pilot(load_project(folder), source="pilot", seed=1)
+    model = model_from_pilot(project_ratings(folder), source="pilot", seed=1)
     (row,) = power_table(model, ratings_per_item=[3], items=[300], taggers=6, reps=100,
                          seed=2).rows
     levels = np.asarray(model.levels)

@@ -35,7 +35,7 @@ def test_vicr5_has_five_levels_on_keys_one_to_five():
     assert rubric.rubric_id == "vicr5"
     assert [level.value for level in rubric.levels] == [1, 2, 3, 4, 5]
     assert [level.key for level in rubric.levels] == ["1", "2", "3", "4", "5"]
-    assert rubric.level_for_key("5").label == "Full scene + meaning"
+    assert rubric.levels[-1].label == "Full scene + meaning"
     assert rubric.question.endswith("?")
     assert all(len(level.text) > 40 for level in rubric.levels)
 

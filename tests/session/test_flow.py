@@ -29,8 +29,8 @@ def start(folder: Path, tagger: str = "ana", clock: FakeClock | None = None, **k
     project = open_project(folder)
     store = open_laptop_session(project, load_config())
     clock = clock or FakeClock()
-    session = RatingSession(project, store, tagger, clock=clock.wall, monotonic=clock.monotonic,
-                            **kwargs)
+    session = RatingSession.open(project, store, tagger, clock=clock.wall,
+                                 monotonic=clock.monotonic, **kwargs)
     return project, store, session
 
 
@@ -82,10 +82,10 @@ def test_reopening_continues_at_the_next_pair_in_the_same_order(make_project_fol
 def test_each_tagger_has_an_own_order_and_the_seed_reproduces_it(make_project_folder) -> None:
     folder = make_project_folder(n_items=30)
     _, store, ana = start(folder, "ana")
-    bob = RatingSession(ana.project, store, "bob")
+    bob = RatingSession.open(ana.project, store, "bob")
     assert sorted(ana.order) == sorted(bob.order)
     assert ana.order != bob.order
-    again = RatingSession(ana.project, store, "carl", seed=store.order_seed("ana", 1))
+    again = RatingSession.open(ana.project, store, "carl", seed=store.order_seed("ana", 1))
     assert again.order == ana.order
 
 

@@ -10,6 +10,7 @@ from annotator.cli import main
 from annotator.project.folder import open_project
 from annotator.project.plan_file import plan_csv_text, write_top_up
 from annotator.project.round_start import start_round
+from annotator.session.flow import RatingSession
 from annotator.store.records import Phase
 from tests.session.test_flow import FakeClock, start
 
@@ -129,3 +130,19 @@ def test_the_start_screen_says_the_pairs_are_shared_out(make_project_folder) -> 
     plan(folder, "--taggers", "Ana,Ben,Chen")
     assert round_line(open_project(folder)) == ("Round 1: 12 pairs, each tagger rating their "
                                                 "share.")
+
+
+def test_a_round_reopened_after_an_error_keeps_the_seat_s_share_and_what_was_rated_elsewhere(
+        make_project_folder) -> None:
+    """Skipping a pair after an unexpected error reopens the round from the file: a seated
+    laptop still rates its seat's share (not a late joiner's), its recorded order is not
+    extended, and pairs rated on another laptop stay done."""
+    folder = plan(make_project_folder(12), "--laptops", "4")
+    _, store, seated = start(folder, "Ana", seed=6, seat="laptop-03")
+    again = seated.reopened()
+    assert again.order == seated.order and store.order("Ana", 1) == seated.order
+    elsewhere = set(seated.order[:2])
+    moved = RatingSession.open(seated.project, store, "Ana", seat="laptop-03",
+                               rated_elsewhere=elsewhere)
+    assert moved.done_count == 2 and moved.reopened().done_count == 2
+    store.close()

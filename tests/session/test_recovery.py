@@ -28,7 +28,7 @@ GAME = {"dwell_seconds": 0, "tutorial": False, "probation": False}
 
 def started(folder: Path, tagger: str = "ana") -> RatingSession:
     project = open_project(folder)
-    return RatingSession(project, open_laptop_session(project, load_config()), tagger, seed=3)
+    return RatingSession.open(project, open_laptop_session(project, load_config()), tagger, seed=3)
 
 
 def priors(n_items: int) -> dict[str, list[float]]:
@@ -61,7 +61,7 @@ def test_a_failure_before_the_save_is_not_saved_and_the_skip_is_recorded_once(
         pair.item.item_id, -1.0, SKIPPED_AFTER_ERROR, None)
     assert reopened.current_pair().item.item_id != pair.item.item_id
     assert reopened.done_count == 1
-    again = RatingSession(session.project, session.store, "ana")  # a restart
+    again = RatingSession.open(session.project, session.store, "ana")  # a restart
     assert pair.item.item_id not in [again.current_pair().item.item_id,
                                      *(i.item_id for i in again.upcoming_items(5))]
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from annotator.analysis.loading import load_project
 from annotator.analysis.report import analyze
 from annotator.errors import ProjectError
 from annotator.project.folder import open_project
@@ -20,6 +19,7 @@ from annotator.resources import sample_project_dir
 from annotator.session.simulate import SimulatedTagger, simulate
 from annotator.store.records import Phase
 from annotator.store.session_file import SessionStore
+from tests.project_ratings import project_ratings
 
 END = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
 
@@ -130,7 +130,7 @@ def test_test_retest_agreement_follows_each_taggers_noise(make_project_folder) -
     panel = [SimulatedTagger("Steady", bias=0.0, noise=0.15, median_seconds=8),
              SimulatedTagger("Shaky", bias=0.0, noise=1.3, median_seconds=8)]
     simulate(open_project(folder), taggers=2, rounds=2, seed=8, end=END, panel=panel)
-    retest = analyze(load_project(folder), reps=5, bootstrap=10).retest
+    retest = analyze(project_ratings(folder), reps=5, bootstrap=10).retest
     steady, shaky = retest["Steady"], retest["Shaky"]
     assert steady.n_items == shaky.n_items == 80
     assert steady.alpha > 0.85 > shaky.alpha + 0.2

@@ -23,7 +23,7 @@ def main(folder: str, tagger: str) -> None:
     values = [level.value for level in project.rubric.levels]
     index = 0
     for sitting in itertools.count():  # until killed: a new tagger once a round is done
-        session = RatingSession(project, store, f"{tagger}-{sitting}")
+        session = RatingSession.open(project, store, f"{tagger}-{sitting}")
         while session.pair_shown() is not None:
             feedback = session.submit(values[index % len(values)])
             print(feedback.rating.rating_id, flush=True)

@@ -69,7 +69,7 @@ def test_a_schema_1_file_gains_its_chain_when_the_app_opens_it(tmp_path: Path) -
     store.close()
     incoming = read_incoming(path)
     assert incoming.verified is True
-    assert [row[-2] for row in incoming.rows()] == [1, 2, 3, 4, 5]
+    assert [row["seq"] for row in incoming.rows()] == [1, 2, 3, 4, 5]
 
 
 @pytest.mark.parametrize(

@@ -282,7 +282,7 @@ def test_the_panel_merges_the_file_as_it_was_checked(tmp_path: Path, three) -> N
     panel = Panel.open(tmp_path / "panel.sqlite")
     panel.merge(incoming)
     panel.close()
-    values = {row[5] for row in incoming.rows()}
+    values = {row["value"] for row in incoming.rows()}
     merged = sqlite3.connect(tmp_path / "panel.sqlite")
     assert {value for (value,) in merged.execute("SELECT value FROM ratings")} == values
     assert 99.0 not in values

@@ -54,11 +54,11 @@ def test_answers_are_merged_and_repeats_are_counted_per_question_and_stage(
                        ("item0001", "overall", "post"), ("item0001", "overall", "pre"),
                        ("item0001", "truthful", "post"), ("item0001", "truthful", "pre")]
     # Both laptops answered 'truthful' at the same moments: the smaller id is analysed.
-    by_answer = {(r[13], r[14]): r for r in read_incoming(laptops[1]).rows()}
+    by_answer = {(r["question"], r["stage"]): r for r in read_incoming(laptops[1]).rows()}
     for row in read_incoming(laptops[0]).rows():
-        if row[13] == "truthful":
-            twin = by_answer[(row[13], row[14])]
-            assert min(row[0], twin[0]) in rows.rating_id
+        if row["question"] == "truthful":
+            twin = by_answer[(row["question"], row["stage"])]
+            assert min(row["rating_id"], twin["rating_id"]) in rows.rating_id
 
 
 def test_merging_answers_again_changes_nothing(tmp_path: Path, laptops: list[Path]) -> None:

@@ -61,8 +61,8 @@ def test_a_schema_2_file_migrates_when_opened_and_its_chain_still_verifies(
     assert "ratings_once_per_round" not in found
     assert "(tagger, round, item_id, question, stage)" in found["ratings_once_per_answer"]
     incoming = read_incoming(path)
-    assert incoming.verified and [row[-2] for row in incoming.rows()] == list(range(1, 9))
-    assert [(row[13], row[14]) for row in incoming.rows()[4:]] == [
+    assert incoming.verified and [row["seq"] for row in incoming.rows()] == list(range(1, 9))
+    assert [(row["question"], row["stage"]) for row in incoming.rows()[4:]] == [
         ("truthful", "pre"), ("truthful", "post"), ("overall", "pre"), ("overall", "post")]
 
 
@@ -158,7 +158,7 @@ def test_older_files_read_only_answer_no_question_and_stay_untouched(tmp_path: P
     assert rows.rating_id == tuple(r.rating_id for r in old)
     assert rows.question == rows.stage == ("", "", "")
     incoming = read_incoming(path)
-    assert [row[13:15] for row in incoming.rows()] == [("", "")] * 3
+    assert [(row["question"], row["stage"]) for row in incoming.rows()] == [("", "")] * 3
     assert sha256(path) == before
 
 

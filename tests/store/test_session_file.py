@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from annotator.errors import SessionFileError
+from annotator.store.chain import CONTENT_COLUMNS
 from annotator.store.records import Phase, Rating
 from annotator.store.schema import SCHEMA_VERSION
-from annotator.store.session_file import SessionStore
+from annotator.store.session_file import SessionStore, _stored_row
 
 PROJECT = "8d0c1f4e-0000-4000-8000-000000000001"
 OTHER_PROJECT = "8d0c1f4e-0000-4000-8000-000000000002"
@@ -189,3 +190,21 @@ def test_naive_times_are_rejected() -> None:
     with pytest.raises(ValueError):
         to_iso(datetime(2026, 1, 1))
     assert to_iso(T0) == "2026-11-22T09:00:00.000+00:00"
+
+
+def test_a_rating_is_stored_by_column_name_in_the_chain_s_order(tmp_path: Path) -> None:
+    """The insert and the chain take their columns from one list: a rating's row names each
+    of them once, in that order, and reads back field by field."""
+    rating = Rating(
+        rating_id="r-1", tagger="ana", item_id="item001", round=2, phase=Phase.RETEST,
+        value=4.0, shown_at=T0, submitted_at=T0 + timedelta(seconds=3), ms_on_screen=3000,
+        consensus=3.5, consensus_n=4, points=1, question="truthful", stage="post")
+    assert tuple(_stored_row(rating, "laptop-1")) == CONTENT_COLUMNS
+    store = open_store(tmp_path / "s.sqlite")
+    store.record_rating(rating)
+    assert store.ratings() == [rating]
+    store.close()
+    with sqlite3.connect(tmp_path / "s.sqlite") as conn:
+        conn.row_factory = sqlite3.Row
+        row = conn.execute("SELECT * FROM ratings").fetchone()
+    assert {column: row[column] for column in CONTENT_COLUMNS} == _stored_row(rating, "laptop-1")

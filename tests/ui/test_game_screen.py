@@ -126,8 +126,8 @@ def test_submit_waits_for_the_dwell_with_a_countdown_in_words(qtbot, make_projec
     folder = make_project_folder(3, flow={"dwell_seconds": 3, "tutorial": False})
     project = open_project(folder)
     clock = FakeClock()
-    session = RatingSession(project, open_laptop_session(project, load_config()), "ana",
-                            clock=clock.wall, monotonic=clock.monotonic)
+    session = RatingSession.open(project, open_laptop_session(project, load_config()), "ana",
+                                 clock=clock.wall, monotonic=clock.monotonic)
     loader = ImageLoader()
     screen = RatingScreen(session, loader)
     qtbot.addWidget(screen)

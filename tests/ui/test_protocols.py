@@ -14,7 +14,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from annotator.analysis.checks import check_spec
-from annotator.analysis.loading import load_project
 from annotator.analysis.pipeline import AnalysisOptions, AnalysisSource, analyse
 from annotator.analysis.ratings_csv import load_ratings_csv
 from annotator.analysis.report import analyze
@@ -26,6 +25,7 @@ from annotator.resources import sample_project_dir
 from annotator.session.pair import Pair
 from annotator.store.reading import read_session_file
 from annotator.ui.screens.rating_screen import ScreenState
+from tests.project_ratings import project_ratings
 
 PROTOCOLS = {
     # sample project: (the keys pressed, one pair after another in turn; the values stored)
@@ -105,7 +105,7 @@ def test_a_pair_skipped_more_than_twice_is_set_aside(qtbot, tmp_path: Path,
         screen = window.rating_screen
         play(qtbot, screen, lambda pair, _n: "s" if pair.item.item_id == target else "y")
         window.close()
-    table = load_project(folder)  # nobody answered it: skips, and no rating at all
+    table = project_ratings(folder)  # nobody answered it: skips, and no rating at all
     assert table.skips == {(table.item_ids.index(target), 1): 3}
     assert analyze(table, reps=5, bootstrap=20).to_json()["binary"]["dropped_items"] == 1
     four = copy_without_dwell("good-bad-skip-demo", tmp_path / "four")
@@ -116,7 +116,7 @@ def test_a_pair_skipped_more_than_twice_is_set_aside(qtbot, tmp_path: Path,
         play(qtbot, screen,
              lambda pair, _n, skips=skips: "s" if skips and pair.item.item_id == target else "y")
         window.close()
-    table = load_project(four)
+    table = project_ratings(four)
     assert table.skips == {(table.item_ids.index(target), 1): 3}
     binary = analyze(table, reps=5, bootstrap=20).to_json()["binary"]
     assert binary["dropped_items"] == 1
@@ -174,7 +174,7 @@ def test_contextref_text_first_then_with_the_image(qtbot, tmp_path: Path,
         mine = [s[1:] for s in seen if s[0] == item_id]
         assert mine[-1] == ("overall", "post") and mine[steps // 2] == ("overall", "pre")
         assert [s for _, s in mine] == ["pre"] * 5 + ["post"] * 4
-    report = analyze(load_project(folder), checks=check_spec(project), reps=5,
+    report = analyze(project_ratings(folder), checks=check_spec(project), reps=5,
                      bootstrap=20).to_json()
     questions = report["questions"]
     assert questions["relevance"]["change"]["mean_change"] == 2.0

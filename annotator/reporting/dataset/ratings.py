@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from annotator.analysis.loading import counted_rows, project_rows
 from annotator.analysis.pipeline import Analysis, SourceKind
@@ -41,16 +42,19 @@ def stored_answers(analysis: Analysis, *, pseudonymise: bool) -> Answers:
     """The rows ``ratings.csv`` publishes; AnnotatorError for a ratings CSV, which holds
     neither rating ids nor times."""
     source = analysis.input
-    if source.kind is SourceKind.PROJECT and source.project is not None:
-        rows = project_rows(source.project)
-    elif source.kind is SourceKind.PANEL:
-        rows = read_panel_rows(source.path)
-    elif source.kind is SourceKind.SESSION:
-        rows = read_session_file(source.path).ratings
-    else:
-        raise AnnotatorError("The dataset is exported from a project folder or a panel "
-                             "database: a ratings CSV has no rating ids or times to publish.",
-                             file=source.path)
+    match source.kind:
+        case SourceKind.PROJECT if source.project is not None:
+            rows = project_rows(source.project)
+        case SourceKind.PANEL:
+            rows = read_panel_rows(source.path)
+        case SourceKind.SESSION:
+            rows = read_session_file(source.path).ratings
+        case SourceKind.RATINGS_CSV | SourceKind.PROJECT:
+            raise AnnotatorError("The dataset is exported from a project folder or a panel "
+                                 "database: a ratings CSV has no rating ids or times to "
+                                 "publish.", file=source.path)
+        case _:
+            assert_never(source.kind)
     checks = analysis.results.checks
     left_out = (set(checks.excluded.taggers)
                 if isinstance(checks, AttentionChecks) and checks.excluded is not None else set())

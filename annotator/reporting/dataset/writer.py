@@ -47,7 +47,6 @@ from annotator.reporting.items_table import items_table
 
 Format = Literal["csv", "jsonl"]
 FORMATS: tuple[Format, ...] = ("csv", "jsonl")
-METADATA_FILES = ("README.md", "datapackage.json", "croissant.json")
 KEY_SUFFIX = "-tagger-key.csv"
 DESCRIPTIONS = {
     "ratings": "One row per answer: item, tagger, round, phase, rating or skip, seconds on "

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from enum import Enum
+from typing import assert_never
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
@@ -242,14 +243,17 @@ class RatingScreen(QWidget):
     def _focus_current_text(self) -> None:
         if not self.isVisible():
             return
-        if self.state is ScreenState.NOTICE:
-            self._ui.notice.focus_body()
-        elif self.state is ScreenState.FEEDBACK:
-            self._ui.feedback.focus_text()
-            self._ui.pair_view.reveal(self._ui.feedback)  # at large text: below the caption
-        else:
-            self._ui.caption.setFocus()
-            self._ui.pair_view.reveal(self._ui.caption)
+        match self.state:
+            case ScreenState.NOTICE:
+                self._ui.notice.focus_body()
+            case ScreenState.FEEDBACK:
+                self._ui.feedback.focus_text()
+                self._ui.pair_view.reveal(self._ui.feedback)  # at large text: below the caption
+            case ScreenState.RATING | ScreenState.UNRATABLE | ScreenState.FINISHED:
+                self._ui.caption.setFocus()
+                self._ui.pair_view.reveal(self._ui.caption)
+            case _:
+                assert_never(self.state)
 
     def _on_image_failed(self, message: str) -> None:
         """A pair whose image cannot be shown cannot be rated: only skipping it is offered."""
@@ -288,19 +292,24 @@ class RatingScreen(QWidget):
     def submit(self) -> None:
         """Enter: submit the chosen level, or go on past feedback or a notice (or skip a
         pair whose image cannot be shown)."""
-        if self.state is ScreenState.RATING:
-            self._submit_rating()
-        elif self.state is ScreenState.UNRATABLE:
-            self._skip_pair()
-        elif self.state is ScreenState.FEEDBACK:
-            assert self._feedback is not None
-            notice = self._feedback.notice
-            if notice is not None:
-                self._show_notice(notice_text(notice))
-            else:
-                self._show_next()
-        elif self.state is ScreenState.NOTICE:
-            self._next_notice_or_pair()
+        match self.state:
+            case ScreenState.RATING:
+                self._submit_rating()
+            case ScreenState.UNRATABLE:
+                self._skip_pair()
+            case ScreenState.FEEDBACK:
+                assert self._feedback is not None
+                notice = self._feedback.notice
+                if notice is not None:
+                    self._show_notice(notice_text(notice))
+                else:
+                    self._show_next()
+            case ScreenState.NOTICE:
+                self._next_notice_or_pair()
+            case ScreenState.FINISHED:
+                pass  # the round is over: nothing to go on to
+            case _:
+                assert_never(self.state)
 
     def _submit_rating(self) -> None:
         value = self._ui.rubric.chosen_value()
