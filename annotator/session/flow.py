@@ -314,6 +314,20 @@ class RatingSession:
 
     # submitting ---------------------------------------------------------------------
 
+    def _scored(self, value: float, item_id: str, *, gold: GoldItem | None,
+                show: bool) -> tuple[Consensus | None, int | None]:
+        """The consensus shown with a rating and its points: against the experts on a gold
+        pair, else against the others' earlier ratings when there are enough of them."""
+        rubric = self.project.rubric
+        if gold is not None:
+            return None, gold_points(value, gold.rating, rubric)
+        if show:
+            previous, priors = self._previous.of(item_id)
+            if len(previous) >= self.settings.min_consensus:  # else it would give one away
+                return (consensus_of(previous, rubric, priors=priors),
+                        game_points(value, previous, rubric))
+        return None, None
+
     def submit(self, value: float) -> Feedback:
         """Store the rating of the pair on screen, committed, and say what to show next."""
         if self._shown is None:
@@ -335,15 +349,8 @@ class RatingSession:
         points: int | None = None
         if self._check_due() is not None:
             phase = Phase.CHECK  # feedback as for a pair nobody rated yet: no points
-        elif skipped:  # not a judgement: nothing to score, and no consensus to show
-            pass
-        elif gold is not None:
-            points = gold_points(value, gold.rating, rubric)
-        elif show:
-            previous, priors = self._previous.of(item.item_id)
-            if len(previous) >= self.settings.min_consensus:  # else it would give one away
-                consensus = consensus_of(previous, rubric, priors=priors)
-                points = game_points(value, previous, rubric)
+        elif not skipped:  # a skip is no judgement: nothing to score, no consensus to show
+            consensus, points = self._scored(value, item.item_id, gold=gold, show=show)
         rating = Rating(
             rating_id=str(uuid.uuid4()),
             tagger=self.tagger,

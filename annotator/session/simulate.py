@@ -35,6 +35,7 @@ from annotator.session.clock import ManualClock
 from annotator.session.flow import RatingSession
 from annotator.session.game import NoticeKind
 from annotator.session.opening import read_other_laptops
+from annotator.session.pair import Feedback
 from annotator.session.simulated_truth import (
     MACHINE_ERROR,
     hidden_quality,
@@ -288,19 +289,24 @@ def _play_round(
                         if name != tagger.name:
                             values.setdefault(rating.item_id, []).append(rating.value)
                 tally = by_name[tagger.name]
-                tally.ratings += 1
-                notice = feedback.notice
-                if notice is not None and notice.kind in _SENT_TO_PROBATION and notice.next_pairs:
-                    tally.probations += 1
-                if notice is not None and notice.kind is NoticeKind.PROBATION_FAILED:
-                    tally.failed_attempts += 1
-                if session.settings.feedback:
-                    tally.score = session.score
+                _count(tally, feedback, session)
                 if tally.gave_up:
                     players.remove((tagger, session, clock))
                     break
             clock.advance(rng.uniform(600, 4 * 3600))  # a break before the next sitting
     return last
+
+
+def _count(tally: TaggerResult, feedback: Feedback, session: RatingSession) -> None:
+    """What one rating adds to the tagger's tally: probations owed and failed, the score."""
+    tally.ratings += 1
+    notice = feedback.notice
+    if notice is not None and notice.kind in _SENT_TO_PROBATION and notice.next_pairs:
+        tally.probations += 1
+    if notice is not None and notice.kind is NoticeKind.PROBATION_FAILED:
+        tally.failed_attempts += 1
+    if session.settings.feedback:
+        tally.score = session.score
 
 
 def _named_by_plan(panel: list[SimulatedTagger], plan: Plan | None) -> list[SimulatedTagger]:
