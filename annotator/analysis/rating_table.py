@@ -36,6 +36,7 @@ PHASES: tuple[Phase, ...] = tuple(Phase)
 DATA_PHASES = np.array([phase.is_data for phase in PHASES])
 GAME = PHASES.index(Phase.GAME)
 TUTORIAL = PHASES.index(Phase.TUTORIAL)
+PROBATION = PHASES.index(Phase.PROBATION)
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,6 +72,9 @@ class RatingTable:
     question: np.ndarray | None = None
     stage: np.ndarray | None = None
     questions: tuple[str, ...] = ("",)
+    stores_points: bool = True
+    """Whether the source stores points (session files and the panel do; a ratings CSV
+    does not): a game rating without them had no consensus to be scored against."""
 
     @property
     def n_items(self) -> int:
@@ -97,6 +101,7 @@ class RatingTable:
             skipped=self.skipped,
             question=None if self.question is None else self.question[mask],
             stage=None if self.stage is None else self.stage[mask], questions=self.questions,
+            stores_points=self.stores_points,
         )
 
     def data(self) -> RatingTable:
@@ -232,7 +237,8 @@ def build_table(
     return coded_table(
         item=item.reshape(n), item_ids=tuple(item_names.tolist()), tagger=tagger.reshape(n),
         taggers=tuple(tagger_names.tolist()), rounds=np.asarray(rounds).reshape(n),
-        level=level, levels=scale, phase=phase_codes, points=_floats(points, n),
+        level=level, levels=scale, phase=phase_codes,
+        points=None if points is None else _floats(points, n),
         seconds=_floats(seconds, n), sources=sources, skips=skips, skipped=tuple(skipped),
         **_coded_questions(questions, stages, n),
     )
@@ -255,7 +261,7 @@ def coded_table(*, item: np.ndarray, item_ids: tuple[str, ...], tagger: np.ndarr
         seconds=_unknown(n) if seconds is None else seconds,
         item_ids=item_ids, taggers=taggers, levels=levels,
         item_sources=None if sources is None else tuple(sources.get(i, "") for i in item_ids),
-        skips=_coded_skips(skips, item_ids), **rest,
+        skips=_coded_skips(skips, item_ids), stores_points=points is not None, **rest,
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from annotator.analysis.rating_table import GAME, TUTORIAL, RatingTable, blocks
+from annotator.analysis.rating_table import GAME, PROBATION, TUTORIAL, RatingTable, blocks
 from annotator.analysis.results import (
     DisputedItem,
     Items,
@@ -65,7 +65,8 @@ def taggers(table: RatingTable) -> dict[str, TaggerFigures]:
     n_compared = steps[:, :3].sum(axis=1)
     ea, aa, la = steps[:, :3].T
     n = np.bincount(data.tagger, minlength=n_t)
-    score = _points_by_tagger(table, table.phase == GAME, "game")
+    score = _points_by_tagger(table, (table.phase == GAME) & _after_last_probation(table),
+                              "game")
     tutorial = _points_by_tagger(table, table.phase == TUTORIAL, "tutorial")
     median = _median_by_tagger(data.tagger, data.seconds, n_t)
     any_rows = np.bincount(table.tagger, minlength=n_t) > 0
@@ -122,6 +123,17 @@ def _agreement(data: RatingTable, n_t: int) -> tuple[np.ndarray, np.ndarray, np.
     return steps.reshape(n_t, 4), histograms.reshape(n_t, k), bias
 
 
+def _after_last_probation(table: RatingTable) -> np.ndarray:
+    """Rows after their tagger's last probation rating: the game score starts again from 0
+    there, as the tagger's screen says. A source keeps each laptop's rows in the order they
+    were rated (session files and the panel by their sequence number)."""
+    last = np.full(len(table.taggers), -1, dtype=np.int64)
+    probation = np.flatnonzero(table.phase == PROBATION)
+    np.maximum.at(last, table.tagger[probation], probation)
+    after: np.ndarray = np.arange(len(table.tagger)) > last[table.tagger]
+    return after
+
+
 def _points_by_tagger(table: RatingTable, rows: np.ndarray, phase: str) -> list[Figure]:
     """Sum of the stored points of each tagger's rows of one phase."""
     n_t = len(table.taggers)
@@ -133,7 +145,11 @@ def _points_by_tagger(table: RatingTable, rows: np.ndarray, phase: str) -> list[
     n_stored = np.bincount(tagger, minlength=n_t)
     total = np.bincount(tagger, weights=table.points[stored], minlength=n_t)
     no_rows = Undefined(f"no {phase} ratings")
-    no_points = Undefined(f"no points are stored for the {phase} ratings (e.g. a ratings CSV)")
+    no_points = Undefined(
+        f"none of the {phase} ratings was scored: the game showed no consensus for them "
+        "(feedback off, or too few earlier ratings by others and priors)"
+        if table.stores_points else
+        f"no points are stored for the {phase} ratings (e.g. a ratings CSV)")
     return [no_rows if not n_rows[i] else no_points if not n_stored[i] else float(total[i])
             for i in range(n_t)]
 

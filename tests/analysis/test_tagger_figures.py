@@ -94,9 +94,23 @@ def test_scores_and_seconds_from_the_stored_rows(make_table) -> None:
     assert got["ana"].tutorial_score == 3.0
     assert got["ana"].median_seconds == 5.0  # game rows 4 s and 6 s; tutorial is not data
     assert got["ben"].score == Undefined(
-        "no points are stored for the game ratings (e.g. a ratings CSV)")
+        "none of the game ratings was scored: the game showed no consensus for them "
+        "(feedback off, or too few earlier ratings by others and priors)")
     assert got["ben"].tutorial_score == Undefined("no tutorial ratings")
     assert got["ana"].n == 2
+    unscored = make_table(rows[:1], phases=phases[:1])  # a source with no points at all
+    assert tagger_figures.taggers(unscored)["ana"].score == Undefined(
+        "no points are stored for the game ratings (e.g. a ratings CSV)")
+
+
+def test_the_score_starts_again_after_a_probation_as_on_the_taggers_screen(make_table) -> None:
+    rows = [("g1", "ana", 1, 3), ("g2", "ana", 1, 3), ("p1", "ana", 1, 2), ("g3", "ana", 1, 4),
+            ("g4", "ana", 1, 4), ("g1", "ben", 1, 3)]
+    phases = [Phase.GAME, Phase.GAME, Phase.PROBATION, Phase.GAME, Phase.GAME, Phase.GAME]
+    table = make_table(rows, phases=phases, points=[2, 2, 1, 1, -1, 2])
+    got = tagger_figures.taggers(table)
+    assert got["ana"].score == 0.0  # 1 − 1 after the probation; the 4 before it were reset
+    assert got["ben"].score == 2.0
 
 
 def test_no_other_tagger_and_no_time_are_undefined(make_table) -> None:
