@@ -37,7 +37,7 @@ def _run(args: argparse.Namespace) -> ExitCode:
             args.panel, args.sessions,
             project_id=None if project is None else project.project_id,
             preview=args.preview, rules=None if project is None else RowRules.of(project),
-            progress=progress)
+            progress=progress, waiting=lambda text: print(text, file=sys.stderr))
     if project is None:
         print("No project folder was named (--project), so the ratings' values were checked "
               "for their form only, not against the project's rubric.", file=sys.stderr)

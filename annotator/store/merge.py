@@ -118,6 +118,7 @@ def merge_session_files(
     preview: bool = False,
     rules: RowRules | None = None,
     progress: Callable[[str], None] = lambda _: None,
+    waiting: Callable[[str], None] = lambda _: None,
 ) -> MergeReport:
     """Merge every file of ``paths`` (folders: their ``*.sqlite``) into the panel.
 
@@ -126,7 +127,8 @@ def merge_session_files(
     several projects are a :class:`PanelError`, since which one to keep cannot depend on
     the order they were named in. ``rules`` (the project's rubric) refuse a file holding a
     value off the rubric; without them only each value's form is checked. ``progress``
-    hears each step in words.
+    hears each step in words; ``waiting``, that another merge into the panel is running
+    (this one waits for it to finish).
     """
     files = session_files_in(paths, panel=panel_path)
     if not files:
@@ -159,7 +161,7 @@ def merge_session_files(
         disputed.update(_disagreeing_files(readable, repeated))
         return not disputed and not _projects_apart(current, readable, project_id)
 
-    with _panel_for(Path(panel_path), preview=preview) as panel:
+    with _panel_for(Path(panel_path), preview=preview, waiting=waiting) as panel:
         current = panel.project_id
         _refuse_other_project(panel, current, project_id)
         with checked_in_turn(files, rules) as checked:
@@ -263,11 +265,12 @@ def _disagreeing_files(readable: Sequence[IncomingFile], repeated: set[str]
 
 
 @contextmanager
-def _panel_for(path: Path, *, preview: bool) -> Iterator[Panel]:
+def _panel_for(path: Path, *, preview: bool, waiting: Callable[[str], None]
+               ) -> Iterator[Panel]:
     """The panel; a preview of a panel that does not exist yet runs on an empty scratch one."""
     with tempfile.TemporaryDirectory(prefix="annotator-preview-") as scratch:
         target = Path(scratch) / "panel.sqlite" if preview and not path.exists() else path
-        panel = Panel.open(target)
+        panel = Panel.open(target, waiting=waiting)
         try:
             yield panel
         finally:
