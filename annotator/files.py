@@ -14,10 +14,10 @@ the new one, never half of either:
 If anything fails before the rename, the temporary file is removed and the target is
 untouched. The error is raised as it came: callers phrase it for their reader.
 
-It also holds the one rule for where the app writes (:func:`refuse_links_below`): only inside
-the folder the user chose, and never through a symbolic link. A link found where the app
-would write (the file, a folder it writes into, SQLite's ``-wal``/``-shm`` beside a database,
-a lock file) is refused by name, since writing through it would change a file elsewhere.
+It also holds the one rule for where the app writes: only inside the folder the user chose,
+and never through a symbolic link. A link found where the app would write (the file, a
+folder the app keeps, SQLite's ``-wal``/``-shm`` beside a database, a lock file) is refused
+by name (:func:`refuse_link`), since writing through it would change a file elsewhere.
 Files the app opens in place (a lock) are opened with ``O_NOFOLLOW`` where the platform has
 it (:func:`open_no_follow`).
 """
@@ -28,6 +28,7 @@ import codecs
 import contextlib
 import errno
 import os
+import shutil
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -35,7 +36,7 @@ from pathlib import Path
 from annotator.errors import AnnotatorError
 
 __all__ = ["LinkRefusedError", "make_folder", "open_no_follow", "refuse_database_links",
-           "refuse_link", "refuse_links_below", "sync_folder", "write_bytes", "write_text",
+           "refuse_link", "replace_folder", "sync_folder", "write_bytes", "write_text",
            "write_with"]
 
 SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
@@ -58,25 +59,6 @@ def refuse_link(path: Path) -> Path:
     if Path(path).is_symlink():
         raise LinkRefusedError(Path(path))
     return Path(path)
-
-
-def refuse_links_below(root: Path, path: Path) -> Path:
-    """``path``, refused when it or any folder between ``root`` (the folder the user chose,
-    which may itself be reached through a link) and it is a symbolic link, or when it is
-    not inside ``root`` at all."""
-    root, path = Path(root), Path(path)
-    try:
-        parts = path.relative_to(root).parts
-    except ValueError:
-        raise AnnotatorError(f"The app writes only inside {root}; this path is not in it.",
-                             file=path) from None
-    if ".." in parts:
-        raise AnnotatorError(f"The app writes only inside {root}; this path leaves it.",
-                             file=path)
-    below = root
-    for part in parts:
-        below = refuse_link(below / part)
-    return path
 
 
 def refuse_database_links(path: Path) -> Path:
@@ -140,6 +122,35 @@ def write_with(path: Path, fill: Callable[[Path], None]) -> None:
         temporary.unlink(missing_ok=True)
         raise
     sync_folder(path.parent)
+
+
+def replace_folder(folder: Path, fill: Callable[[Path], None]) -> None:
+    """Let ``fill`` write a whole folder under a temporary name beside ``folder``, then put
+    it in place of ``folder`` (and of any earlier one), so files written together (a
+    dataset and the hashes that describe it) are never seen half old and half new.
+
+    A crash while ``fill`` runs leaves ``folder`` as it was (and a hidden ``.NAME.….tmp``
+    folder beside it). The earlier folder is moved aside to a hidden ``.NAME.….old`` and
+    removed once the new one is in place: a crash in the instant between the two renames
+    leaves no ``folder`` and both copies beside it, never a mixture. A link at ``folder``
+    is refused (:class:`LinkRefusedError`).
+    """
+    folder = refuse_link(Path(folder))
+    token = uuid.uuid4().hex
+    building = folder.with_name(f".{folder.name}.{token}.tmp")
+    building.mkdir()
+    try:
+        fill(building)
+        sync_folder(building)
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+    earlier = folder.with_name(f".{folder.name}.{token}.old")
+    if folder.exists():
+        folder.replace(earlier)
+    building.replace(folder)
+    sync_folder(folder.parent)
+    shutil.rmtree(earlier, ignore_errors=True)
 
 
 def sync_folder(folder: Path) -> None:
