@@ -39,7 +39,7 @@ from annotator.analysis.pipeline import Analysis
 from annotator.analysis.results import AttentionChecks
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
-from annotator.files import replace_folder, write_bytes
+from annotator.files import refuse_link, replace_folder, write_bytes
 from annotator.project.own_files import refuse_output_over_inputs
 from annotator.reporting.analysed import analysed_data
 from annotator.reporting.content import Cell, Table
@@ -97,7 +97,7 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
                              f"none was found for this {analysis.input.kind}: export the "
                              "project folder, or keep the panel database inside it.",
                              file=analysis.input.path)
-    folder = Path(folder)
+    folder = refuse_link(Path(folder))
     _refuse_other_folder(folder)
     refuse_output_over_inputs([folder], project.root, reads=[analysis.input.path], folder=True)
     progress(f"Reading the answers of {analysis.input.path.name}…")
