@@ -36,14 +36,16 @@ def refuse_output_over_inputs(targets: Iterable[Path], project: Path | None, *,
                               reads: Iterable[Path] = (), folder: bool = False) -> None:
     """Refuse (:class:`AnnotatorError`, naming the target) writing any of ``targets`` when
     one is an input: one of the own files of ``project`` (the project folder, None when
-    there is none), inside one of its own folders, or one of ``reads``. ``folder``: the
-    targets are folders the command fills or replaces whole, so the project folder itself
-    and any folder holding it are refused too."""
-    root = None if project is None else _resolved(project)
+    there is none) or of the project folder the target lies in, inside one of their own
+    folders, or one of ``reads``. ``folder``: the targets are folders the command fills or
+    replaces whole, so the project folder itself and any folder holding it are refused too."""
+    named = None if project is None else _resolved(project)
     read = {_resolved(path) for path in reads}
     for target in targets:
         where = _resolved(target)
-        what = _input_named(where, root, read, folder=folder)
+        roots = dict.fromkeys([named, _project_holding(where)])
+        what = next((found for root in roots if (found := _input_named(
+            where, root, read, folder=folder)) is not None), None)
         if what is not None:
             instead = (f"for example {Path(project) / 'exports'}" if project is not None
                        else "for example a new folder beside it")
@@ -67,6 +69,14 @@ def _input_named(where: str, root: str | None, read: set[str], *, folder: bool) 
     if len(parts) == 1 and (parts[0] in OWN_FILES
                             or any(Path(parts[0]).match(name) for name in PLAN_FILES)):
         return f"the project's own {parts[0]}"
+    return None
+
+
+def _project_holding(where: str) -> str | None:
+    """The nearest folder above the resolved path ``where`` that is a project folder."""
+    for parent in Path(where).parents:
+        if (parent / MANIFEST_FILE).is_file():
+            return str(parent)
     return None
 
 
