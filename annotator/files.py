@@ -27,6 +27,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import errno
+import glob
 import os
 import shutil
 import uuid
@@ -132,13 +133,17 @@ def replace_folder(folder: Path, fill: Callable[[Path], None]) -> None:
     A crash while ``fill`` runs leaves ``folder`` as it was (and a hidden ``.NAME.….tmp``
     folder beside it). The earlier folder is moved aside to a hidden ``.NAME.….old`` and
     removed once the new one is in place: a crash in the instant between the two renames
-    leaves no ``folder`` and both copies beside it, never a mixture. A link at ``folder``
-    is refused (:class:`LinkRefusedError`).
+    leaves no ``folder`` and both copies beside it, never a mixture; the next call puts the
+    earlier one back first. A link at ``folder`` is refused (:class:`LinkRefusedError`).
     """
     folder = refuse_link(Path(folder))
+    aside = sorted(folder.parent.glob(f".{glob.escape(folder.name)}.*.old"),
+                   key=lambda path: path.stat().st_mtime)
+    if aside and not folder.exists():
+        aside[-1].replace(folder)
     token = uuid.uuid4().hex
     building = folder.with_name(f".{folder.name}.{token}.tmp")
-    building.mkdir()
+    make_folder(building)
     try:
         fill(building)
         sync_folder(building)
