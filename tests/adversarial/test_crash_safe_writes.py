@@ -25,8 +25,9 @@ from annotator.commands.contract import ExitCode
 from annotator.project.folder import open_project
 from annotator.store.lock import SessionLock
 from annotator.store.merge import merge_session_files
-from annotator.store.panel import Panel, is_panel_file
+from annotator.store.panel import is_panel_file
 from tests.store.sessionfiles import ratings_for, write_session_file
+from tests.store.test_merge_kill import content
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL and rlimits are POSIX")
 
@@ -153,14 +154,6 @@ def laptops(tmp_path: Path) -> list[Path]:
     folder = tmp_path / "sessions"
     return [write_session_file(folder / f"lap-{n}.sqlite", ratings_for(f"t{n}", 400, seed=n))
             for n in range(3)]
-
-
-def content(panel_path: Path) -> tuple[str, int]:
-    panel = Panel.open(panel_path, create=False)
-    try:
-        return panel.content_hash(), panel.rating_count()
-    finally:
-        panel.close()
 
 
 def rows_in(panel_path: Path) -> int:

@@ -43,18 +43,6 @@ def refused(capsys: pytest.CaptureFixture[str], argv: list[str], link: Path) -> 
     return err
 
 
-def test_a_link_at_the_session_lock_is_refused_and_its_target_untouched(
-        make_project_folder, tmp_path: Path, capsys) -> None:
-    folder = make_project_folder(4)
-    target = elsewhere(tmp_path)
-    (folder / "sessions").mkdir()
-    lock = folder / "sessions" / f"{SIMULATED_FILE}-lock"
-    lock.symlink_to(target)
-    refused(capsys, ["simulate", str(folder), *SIMULATE], lock)
-    assert target.read_bytes() == PRECIOUS
-    assert lock.is_symlink()  # not deleted either: the lead sees what was refused
-
-
 def test_the_tagger_window_path_refuses_a_link_at_its_lock(
         make_project_folder, tmp_path: Path) -> None:
     """The tagger's start opens the laptop's file the same way (open_laptop_session)."""
@@ -80,9 +68,10 @@ def test_a_sessions_folder_that_is_a_link_is_refused(make_project_folder, tmp_pa
     assert list(outside.iterdir()) == []  # nothing landed outside the project
 
 
-@pytest.mark.parametrize("suffix", ["-wal", "-shm", "-journal"])
-def test_a_journal_link_beside_a_session_file_is_refused(make_project_folder, tmp_path: Path,
-                                                         capsys, suffix: str) -> None:
+@pytest.mark.parametrize("suffix", ["-lock", "-wal", "-shm", "-journal"])
+def test_a_link_beside_a_session_file_is_refused_and_its_target_untouched(
+        make_project_folder, tmp_path: Path, capsys, suffix: str) -> None:
+    """The issue's case: a lock link had its target truncated, overwritten, then deleted."""
     folder = make_project_folder(4)
     target = elsewhere(tmp_path)
     (folder / "sessions").mkdir()
@@ -90,6 +79,7 @@ def test_a_journal_link_beside_a_session_file_is_refused(make_project_folder, tm
     link.symlink_to(target)
     refused(capsys, ["simulate", str(folder), *SIMULATE], link)
     assert target.read_bytes() == PRECIOUS
+    assert link.is_symlink()  # not deleted either: the lead sees what was refused
 
 
 @pytest.mark.parametrize("suffix", ["", "-wal", "-shm", "-lock"])
