@@ -127,3 +127,17 @@ def test_the_safe_writer_refuses_a_link_at_its_target(tmp_path: Path, capsys) ->
     with pytest.raises(LinkRefusedError, match="symbolic link"):
         write_text(link, "{}")
     assert link.is_symlink() and target.read_bytes() == PRECIOUS
+
+
+def test_a_snapshots_folder_that_is_a_link_is_refused(simulated_project: Path, tmp_path: Path,
+                                                      capsys) -> None:
+    folder = Path(shutil.copytree(simulated_project, tmp_path / "project"))
+    panel, snapshot = tmp_path / "panel.sqlite", tmp_path / "consensus.sqlite"
+    assert main(["merge", str(panel), str(folder / "sessions"), "--project", str(folder)]) == 0
+    assert main(["snapshot", "export", str(panel), str(snapshot)]) == 0
+    outside = tmp_path / "outside-snapshots"
+    outside.mkdir()
+    (folder / "snapshots").symlink_to(outside, target_is_directory=True)
+    capsys.readouterr()
+    refused(capsys, ["snapshot", "import", str(folder), str(snapshot)], folder / "snapshots")
+    assert list(outside.iterdir()) == []
