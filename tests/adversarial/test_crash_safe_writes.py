@@ -218,6 +218,7 @@ def test_a_first_merge_killed_at_any_moment_never_leaves_a_refused_panel(
         assert_mergeable(panel, laptops, complete)
 
 
+@pytest.mark.slow  # fresh processes
 def test_two_merges_into_one_new_panel_take_turns(laptops: list[Path], tmp_path: Path) -> None:
     """Started together, both merges finish; neither is told the panel is damaged."""
     for attempt in range(3):
@@ -233,6 +234,7 @@ def test_two_merges_into_one_new_panel_take_turns(laptops: list[Path], tmp_path:
         assert content(panel)[1] == 800
 
 
+@pytest.mark.slow  # fresh processes
 def test_a_merge_waits_for_the_one_running_and_says_so(laptops: list[Path],
                                                        tmp_path: Path) -> None:
     panel = tmp_path / "panel.sqlite"
@@ -253,6 +255,7 @@ def test_a_merge_waits_for_the_one_running_and_says_so(laptops: list[Path],
     assert content(panel)[1] == 800
 
 
+@pytest.mark.slow  # fresh processes
 def test_a_full_disk_during_a_merge_is_a_refusal_naming_the_panel(laptops: list[Path],
                                                                    tmp_path: Path) -> None:
     """The process may write no file past 64 KB (RLIMIT_FSIZE, what a nearly full disk
