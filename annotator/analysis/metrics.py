@@ -55,8 +55,6 @@ from annotator.errors import AnnotatorError
 from annotator.project.csv_reader import RowChecks, parse_cells, read_table
 
 CSV_COLUMNS = ("item_id", "metric", "score")
-METRICS_FILE = "metrics.csv"
-"""The project folder's metric scores, used when no ``--metrics`` file is given."""
 NO_FILE = "no metrics.csv in the project and no --metrics given"
 NO_SCORES = "this metric has no score for any item with a data rating"
 SAME_SCORE = "every item has the same score for this metric, so there is no order to compare"

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING
 
 from annotator.analysis.alpha import Level
 from annotator.analysis.checks import check_spec
-from annotator.analysis.metrics import METRICS_FILE, MetricScores, load_metrics_csv
+from annotator.analysis.metrics import MetricScores, load_metrics_csv
 from annotator.analysis.rating_table import RatingTable
 from annotator.analysis.ratings_csv import load_ratings_csv
 from annotator.analysis.report import analyze
 from annotator.analysis.results import Results
 from annotator.errors import AnnotatorError
+from annotator.project.own_files import METRICS_FILE
 
 if TYPE_CHECKING:
     from annotator.project.model import Project

@@ -108,7 +108,15 @@ def _write_files(args: argparse.Namespace, analysis: Analysis) -> tuple[Results,
     (with where items.csv went) and the JSON text."""
     from annotator.analysis.undefined import Undefined
     from annotator.files import write_text
+    from annotator.project.own_files import refuse_output_over_inputs
 
+    project = analysis.input.project
+    csv_files = ([] if args.csv_dir is None
+                 else [args.csv_dir / "items.csv", args.csv_dir / "taggers.csv"])
+    json_file = [] if args.json in (None, STDOUT) else [args.json]
+    refuse_output_over_inputs([*csv_files, *json_file], None if project is None else project.root,
+                              reads=[p for p in (args.input, args.ratings_csv, args.metrics)
+                                     if p is not None])
     results = analysis.results
     csv: str | Undefined = Undefined("no --csv-dir was given")
     if args.csv_dir is not None:  # the tables' modules (and their SVG charts') only then

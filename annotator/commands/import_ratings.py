@@ -40,6 +40,7 @@ def _run(args: argparse.Namespace) -> ExitCode:
     from annotator.project.folder import open_project
     from annotator.project.interop import TOOLS
     from annotator.project.interop.answers import one_question, write_ratings
+    from annotator.project.own_files import refuse_output_over_inputs
 
     if args.project is None:
         raise AnnotatorError(f"Give --project FOLDER: the {args.format} answers are checked "
@@ -47,6 +48,7 @@ def _run(args: argparse.Namespace) -> ExitCode:
     if args.round < 1:
         raise AnnotatorError("--round counts from 1.")
     project = open_project(args.project)
+    refuse_output_over_inputs([args.out], project.root)
     tool = TOOLS[args.format]
     one_question(project, tool.title)
     read = tool.read(args.file)
@@ -60,7 +62,9 @@ def _run(args: argparse.Namespace) -> ExitCode:
 
 def _flickr8k(args: argparse.Namespace) -> ExitCode:
     from annotator.project.importers.flickr8k import EXPERT_TAGGERS, expert_ratings_csv
+    from annotator.project.own_files import refuse_output_over_inputs
 
+    refuse_output_over_inputs([args.out], args.project)
     pairs = expert_ratings_csv(args.file, args.out)
     print(f"Wrote {pairs * len(EXPERT_TAGGERS)} ratings of {pairs} pairs to {args.out} "
           f"(taggers {', '.join(EXPERT_TAGGERS)}, round 1). The three taggers are the "
@@ -76,7 +80,7 @@ IMPORT_RATINGS = Command(
     exits=Exits(done="the ratings CSV was written",
                 refused="nothing was written: the file has bad lines or entries (each one "
                         "named), answers off the rubric or of unknown items, or no judgments, "
-                        "or --out would overwrite it"),
+                        "or --out would overwrite it or one of the project's own files"),
     add_arguments=_add_arguments,
     run=_run,
 )

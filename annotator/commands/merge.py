@@ -25,6 +25,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
 def _run(args: argparse.Namespace) -> ExitCode:
     from annotator.project.folder import open_project
     from annotator.project.manifest import MANIFEST_FILE
+    from annotator.project.own_files import refuse_output_over_inputs
     from annotator.store.merge import merge_session_files
     from annotator.store.validation import RowRules
 
@@ -32,12 +33,14 @@ def _run(args: argparse.Namespace) -> ExitCode:
     if folder is None and (args.panel.parent / MANIFEST_FILE).is_file():
         folder = args.panel.parent  # the panel's usual place: panel.sqlite in the project
     project = None if folder is None else open_project(folder)
+    refuse_output_over_inputs([args.panel], folder,
+                              reads=[path for path in args.sessions if not path.is_dir()])
     with Progress.of(args) as progress:
         report = merge_session_files(
             args.panel, args.sessions,
             project_id=None if project is None else project.project_id,
             preview=args.preview, rules=None if project is None else RowRules.of(project),
-            progress=progress)
+            progress=progress, waiting=lambda text: print(text, file=sys.stderr))
     if project is None:
         print("No project folder was named (--project), so the ratings' values were checked "
               "for their form only, not against the project's rubric.", file=sys.stderr)
@@ -54,7 +57,9 @@ MERGE = Command(
                 problems="some files were refused, each named on stdout with why; the "
                          "others were merged",
                 refused="nothing was merged: no session files, a panel database or --project "
-                        "folder that cannot be used, or files of several projects"),
+                        "folder that cannot be used (or a panel named over the project's own "
+                        "files), files of several projects, or a panel that cannot be "
+                        "written (a full disk)"),
     add_arguments=_add_arguments,
     run=_run,
 )

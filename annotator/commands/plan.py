@@ -66,7 +66,7 @@ def _add_make_arguments(parser: argparse.ArgumentParser) -> None:
 def _make(args: argparse.Namespace) -> ExitCode:
     from annotator.planning.assign import plan_study, tagger_names
     from annotator.project.folder import open_project
-    from annotator.project.plan_file import PLAN_FILE, plan_csv_text, utc_second, write_plan
+    from annotator.project.plan_file import plan_csv_text, utc_second, write_plan
 
     project = open_project(args.folder)
     if project.plan is not None and not args.replace:
@@ -81,11 +81,11 @@ def _make(args: argparse.Namespace) -> ExitCode:
     names = tagger_names(args.taggers) if args.taggers is not None else None
     study = plan_study(project.round_items(1), k=args.ratings_per_item, taggers=names,
                        laptops=args.laptops, pairs_per_tagger=args.pairs_per_tagger, seed=seed)
-    write_plan(args.folder, text=plan_csv_text(study.by.value, study.rows),
-               settings={**study.settings(), "created": utc_second(datetime.now(UTC))})
+    written = write_plan(args.folder, text=plan_csv_text(study.by.value, study.rows),
+                         settings={**study.settings(), "created": utc_second(datetime.now(UTC))})
     _print_shares(study)
     print(_design_summary(study) + f"\nSeed {seed}: --seed {seed} repeats this plan. "
-          + _hand_out(study.by.value, PLAN_FILE), file=sys.stderr)
+          + _hand_out(study.by.value, written.name), file=sys.stderr)
     return ExitCode.DONE
 
 

@@ -21,8 +21,14 @@ def _add_import_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _export(args: argparse.Namespace) -> ExitCode:
+    from annotator.project.manifest import MANIFEST_FILE
+    from annotator.project.own_files import refuse_output_over_inputs
     from annotator.store.snapshot import export_snapshot
 
+    folder = args.panel.parent
+    refuse_output_over_inputs([args.snapshot],
+                              folder if (folder / MANIFEST_FILE).is_file() else None,
+                              reads=[args.panel])
     snapshot = export_snapshot(args.panel, args.snapshot)
     print(f"{snapshot.path}: consensus snapshot of {snapshot.ratings} ratings "
           f"(id {snapshot.snapshot_id[:16]}). Import it on each laptop: "

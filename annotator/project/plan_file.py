@@ -118,11 +118,11 @@ def read_plan(document: Mapping[str, Any], lines: Mapping[str, int], *, path: Pa
     """The plan of a parsed ``project.toml`` (None without ``[plan]``), and its problems."""
     raw = document.get("plan")
     if raw is None:
-        return None, []
+        return None, unrecorded_plan_files(path.parent)
     reader = _Reader(lines, path)
     if not isinstance(raw, dict):
         raise reader.fail("plan must be a table: [plan], as `annotator plan` wrote it.", "plan")
-    problems = reader.unknown(raw, "plan", PLAN_KEYS)
+    problems = reader.unknown(raw, "plan", PLAN_KEYS) + unrecorded_plan_files(path.parent)
     if raw.get("by") not in tuple(PlanBy):
         raise reader.fail('[plan] by must be "tagger" or "laptop".', "plan.by")
     by = PlanBy(raw["by"])
@@ -234,10 +234,19 @@ def plan_csv_text(column: str, rows: Sequence[tuple[str, str]]) -> str:
 
 
 def write_plan(folder: Path, *, text: str, settings: Mapping[str, Any]) -> Path:
-    """Write ``plan.csv`` and record it as ``[plan]`` with ``settings`` (by,
+    """Write the plan and record it as ``[plan]`` with ``settings`` (by,
     ratings_per_item, taggers, …) and its hash, replacing any earlier plan and its
-    top-ups. Either both files change or neither does."""
-    values = {"file": PLAN_FILE, "sha256": _hash(text), **settings}
+    top-ups.
+
+    The new plan never overwrites the one in force: it goes to a file of its own
+    (``plan.csv``, or ``plan-2.csv``, ``plan-3.csv`` … while that name is taken), and the
+    one atomic write of ``project.toml`` switches to it; only then are the earlier plan's
+    files removed. So at every instant, a crash included, the project holds one whole plan,
+    the old or the new; an interrupted run leaves at most a file no ``[plan]`` names,
+    which ``validate`` lists (:func:`unrecorded_plan_files`)."""
+    earlier = recorded_plan_files(folder)
+    name = _free_plan_name(earlier)
+    values = {"file": name, "sha256": _hash(text), **settings}
 
     def change(document: TOMLDocument) -> None:
         table = tomlkit.table()
@@ -248,7 +257,46 @@ def write_plan(folder: Path, *, text: str, settings: Mapping[str, Any]) -> Path:
             document.add(tomlkit.nl())
         document["plan"] = table
 
-    return _write_both(folder, PLAN_FILE, text, change, ("plan", "sha256"), values["sha256"])
+    written = _write_both(folder, name, text, change, ("plan", "sha256"), values["sha256"])
+    for old in earlier - {name}:  # the new plan is in force: the old files are no one's
+        (folder / old).unlink(missing_ok=True)
+    return written
+
+
+def recorded_plan_files(folder: Path) -> set[str]:
+    """The plan files ``[plan]`` of the folder's ``project.toml`` names (none: no plan, or a
+    ``[plan]`` that cannot be read, which opening the project reports)."""
+    try:
+        plan = tomllib.loads((folder / MANIFEST_FILE).read_text(encoding="utf-8")).get("plan")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return set()
+    if not isinstance(plan, dict):
+        return set()
+    top_ups = plan.get("top_up")
+    tables = [plan, *(top_ups.values() if isinstance(top_ups, dict) else ())]
+    return {table["file"] for table in tables
+            if isinstance(table, dict) and isinstance(table.get("file"), str)}
+
+
+def unrecorded_plan_files(folder: Path) -> list[Problem]:
+    """A plan file in the folder that ``project.toml`` does not name: left by a ``plan`` or
+    ``plan top-up`` interrupted before it recorded it (the plan in force is whole)."""
+    recorded = recorded_plan_files(folder)
+    return [Problem(path, None, f"No [plan] in project.toml names {path.name}: it was left "
+                    "by `annotator plan` stopped before it recorded it, and is not used. The "
+                    "plan in force is " + (", ".join(sorted(recorded)) or "none") + ". "
+                    "Delete it, or run the same `annotator plan` command again to finish.")
+            for path in sorted(folder.glob("plan*.csv")) if path.name not in recorded]
+
+
+def _free_plan_name(taken: set[str]) -> str:
+    """``plan.csv``, or the first ``plan-N.csv`` not in force (``plan.csv`` is while a plan
+    replaces it); a file no ``[plan]`` names is no one's and may be written over."""
+    name, number = PLAN_FILE, 1
+    while name in taken:
+        number += 1
+        name = f"plan-{number}.csv"
+    return name
 
 
 def write_top_up(folder: Path, *, number: int, text: str, settings: Mapping[str, Any]

@@ -11,7 +11,10 @@ file, so the second window can say who holds it. The lock file is not data: the 
 removes it on closing (a crash may leave it behind, harmless and unlocked); it is written
 in place, not through :mod:`annotator.files`, because the lock belongs to that very file.
 On a network share whose server offers no locks at all, the file is opened unlocked, as
-before this lock existed.
+before this lock existed. The lock file is opened without following a symbolic link
+(:func:`annotator.files.open_no_follow`): a link there is refused by name, never written
+through. Merging holds the same lock on ``panel.sqlite-lock``, waiting for another merge
+into that panel to finish rather than failing half-way.
 """
 
 from __future__ import annotations
@@ -23,11 +26,13 @@ import json
 import os
 import socket
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from annotator.errors import SessionFileError
+from annotator.files import open_no_follow
 
 LOCK_SUFFIX = "-lock"
 _WINDOWS_LOCK_OFFSET = 1 << 20
@@ -83,17 +88,25 @@ class SessionLock:
         self._descriptor: int | None = descriptor
 
     @classmethod
-    def acquire(cls, session_path: Path, *, laptop: str) -> SessionLock:
+    def acquire(cls, session_path: Path, *, laptop: str,
+                wait: Callable[[Holder | None], None] | None = None) -> SessionLock:
         """Lock ``session_path`` for this process, or raise who holds it.
 
         Raises :class:`SessionFileInUseError` while another window holds it, and
         :class:`FolderNotWritableError` when the lock file cannot be made (read-only folder).
+        With ``wait``, a held lock is waited for instead: ``wait`` hears who holds it first.
         """
         path = lock_path(Path(session_path))
         for _ in range(5):  # the last holder may remove the file between open and lock
-            descriptor = _open(path, session_path)
+            descriptor = _open(path)
             try:
-                _lock(descriptor)
+                try:
+                    _lock(descriptor)
+                except OSError as busy:
+                    if busy.errno not in _BUSY or wait is None:
+                        raise
+                    wait(read_holder(path))
+                    _lock(descriptor, block=True)
             except OSError as error:
                 os.close(descriptor)
                 if error.errno in _BUSY:
@@ -143,9 +156,9 @@ def read_holder(path: Path) -> Holder | None:
         return None
 
 
-def _open(path: Path, session_path: Path) -> int:
+def _open(path: Path) -> int:
     try:
-        return os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        return open_no_follow(path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as error:
         if error.errno in _READ_ONLY:
             raise FolderNotWritableError(read_only_message(error), file=path.parent) from error
@@ -180,9 +193,15 @@ def _user() -> str:
 if sys.platform == "win32":
     import msvcrt
 
-    def _lock(descriptor: int) -> None:
-        os.lseek(descriptor, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
-        msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+    def _lock(descriptor: int, *, block: bool = False) -> None:
+        while True:  # LK_LOCK gives up after ten seconds: waiting means until it is free
+            os.lseek(descriptor, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+            try:
+                msvcrt.locking(descriptor, msvcrt.LK_LOCK if block else msvcrt.LK_NBLCK, 1)
+                return
+            except OSError as error:
+                if not block or error.errno not in _BUSY:
+                    raise
 
     def _unlock(descriptor: int) -> None:
         with contextlib.suppress(OSError):
@@ -191,9 +210,9 @@ if sys.platform == "win32":
 else:
     import fcntl
 
-    def _lock(descriptor: int) -> None:
+    def _lock(descriptor: int, *, block: bool = False) -> None:
         # flock, not lockf: a second open of the file in the same process conflicts too.
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(descriptor, fcntl.LOCK_EX | (0 if block else fcntl.LOCK_NB))
 
     def _unlock(descriptor: int) -> None:
         with contextlib.suppress(OSError):

@@ -110,6 +110,15 @@ def session_files_in(paths: Iterable[Path], *, panel: Path | None = None) -> lis
     return list(dict.fromkeys(found))
 
 
+def _disputed_reports(readable: list[IncomingFile], disputed: dict[Path, str]
+                      ) -> dict[Path, FileReport]:
+    """The refusal of each file that disagrees with another about a rating."""
+    return {incoming.path: FileReport(
+        incoming.path, MergeStatus.REFUSED, laptop=incoming.laptop, refused=incoming.count,
+        reason=disputed[incoming.path], verified=incoming.verified)
+        for incoming in readable if incoming.path in disputed}
+
+
 def merge_session_files(
     panel_path: Path,
     paths: Sequence[Path],
@@ -118,6 +127,7 @@ def merge_session_files(
     preview: bool = False,
     rules: RowRules | None = None,
     progress: Callable[[str], None] = lambda _: None,
+    waiting: Callable[[str], None] = lambda _: None,
 ) -> MergeReport:
     """Merge every file of ``paths`` (folders: their ``*.sqlite``) into the panel.
 
@@ -126,7 +136,8 @@ def merge_session_files(
     several projects are a :class:`PanelError`, since which one to keep cannot depend on
     the order they were named in. ``rules`` (the project's rubric) refuse a file holding a
     value off the rubric; without them only each value's form is checked. ``progress``
-    hears each step in words.
+    hears each step in words; ``waiting``, that another merge into the panel is running
+    (this one waits for it to finish).
     """
     files = session_files_in(paths, panel=panel_path)
     if not files:
@@ -159,7 +170,7 @@ def merge_session_files(
         disputed.update(_disagreeing_files(readable, repeated))
         return not disputed and not _projects_apart(current, readable, project_id)
 
-    with _panel_for(Path(panel_path), preview=preview) as panel:
+    with _panel_for(Path(panel_path), preview=preview, waiting=waiting) as panel:
         current = panel.project_id
         _refuse_other_project(panel, current, project_id)
         with checked_in_turn(files, rules) as checked:
@@ -167,12 +178,7 @@ def merge_session_files(
             # may be merged together; a guess proved wrong once all are read is rolled back.
             outcomes = panel.merge_all(merged_in_turn(checked), project_id=project_id,
                                        preview=preview, keep=together)
-        for incoming in readable:
-            if incoming.path in disputed:
-                reports[incoming.path] = FileReport(
-                    incoming.path, MergeStatus.REFUSED, laptop=incoming.laptop,
-                    refused=incoming.count, reason=disputed[incoming.path],
-                    verified=incoming.verified)
+        reports.update(_disputed_reports(readable, disputed))
         readable = [incoming for incoming in readable if incoming.path not in disputed]
         if outcomes is None:
             _refuse_projects_apart(panel, current, readable, project_id)
@@ -263,11 +269,12 @@ def _disagreeing_files(readable: Sequence[IncomingFile], repeated: set[str]
 
 
 @contextmanager
-def _panel_for(path: Path, *, preview: bool) -> Iterator[Panel]:
+def _panel_for(path: Path, *, preview: bool, waiting: Callable[[str], None]
+               ) -> Iterator[Panel]:
     """The panel; a preview of a panel that does not exist yet runs on an empty scratch one."""
     with tempfile.TemporaryDirectory(prefix="annotator-preview-") as scratch:
         target = Path(scratch) / "panel.sqlite" if preview and not path.exists() else path
-        panel = Panel.open(target)
+        panel = Panel.open(target, waiting=waiting)
         try:
             yield panel
         finally:

@@ -20,26 +20,20 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from annotator import __version__
 from annotator.errors import AnnotatorError
+from annotator.files import make_folder, refuse_database_links, write_with
 from annotator.store.chain import CONTENT_COLUMNS
 from annotator.store.incoming import STORED_COLUMNS, IncomingFile
+from annotator.store.lock import Holder, SessionLock
 from annotator.store.panel_schema import (
-    PANEL_MIGRATIONS,
     PANEL_SCHEMA_VERSION,
     QUESTIONS_PANEL_SCHEMA,
+    connect_panel,
 )
 from annotator.store.reading import RATING_ROWS_COLUMNS, RatingRows, select_list
 from annotator.store.records import SIMULATED_KEY, SKIPPED_AFTER_ERROR, Phase
 from annotator.store.refusals import read_sqlite_file, schema_of
-from annotator.store.sqlite_db import database
 
-_KIND = "panel"
-_CACHE_KIB = 128 * 1024
-"""Page cache of the merging connection: a VICR-sized panel's indexes stay in memory."""
-_PAGE_BYTES = 16 * 1024
-"""Page size of a new panel: a quarter of the leaves in its index of random rating ids,
-which each merged file touches nearly all of, to journal and commit."""
 _IMAGE = "incoming_file"
 """The schema the file being merged is read from (:attr:`IncomingFile.image`)."""
 _DATA_PHASES = ", ".join(f"'{phase.value}'" for phase in Phase if phase.is_data)
@@ -68,42 +62,47 @@ class ConflictError(AnnotatorError):
 class Panel:
     """One panel database, open for reading and merging."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path):
+    def __init__(self, conn: sqlite3.Connection, path: Path, lock: SessionLock | None = None):
         self._conn = conn
         self.path = path
+        self._lock = lock
 
     @classmethod
-    def open(cls, path: Path, *, create: bool = True) -> Panel:
-        """Open (or create) the panel database at ``path``; refuse anything else."""
-        path = Path(path)
-        existing = path.exists() and path.stat().st_size > 0
-        if not existing and not create:
+    def open(cls, path: Path, *, create: bool = True,
+             waiting: Callable[[str], None] = lambda _: None) -> Panel:
+        """Open (or create) the panel database at ``path``; refuse anything else.
+
+        The panel is held (:class:`SessionLock` on ``panel.sqlite-lock``) until
+        :meth:`close`: another merge into it waits, and ``waiting`` hears who holds it. A
+        new panel is built whole under a temporary name and renamed into place, so a crash
+        while it is made leaves no panel rather than one without tables.
+        """
+        path = refuse_database_links(Path(path))
+        if not path.exists() and not create:
             raise PanelError("This panel database does not exist.", file=path)
-        if existing:
+        if _exists(path):
             _refuse_non_panel(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        make_folder(path.parent)
+        lock = SessionLock.acquire(path, laptop="", wait=lambda holder: waiting(
+            _held_message(path, holder)))
         try:
-            if not existing:
-                conn.execute(f"PRAGMA page_size = {_PAGE_BYTES}")
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
-            conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
-            conn.execute("PRAGMA temp_store = MEMORY")
-            PANEL_MIGRATIONS.apply(database(conn))
-            conn.execute(
-                "INSERT OR IGNORE INTO panel_info (key, value) VALUES ('kind', ?), "
-                "('created_at', ?), ('app_version', ?)",
-                [_KIND, datetime.now(UTC).isoformat(timespec="seconds"), __version__],
-            )
-        except sqlite3.DatabaseError as error:
-            conn.close()
-            raise PanelError(f"This panel database is damaged ({error}); it was left as it "
-                             "was. Merge the session files into a new panel.", file=path) from error
-        return cls(conn, path)
+            try:
+                if _exists(path):
+                    _refuse_non_panel(path)  # another merge may have made it while this waited
+                else:
+                    write_with(path, lambda scratch: connect_panel(scratch, new=True).close())
+                conn = connect_panel(path, new=False)
+            except sqlite3.DatabaseError as error:
+                raise _unusable(path, error) from error
+        except BaseException:
+            lock.release()
+            raise
+        return cls(conn, path, lock)
 
     def close(self) -> None:
         self._conn.close()
+        if self._lock is not None:
+            self._lock.release()
 
     @property
     def project_id(self) -> str | None:
@@ -137,6 +136,14 @@ class Panel:
         are merged, can roll the whole call back (and get None) when they turn out not to
         belong in one merge.
         """
+        try:
+            return self._merge_all(files, project_id=project_id, preview=preview, keep=keep)
+        except sqlite3.Error as error:  # a full disk, an I/O error: never half a merge
+            raise _unusable(self.path, error) from error
+
+    def _merge_all(self, files: Iterable[IncomingFile], *, project_id: str | None,
+                   preview: bool, keep: Callable[[], bool]
+                   ) -> list[FileMerge | AnnotatorError] | None:
         conn = self._conn
         outcomes: list[FileMerge | AnnotatorError] = []
         conn.execute(f"ATTACH ':memory:' AS {_IMAGE}")  # not possible inside a transaction
@@ -258,6 +265,29 @@ class Panel:
         return self._conn.execute(
             "SELECT rating_id, tagger, item_id, round, phase, value, laptop_id FROM ratings "
             f"WHERE phase IN ({_DATA_PHASES}) AND question = '' ORDER BY rating_id").fetchall()
+
+
+def _exists(path: Path) -> bool:
+    """Whether a panel is there (an empty file is none: SQLite makes a database of it)."""
+    return path.exists() and path.stat().st_size > 0
+
+
+def _unusable(path: Path, error: sqlite3.Error) -> PanelError:
+    """SQLite's error as the lead reads it: the panel could not be written (a full disk, an
+    I/O error, no permission) or is damaged; either way nothing of the merge was kept."""
+    if isinstance(error, sqlite3.OperationalError):
+        return PanelError(f"The panel database could not be written ({error}): the disk may "
+                          "be full, or the folder read-only. Nothing of this merge was kept; "
+                          "the panel is as it was before it. Free some space (or choose "
+                          "another folder) and merge again.", file=path)
+    return PanelError(f"This panel database is damaged ({error}); it was left as it was. "
+                      "Merge the session files into a new panel.", file=path)
+
+
+def _held_message(path: Path, holder: Holder | None) -> str:
+    who = holder.describe() if holder is not None else "by a merge that is just starting"
+    return (f"{path}: another merge into this panel is running ({who}); waiting for it to "
+            "finish…")
 
 
 def read_panel_rows(path: Path) -> RatingRows:

@@ -7,13 +7,23 @@ panel right: a migration that only reorders a key keeps it.
 
 from __future__ import annotations
 
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from annotator.store.sqlite_db import Migrations
+from annotator import __version__
+from annotator.store.sqlite_db import Migrations, database
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
+_KIND = "panel"
+_CACHE_KIB = 128 * 1024
+"""Page cache of the merging connection: a VICR-sized panel's indexes stay in memory."""
+_PAGE_BYTES = 16 * 1024
+"""Page size of a new panel: a quarter of the leaves in its index of random rating ids,
+which each merged file touches nearly all of, to journal and commit."""
 PANEL_MIGRATIONS = Migrations("annotator.panel")
 PANEL_SCHEMA_VERSION = 2
 QUESTIONS_PANEL_SCHEMA = 2
@@ -89,3 +99,26 @@ def _simulated_sources(db: Database) -> None:
     the analysis and an export never take its ratings for people's. An older app merges
     into the panel as before (the column has a default), so the schema number stays."""
     db.execute("ALTER TABLE sources ADD COLUMN simulated TEXT NOT NULL DEFAULT ''")
+
+
+def connect_panel(path: Path, *, new: bool) -> sqlite3.Connection:
+    """The merging connection to the panel at ``path``, its schema brought up to date
+    (``new``: a file being made, which takes the panel's page size first)."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        if new:
+            conn.execute(f"PRAGMA page_size = {_PAGE_BYTES}")
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
+        conn.execute("PRAGMA temp_store = MEMORY")
+        PANEL_MIGRATIONS.apply(database(conn))
+        conn.execute(
+            "INSERT OR IGNORE INTO panel_info (key, value) VALUES ('kind', ?), "
+            "('created_at', ?), ('app_version', ?)",
+            [_KIND, datetime.now(UTC).isoformat(timespec="seconds"), __version__],
+        )
+    except BaseException:
+        conn.close()
+        raise
+    return conn

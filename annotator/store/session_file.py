@@ -7,7 +7,9 @@ A file of another project, of a newer schema, or that is not a session file at a
 refused with :class:`SessionFileError` before anything is written to it. A read-only
 project folder is named as such, with what to do, and nothing is written anywhere else.
 While a store is open it holds the file's lock (:mod:`annotator.store.lock`), so a second
-window cannot rate into the same file.
+window cannot rate into the same file. A symbolic link at the sessions folder, the file or
+a journal file beside it is refused by name (:func:`annotator.files.refuse_database_links`):
+the app never writes through one.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from annotator import __version__
 from annotator.errors import SessionFileError
+from annotator.files import refuse_database_links, refuse_link
 from annotator.project.model import SKIP_VALUE
 from annotator.store.chain import CONTENT_COLUMNS, HEAD_HASH_KEY, HEAD_LENGTH_KEY, genesis, link
 from annotator.store.lock import FolderNotWritableError, SessionLock, read_only_message
@@ -82,6 +85,8 @@ class SessionStore:
     ) -> SessionStore:
         """Open (or create) the session file at ``path`` for ``project_id``."""
         path = Path(path)
+        refuse_link(path.parent)
+        refuse_database_links(path)
         if not path.exists() and not create:
             raise SessionFileError("This session file does not exist.", file=path)
         existing = path.exists() and path.stat().st_size > 0

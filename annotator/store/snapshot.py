@@ -26,7 +26,7 @@ from typing import Any
 
 from annotator import __version__
 from annotator.errors import AnnotatorError
-from annotator.files import write_bytes, write_with
+from annotator.files import refuse_link, write_bytes, write_with
 from annotator.project.model import Project
 from annotator.store.panel import Panel
 from annotator.store.refusals import read_sqlite_file
@@ -105,6 +105,7 @@ def import_snapshot(snapshot_path: Path, project: Project) -> tuple[Snapshot, bo
     if target.exists():
         return Snapshot(target, snapshot.snapshot_id, project_id, snapshot.ratings,
                         snapshot.created_at), False
+    refuse_link(folder)  # the write rule: never into a folder elsewhere
     folder.mkdir(parents=True, exist_ok=True)
     write_bytes(target, Path(snapshot_path).read_bytes())
     return Snapshot(target, snapshot.snapshot_id, project_id, snapshot.ratings,

@@ -18,6 +18,7 @@ from annotator.files import write_text
 from annotator.project.interop import label_studio, potato, prodigy
 from annotator.project.interop.answers import Read, one_question
 from annotator.project.model import Project
+from annotator.project.own_files import refuse_output_over_inputs
 
 
 @dataclass(frozen=True)
@@ -43,8 +44,10 @@ def export_tasks(project: Project, tool: Tool, folder: Path, *, image_prefix: st
     one_question(project, tool.title)
     if not project.items:
         raise AnnotatorError("The project has no items to rate.", file=project.root)
+    tasks = tool.tasks(project, image_prefix)
+    refuse_output_over_inputs([folder / name for name in tasks], project.root)
     written = []
-    for name, text in tool.tasks(project, image_prefix).items():
+    for name, text in tasks.items():
         path = folder / name
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,11 @@ DIR/
 DIR-tagger-key.csv  only with pseudonyms: who is T01… — for the lead, never published
 ```
 
-Every file is written beside its target and renamed into place (:mod:`annotator.files`).
+The folder is written whole under a temporary name beside ``DIR`` and put in its place at
+the end (:func:`annotator.files.replace_folder`): a crash leaves the earlier export as it
+was, never new data files beside old hashes. Files a person added to an earlier export are
+carried over. ``DIR`` may not be a link, the project folder, a folder holding it or one of
+the folders the project keeps (:mod:`annotator.project.own_files`).
 The data files and the codebook are the same bytes for the same input, so the export's
 content hash (:func:`content_hash`) names what was published; the metadata files, which
 carry the hash and the time of the export, are not part of it.
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -34,7 +39,8 @@ from annotator.analysis.pipeline import Analysis, simulated_warning
 from annotator.analysis.results import AttentionChecks
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
-from annotator.files import make_folder, write_bytes
+from annotator.files import refuse_link, replace_folder, write_bytes
+from annotator.project.own_files import refuse_output_over_inputs
 from annotator.reporting.analysed import analysed_data
 from annotator.reporting.content import Cell, Table
 from annotator.reporting.content import Column as TableColumn
@@ -100,7 +106,9 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
             "publishes people's ratings: move the simulated-*.sqlite files out of sessions/ "
             "(or merge a panel without them), or export with --include-simulated, and the "
             "card will say which ratings are simulated.", file=analysis.input.path)
-    folder = _ready_folder(Path(folder))
+    folder = refuse_link(Path(folder))
+    _refuse_other_folder(folder)
+    refuse_output_over_inputs([folder], project.root, reads=[analysis.input.path], folder=True)
     progress(f"Reading the answers of {analysis.input.path.name}…")
     answers = stored_answers(analysis, pseudonymise=options.pseudonymise)
     progress(f"Writing {len(answers.indices):,} answers and the items…")
@@ -148,8 +156,13 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
                                  description=description, content_hash=digest).encode()
     contents["datapackage.json"] = dumps(datapackage(about, files)).encode()
     contents["croissant.json"] = dumps(croissant(about, files)).encode()
-    written = tuple(_write(folder / name, data) for name, data in contents.items())
-    _remove_other_format(folder, options.format)
+    try:
+        replace_folder(folder, lambda building: _fill(building, folder, contents))
+    except OSError as error:
+        raise AnnotatorError(f"The dataset folder cannot be written: "
+                             f"{error.strerror or error}.", file=error.filename or folder
+                             ) from error
+    written = tuple(folder / name for name in contents)
     key_file = None
     if options.pseudonymise:
         key_file = folder.parent / f"{folder.name}{KEY_SUFFIX}"
@@ -194,22 +207,28 @@ def _data_file(name: str, data: bytes, sha256: str,
                     fields, key)
 
 
-def _ready_folder(folder: Path) -> Path:
-    """``folder``, made if needed; refused if it holds files that are not an earlier export
-    (a project folder, say: its items.csv would be replaced)."""
+def _refuse_other_folder(folder: Path) -> None:
+    """Refuse a folder holding files that are not an earlier export (a project folder, say:
+    it would be replaced whole)."""
     if folder.is_dir() and any(folder.iterdir()) and not (folder / "datapackage.json").is_file():
         raise AnnotatorError("This folder is not empty and holds no earlier dataset export; "
                              "choose an empty or new folder.", file=folder)
-    return make_folder(folder)
 
 
-def _remove_other_format(folder: Path, kept: Format) -> None:
-    """An earlier export's data files in the other format go, so the folder holds one
-    dataset (the new files are already in place)."""
-    for fmt in FORMATS:
-        if fmt != kept:
-            for stem in ("ratings", "items"):
-                (folder / f"{stem}.{fmt}").unlink(missing_ok=True)
+def _fill(building: Path, folder: Path, contents: dict[str, bytes]) -> None:
+    """The export's files in ``building``, with what a person added to the earlier export
+    at ``folder`` (its own data files in either format are left behind: they are replaced)."""
+    ours = {f"{stem}.{fmt}" for stem in ("ratings", "items") for fmt in FORMATS} | set(contents)
+    if folder.is_dir():
+        for added in folder.iterdir():
+            if added.name in ours:
+                continue
+            if added.is_dir() and not added.is_symlink():
+                shutil.copytree(added, building / added.name, symlinks=True)
+            else:  # a link stays a link: never followed
+                shutil.copy2(added, building / added.name, follow_symlinks=False)
+    for name, data in contents.items():
+        _write(building / name, data)
 
 
 def _write(path: Path, data: bytes) -> Path:
