@@ -121,7 +121,8 @@ def whole_export(folder: Path) -> bool:
 def test_an_export_killed_at_every_write_is_the_old_or_the_new_whole(
         simulated_project: Path, tmp_path: Path) -> None:
     template = tmp_path / "template"
-    assert main(["export", str(simulated_project), "--out", str(template / "dataset")]) == 0
+    assert main(["export", str(simulated_project), "--out", str(template / "dataset"),
+                 "--include-simulated"]) == 0
     (template / "dataset" / "LICENSE.txt").write_text("added by the lab\n")
     old = fingerprint(template / "dataset")
     copies = iter(range(1000))
@@ -131,7 +132,7 @@ def test_an_export_killed_at_every_write_is_the_old_or_the_new_whole(
 
     def export(root: Path) -> list[str]:  # pseudonyms: every data file changes
         return ["export", str(simulated_project), "--out", str(root / "dataset"),
-                "--pseudonymise"]
+                "--pseudonymise", "--include-simulated"]
 
     def check(root: Path, killed_at: str) -> None:
         out = root / "dataset"

@@ -98,6 +98,6 @@ def test_init_exits_0_and_notes_uncaptioned_images_on_one_stream(tmp_path: Path,
     out, err = capsys.readouterr()
     assert err == ""
     assert out.splitlines() == [
-        f"{captions}: note: 1 image(s) in {photos} have no caption here and were not copied: "
-        "c.jpg.",
+        f"{captions}: note: 1 image(s) in {photos} have no caption here: copied into images/ "
+        "for gold.csv, but not made into pairs: c.jpg.",
         f"Created {target} with 2 pairs."]

@@ -112,4 +112,5 @@ def test_outputs_beside_the_project_are_still_written(project: Path, tmp_path: P
     assert main(["analyze", str(project), "--csv-dir", str(project / "exports"),
                  "--json", str(tmp_path / "results.json")]) in (0, 1)
     assert (project / "exports" / "items.csv").is_file() and (tmp_path / "results.json").is_file()
-    assert main(["export", str(project), "--out", str(tmp_path / "dataset")]) == 0
+    assert main(["export", str(project), "--out", str(tmp_path / "dataset"),
+                 "--include-simulated"]) == 0

@@ -108,11 +108,12 @@ def test_an_export_folder_that_is_a_link_is_refused(simulated_project: Path, tmp
 def test_a_link_inside_an_earlier_export_is_never_written_through(
         simulated_project: Path, tmp_path: Path, capsys) -> None:
     out = tmp_path / "dataset"
-    assert main(["export", str(simulated_project), "--out", str(out)]) == ExitCode.DONE
+    assert main(["export", str(simulated_project), "--out", str(out),
+                 "--include-simulated"]) == ExitCode.DONE
     target = elsewhere(tmp_path)
     (out / "ratings.csv").unlink()
     (out / "ratings.csv").symlink_to(target)
-    main(["export", str(simulated_project), "--out", str(out)])
+    main(["export", str(simulated_project), "--out", str(out), "--include-simulated"])
     assert "Traceback" not in capsys.readouterr().err
     assert target.read_bytes() == PRECIOUS
 

@@ -99,6 +99,9 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
                              f"none was found for this {analysis.input.kind}: export the "
                              "project folder, or keep the panel database inside it.",
                              file=analysis.input.path)
+    folder = refuse_link(Path(folder))
+    _refuse_other_folder(folder)
+    refuse_output_over_inputs([folder], project.root, reads=[analysis.input.path], folder=True)
     simulated = analysis.input.simulated
     if simulated and not options.include_simulated:
         raise AnnotatorError(
@@ -106,9 +109,6 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
             "publishes people's ratings: move the simulated-*.sqlite files out of sessions/ "
             "(or merge a panel without them), or export with --include-simulated, and the "
             "card will say which ratings are simulated.", file=analysis.input.path)
-    folder = refuse_link(Path(folder))
-    _refuse_other_folder(folder)
-    refuse_output_over_inputs([folder], project.root, reads=[analysis.input.path], folder=True)
     progress(f"Reading the answers of {analysis.input.path.name}…")
     answers = stored_answers(analysis, pseudonymise=options.pseudonymise)
     progress(f"Writing {len(answers.indices):,} answers and the items…")
