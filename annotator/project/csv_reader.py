@@ -24,7 +24,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TypeVar
 
-from annotator.csvtext import decode_cell
+from annotator.csvtext import WRITTEN_MARK, decode_cell, written_by_app
 from annotator.errors import AnnotatorError
 from annotator.project.model import Problem
 
@@ -128,6 +128,9 @@ def read_table(
         delimiter = sniff_delimiter(path, first)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     records = _records(reader, table, text)
+    ours = written_by_app(text[:len(WRITTEN_MARK) + 1])
+    if ours:
+        next(records, None)  # the mark: the header follows
     header = next(records, None)
     if header is None:
         names = " and ".join(sorted(required))
@@ -142,7 +145,7 @@ def read_table(
     elif _read_header(table, raw_names, required=required, known=known):
         line = last = 0
         width = len(table.columns)
-        guarded = "'" in text
+        guarded = ours and "'" in text
         nul = "\x00" in text
         for line, last, fields in records:
             if bad_byte is not None and any(_UNDECODED.search(f) for f in fields):
@@ -164,7 +167,8 @@ def read_table(
 
 def _decoded(fields: list[str]) -> list[str]:
     """Cells as written, without the apostrophe that guards a formula-looking text
-    (:mod:`annotator.csvtext`), so a file the app wrote reads back exactly."""
+    (:mod:`annotator.csvtext`), so a file the app wrote reads back exactly (only a file
+    marked as the app's: a lead's own file is read as it is)."""
     return [decode_cell(f) if f[:1] == "'" else f for f in fields]
 
 
