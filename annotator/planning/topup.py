@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 from annotator.analysis.rating_table import RatingTable
 from annotator.errors import AnnotatorError
+from annotator.names import name_key
 from annotator.planning.coverage import Coverage, coverage, disputed
-from annotator.project.plan import Plan, PlanBy, name_key
+from annotator.project.plan import Plan, PlanBy
 
 
 @dataclass(frozen=True)
