@@ -18,7 +18,7 @@ import numpy as np
 from annotator.analysis.csv_columns import CodedColumn, read_columns
 from annotator.analysis.rating_table import PHASES, RatingTable, blocks, coded_table, sorted_names
 from annotator.errors import AnnotatorError
-from annotator.names import clean_name, name_key
+from annotator.names import MAX_NAME, clean_name, name_key, name_problem
 from annotator.project.csv_reader import RowChecks
 from annotator.store.records import Phase
 
@@ -72,6 +72,8 @@ def load_ratings_csv(path: Path, levels: Sequence[float] | None = None) -> Ratin
                lambda n: f"skip is true but the rating is {ratings.cell(n)!r}; leave it empty.")
     checks.add(items.rows_where(lambda t: not t), lambda n: "item_id is empty.")
     checks.add(taggers.rows_where(lambda t: not t), lambda n: "tagger is empty.")
+    checks.add(taggers.rows_where(lambda t: len(t) > MAX_NAME),
+               lambda n: str(name_problem(taggers.cell(n), what="tagger's name")))
     checks.add(round_texts.rows_where(lambda t: t not in round_of),
                lambda n: f"round {round_texts.cell(n)!r} is not a whole number.")
     checks.add(round_texts.rows_where(lambda t: round_of.get(t, 1) < 1),

@@ -36,8 +36,9 @@ def planned_project(make_project_folder, plan_spelling: str) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("typed", [NFC, NFD, ZERO_WIDTH, SPACED_CASE])
-@pytest.mark.parametrize("planned", [NFC, NFD])
+@pytest.mark.parametrize(("planned", "typed"), [
+    (NFC, NFD), (NFC, ZERO_WIDTH), (NFD, NFC), (NFD, NFD), (NFD, ZERO_WIDTH),
+    (NFD, SPACED_CASE)])  # (NFC, NFC) and (NFC, SPACED_CASE) always matched
 def test_a_name_in_any_form_finds_its_place_in_the_plan(make_project_folder, typed: str,
                                                         planned: str) -> None:
     project = open_project(planned_project(make_project_folder, planned))
@@ -230,3 +231,51 @@ def test_300_character_names_go_through_export_everything(make_project_folder,
     assert len({name.casefold() for name in names}) == len(names)  # unique on any disk
     per_name = [name for name in names if "xxxx" in name.casefold() or "nnnn" in name.casefold()]
     assert len([n for n in per_name if n.endswith(".svg")]) >= 4  # 2 taggers, 2 metrics
+
+
+def test_a_ratings_csv_names_one_tagger_one_way_and_refuses_a_name_too_long(
+        tmp_path: Path, capsys) -> None:
+    ratings = tmp_path / "ratings.csv"
+    rows = [f"i{n},{who},1,{1 + (n + k) % 5}" for n in range(4)
+            for k, who in enumerate((NFC if n % 2 else NFD, "Ben", "ben " if n else "BEN"))]
+    ratings.write_text("item_id,tagger,round,rating\n" + "\n".join(rows) + "\n",
+                       encoding="utf-8")
+    report = tmp_path / "report.json"
+    assert main(["analyze", "--ratings-csv", str(ratings), "--levels", "1-5", "--json",
+                 str(report), "--reps", "5", "--bootstrap", "20"]) == 2  # ben twice: refused
+    assert "twice in round 1" in capsys.readouterr().err
+    rows = [f"i{n},{NFC if n % 2 else NFD},1,{1 + n % 5}" for n in range(4)]
+    rows += [f"i{n},Ben,1,{1 + (n + 1) % 5}" for n in range(4)]
+    ratings.write_text("item_id,tagger,round,rating\n" + "\n".join(rows) + "\n",
+                       encoding="utf-8")
+    assert main(["analyze", "--ratings-csv", str(ratings), "--levels", "1-5", "--json",
+                 str(report), "--reps", "5", "--bootstrap", "20"]) == 0
+    import json
+
+    assert sorted(json.loads(report.read_text(encoding="utf-8"))["taggers"]) == ["Ben", NFC]
+    capsys.readouterr()
+    ratings.write_text("item_id,tagger,round,rating\ni0,ana,1,1\ni0," + "q" * 300 + ",1,2\n",
+                       encoding="utf-8")
+    assert main(["analyze", "--ratings-csv", str(ratings), "--levels", "1-5"]) == 2
+    err = capsys.readouterr().err
+    assert f"{ratings}:3" in err and f"at most {MAX_NAME}" in err and "Traceback" not in err
+
+
+def test_the_start_screen_refuses_a_name_too_long_and_knows_any_spelling(
+        qtbot, make_project_folder, make_main_window, capture_message_box) -> None:
+    from tests.ui.conftest import by_name
+
+    folder = make_project_folder(3)
+    make_main_window(folder, tagger=NFC).close()
+    window = make_main_window(folder)
+    name = by_name(window, "Your name")
+    texts = capture_message_box()
+    name.setText("x" * 300)
+    name.returnPressed.emit()  # Enter, as the tagger presses it
+    qtbot.waitUntil(lambda: bool(texts))
+    assert f"at most {MAX_NAME}" in texts[0] and window.rating_screen is None
+    name.setText(NFD.upper() + "\u200b ")  # another Unicode form, case, an invisible space
+    assert not by_name(window, "New name").isVisible()  # this laptop knows the name
+    name.returnPressed.emit()
+    assert window.rating_screen is not None
+    assert by_name(window, "Progress").text().endswith(f"rating as {NFC}")
