@@ -23,6 +23,8 @@ from annotator.store.reading import RatingRows
 from annotator.store.records import Phase
 from annotator.store.sessions_folder import SessionsFolder, read_sessions_folder
 
+_DATA_PHASES = [phase.value for phase in Phase if phase.is_data]
+
 
 def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
                     sources: dict[str, str] | None = None) -> RatingTable:
@@ -75,10 +77,9 @@ def counted_rows(rows: RatingRows) -> np.ndarray:
     """Indices (in storage order) of the rows the analysis counts: each rating id once, and
     of the data phases one rating per tagger, round, pair, question and stage (the earliest
     by time, then by rating id: the same whatever the order the files were read in)."""
-    keep, candidates = _distinct_ids(rows)
+    rating_id, keep, candidates = _distinct_ids(rows)
     if not len(candidates):
         return keep
-    rating_id = np.asarray(rows.rating_id, dtype=str)
     order = candidates[np.lexsort((rating_id[candidates],
                                    np.asarray(rows.submitted_at, dtype=str)[candidates]))]
     answer = np.array([f"{rows.tagger[i]}\x00{rows.round[i]}\x00{rows.item_id[i]}\x00"
@@ -92,19 +93,20 @@ def answered_again(rows: RatingRows) -> int:
     answered it in, on another laptop: kept in the panel and the published dataset, left
     out of every figure (:func:`counted_rows` takes the earlier)."""
     rows = one_spelling(rows)
-    _, candidates = _distinct_ids(rows)
+    _, _, candidates = _distinct_ids(rows)
     answers = {(rows.tagger[i], rows.round[i], rows.item_id[i], rows.question[i],
                 rows.stage[i]) for i in candidates.tolist()}
     return len(candidates) - len(answers)
 
 
-def _distinct_ids(rows: RatingRows) -> tuple[np.ndarray, np.ndarray]:
-    """Indices of each rating id's first row, and those of them in a data phase."""
+def _distinct_ids(rows: RatingRows) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rating ids as an array, the indices of each one's first row, and those of them
+    in a data phase."""
     rating_id = np.asarray(rows.rating_id, dtype=str)
     _, first = np.unique(rating_id, return_index=True)
     keep = np.sort(first)
-    data = np.array([Phase(rows.phase[i]).is_data for i in keep], dtype=bool)
-    return keep, keep[data]
+    data = np.isin(np.asarray(rows.phase, dtype=str)[keep], _DATA_PHASES)
+    return rating_id, keep, keep[data]
 
 
 def load_project(folder: Path) -> RatingTable:
