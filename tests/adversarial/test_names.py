@@ -279,3 +279,23 @@ def test_the_start_screen_refuses_a_name_too_long_and_knows_any_spelling(
     name.returnPressed.emit()
     assert window.rating_screen is not None
     assert by_name(window, "Progress").text().endswith(f"rating as {NFC}")
+
+
+def test_an_item_id_of_300_characters_gives_a_plain_file_name(make_project_folder) -> None:
+    """The item's ratings table is saved under its name (the pane's Save offers it)."""
+    import re
+
+    from annotator.reporting.sections.items import item_detail
+
+    folder = make_project_folder(2)
+    long_id = "a/b:" + "i" * 300
+    items = folder / "items.csv"
+    items.write_text(items.read_text(encoding="utf-8").replace("item000", long_id, 1),
+                     encoding="utf-8")
+    store = session(folder, "lab-1")
+    rate(store, "ana", long_id, 3)
+    rate(store, "ben", long_id, 4)
+    store.close()
+    detail = item_detail(analyse(AnalysisSource(folder), QUICK), long_id)
+    assert len(detail.ratings.name) <= 80
+    assert re.fullmatch(r"item_[A-Za-z0-9_-]+", detail.ratings.name)
