@@ -299,3 +299,17 @@ def test_an_item_id_of_300_characters_gives_a_plain_file_name(make_project_folde
     detail = item_detail(analyse(AnalysisSource(folder), QUICK), long_id)
     assert len(detail.ratings.name) <= 80
     assert re.fullmatch(r"item_[A-Za-z0-9_-]+", detail.ratings.name)
+
+
+def test_validate_names_a_session_files_tagger_name_too_long(make_project_folder,
+                                                             capsys) -> None:
+    """An older app took any name: validate says so, and the ratings are still used."""
+    folder = make_project_folder(2)
+    store = session(folder, "lab-1")
+    rate(store, "w" * 300, "item000", 3)
+    store.close()
+    capsys.readouterr()
+    assert main(["validate", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert "lab-1.sqlite: The tagger's name 'www" in out and f"at most {MAX_NAME}" in out
+    assert analyse(AnalysisSource(folder), QUICK).results.n_ratings == 1
