@@ -313,3 +313,35 @@ def test_validate_names_a_session_files_tagger_name_too_long(make_project_folder
     out = capsys.readouterr().out
     assert "lab-1.sqlite: The tagger's name 'www" in out and f"at most {MAX_NAME}" in out
     assert analyse(AnalysisSource(folder), QUICK).results.n_ratings == 1
+
+
+def test_import_ratings_writes_clean_names_and_refuses_one_too_long(tmp_path: Path,
+                                                                    capsys) -> None:
+    """Prodigy answers of a sample project: the annotator's name as another tool gives it."""
+    import json
+    import shutil
+
+    root = Path(__file__).resolve().parents[2]
+    folder = tmp_path / "vicr-demo"
+    shutil.copytree(root / "sample_projects" / "vicr-demo", folder)
+    fixture = root / "tests" / "project" / "fixtures" / "interop" / "prodigy.jsonl"
+    tasks = [json.loads(line) for line in fixture.read_text(encoding="utf-8").splitlines()
+             if line.strip()]
+    for task in tasks[:3]:  # ana's answers, her name as another keyboard gives it
+        task["_annotator_id"] = NFD + "\u200b"
+    answers, out = tmp_path / "answers.jsonl", tmp_path / "ratings.csv"
+    answers.write_text("".join(json.dumps(task) + "\n" for task in tasks), encoding="utf-8")
+    assert main(["import-ratings", "prodigy", str(answers), "--project", str(folder),
+                 "--out", str(out)]) == 0
+    with out.open(encoding="utf-8", newline="") as handle:
+        names = {row["tagger"] for row in csv.DictReader(handle)}
+    assert NFC in names and not any("\u0308" in name or "\u200b" in name for name in names)
+    tasks[3]["_annotator_id"] = "v" * 300  # ben's accepted answer
+    answers.write_text("".join(json.dumps(task) + "\n" for task in tasks), encoding="utf-8")
+    out.unlink()
+    capsys.readouterr()
+    assert main(["import-ratings", "prodigy", str(answers), "--project", str(folder),
+                 "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{answers}:4" in err and f"at most {MAX_NAME}" in err
+    assert "Traceback" not in err and not out.exists()
