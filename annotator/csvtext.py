@@ -7,6 +7,12 @@ cell is written with one leading apostrophe, the usual guard, which spreadsheets
 text. A cell that already begins with apostrophes before such a character gets one more,
 so :func:`decode_cell` gives back exactly the text that was written. Numbers are never
 changed: ``-0.25`` stays a number a spreadsheet can sum.
+
+The guard is removed only from files the app wrote: a file holding a guarded cell begins
+with the line :data:`WRITTEN_MARK` (:func:`written_by_app` recognises it), and the app's
+readers decode only such a file. A lead's own CSV is read as it is, so a caption
+``'-- quoted`` in their ``items.csv`` keeps its apostrophe. A file without guarded cells
+gets no mark: there is nothing to decode in it.
 """
 
 from __future__ import annotations
@@ -21,6 +27,10 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _GUARDED = re.compile(r"'*[=+\-@\t\r]")
 _ESCAPED = re.compile(r"'+[=+\-@\t\r]")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+WRITTEN_MARK = ("#written by Caption Rating Annotator: one apostrophe begins each cell "
+                "a spreadsheet would run as a formula")
+"""The first line of a CSV the app wrote with guarded cells (no comma or quote in it, so it
+is one cell a spreadsheet shows and a CSV reader keeps as it is)."""
 
 
 def encode_cell(value: object) -> str:
@@ -42,13 +52,23 @@ def decode_cell(text: str) -> str:
 
 def csv_text(rows: Iterable[Sequence[object]], *, header: Sequence[str] | None = None) -> str:
     """The CSV text of ``header`` and ``rows`` (``\\n`` line ends, minimal quoting), every
-    cell through :func:`encode_cell`."""
+    cell through :func:`encode_cell`; :data:`WRITTEN_MARK` first when a cell was guarded."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     # Python's writer quotes a lone CR only when it is part of the line terminator; a row
     # holding one is quoted whole, so a reader does not end the record there.
     quoting = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    guarded = False
     for row in itertools.chain([header] if header is not None else [], rows):
         cells = [encode_cell(value) for value in row]
+        guarded = guarded or any(cell[:1] == "'" and decode_cell(cell) != cell
+                                 for cell in cells)
         (quoting if any("\r" in cell for cell in cells) else writer).writerow(cells)
-    return out.getvalue()
+    return f"{WRITTEN_MARK}\n{out.getvalue()}" if guarded else out.getvalue()
+
+
+def written_by_app(first_line: str) -> bool:
+    """Whether a CSV file whose first line is ``first_line`` is one the app wrote with
+    guarded cells (a spreadsheet that saved it may have quoted the mark or added empty
+    cells after it)."""
+    return first_line.lstrip("\ufeff").lstrip('"').startswith(WRITTEN_MARK)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from annotator.csvtext import FORMULA_START, csv_text, decode_cell, encode_cell
+from annotator.csvtext import FORMULA_START, WRITTEN_MARK, csv_text, decode_cell, encode_cell
 from annotator.project.create import init_project
 from annotator.project.folder import open_project
 from tests.conftest import write_jpeg
@@ -21,7 +21,9 @@ ATTACKS = ["=HYPERLINK(\"http://x\",\"click\")", "+1+1", "-2+3", "@SUM(A1:A2)",
 
 @pytest.mark.parametrize("text", ATTACKS)
 def test_formula_text_is_written_with_a_leading_apostrophe(text: str) -> None:
-    cell = next(csv.reader(io.StringIO(csv_text([[text]]), newline="")))[0]
+    mark, row = csv.reader(io.StringIO(csv_text([[text]]), newline=""))
+    assert mark == [WRITTEN_MARK]  # the file says its apostrophes are guards
+    cell = row[0]
     assert cell == "'" + text
     assert decode_cell(cell) == text
 

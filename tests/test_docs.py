@@ -155,6 +155,7 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Written:
             assert main(["plan", "top-up", str(folder), "--to", "3", "--seed", "1"]) == 0
             out.csv("plan/plan.csv", folder / "plan-top-up-1.csv")  # the same columns
         _skip_a_pair_after_an_error(folder)
+        _answer_again_on_another_laptop(folder)
         for path in (folder / "simulation").glob("*.csv"):
             out.csv(f"simulate/{re.sub(r'-[0-9]+', '-<seed>', path.name)}", path)
         _analyze(folder, work / f"{name}-analysis", out)
@@ -194,6 +195,32 @@ def _skip_a_pair_after_an_error(folder: Path) -> None:
             question=SKIPPED_AFTER_ERROR))
     finally:
         store.close()
+
+
+def _answer_again_on_another_laptop(folder: Path) -> None:
+    """A tagger's game answer given again, later, on a second laptop (its count is a key
+    of the JSON only when there is one)."""
+    import uuid
+    from dataclasses import replace
+
+    from annotator.store.reading import read_session_file
+    from annotator.store.records import Phase
+    from annotator.store.session_file import SessionStore
+
+    path = next((folder / "sessions").glob("*.sqlite"))
+    info = read_session_file(path).info
+    store = SessionStore.open(path, project_id=info["project_id"], laptop_id=info["laptop_id"])
+    try:
+        first = next(r for r in store.ratings() if r.phase is Phase.GAME)
+    finally:
+        store.close()
+    second = SessionStore.open(folder / "sessions" / "second-laptop.sqlite",
+                               project_id=info["project_id"], laptop_id="second-laptop")
+    try:
+        second.record_rating(replace(first, rating_id=str(uuid.uuid4()),
+                                     submitted_at=first.submitted_at.replace(year=2099)))
+    finally:
+        second.close()
 
 
 def _analyze(folder: Path, target: Path, out: Written) -> None:

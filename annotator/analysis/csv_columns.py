@@ -30,7 +30,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-from annotator.csvtext import decode_cell
+from annotator.csvtext import WRITTEN_MARK, written_by_app
 from annotator.project.csv_reader import MAX_CELL, Table, _read_header, read_table
 
 _CHUNK = 50_000
@@ -49,8 +49,9 @@ class _NotCleanError(Exception):
 
 @dataclass(frozen=True, eq=False)
 class CodedColumn:
-    """One column: ``texts``, its distinct cells (formula guard removed, as ``read_table``
-    gives them), and ``codes``, per row the index of its cell in ``texts``."""
+    """One column: ``texts``, its distinct cells (as ``read_table`` gives them: a file the
+    app marked as its own is read by it, which removes the formula guard), and ``codes``,
+    per row the index of its cell in ``texts``."""
 
     texts: tuple[str, ...]
     codes: np.ndarray
@@ -107,6 +108,9 @@ def read_columns(path: Path, *, required: Collection[str], known: Collection[str
             if handle.read(2) in (b"\xff\xfe", b"\xfe\xff"):
                 raise _NotCleanError  # UTF-16: read_table names it
             handle.seek(0)
+            if written_by_app(handle.read(len(WRITTEN_MARK) + 4).decode("utf-8", "replace")):
+                raise _NotCleanError  # guarded cells: read_table decodes them
+            handle.seek(0)
             table = Table(path, skip_bad_rows=False)
             wanted: list[tuple[str, int]] = []  # filled from the header by the first block
             blocks = (_plain_blocks if plain else _csv_blocks)(
@@ -142,7 +146,7 @@ class _Coder:
 
     def column(self) -> CodedColumn:
         codes = np.concatenate(self.parts) if self.parts else np.zeros(0, np.int32)
-        return _merged([decode_cell(t) if t[:1] == "'" else t for t in self.code], codes)
+        return CodedColumn(tuple(self.code), codes)
 
 
 def _merged(texts: list[str], codes: np.ndarray) -> CodedColumn:

@@ -6,6 +6,7 @@ then :func:`table_from_rows`. (A ratings CSV, legacy data, has its own reader:
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,19 +16,24 @@ import numpy as np
 
 from annotator.analysis.rating_table import RatingTable, Skip, build_table
 from annotator.errors import AnnotatorError
+from annotator.names import clean_name, name_key
 from annotator.project.model import SKIP_VALUE, Project
-from annotator.store.panel import read_panel_rows
 from annotator.store.reading import RatingRows
 from annotator.store.records import Phase
 from annotator.store.sessions_folder import SessionsFolder, read_sessions_folder
 
+_DATA_PHASES = [phase.value for phase in Phase if phase.is_data]
+
 
 def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
                     sources: dict[str, str] | None = None) -> RatingTable:
-    """A table from stored rows, by the panel's rules (:func:`read_panel_rows`): a rating id
-    seen twice (a file copied twice) counts once, and a tagger who rated the same pair in
-    the same round on two laptops counts once, with the earlier rating. A SKIP answer is
-    not a rating: it is counted as a skip of its pair and round (Levinboim et al. 2021)."""
+    """A table from stored rows: a rating id seen twice (a file copied twice) counts once,
+    names that :func:`~annotator.names.name_key` makes equal are one tagger
+    (:func:`one_spelling`), and a tagger who rated the same pair in the same round on two
+    laptops counts once, with the earlier rating (:func:`counted_rows`; the other is
+    :func:`answered_again`). A SKIP answer is not a rating: it is counted as a skip of its
+    pair and round (Levinboim et al. 2021)."""
+    rows = one_spelling(rows)
     counted = counted_rows(rows)
     skipped = [i for i in counted if rows.value[i] == SKIP_VALUE]
     skips = Counter((rows.item_id[i], rows.round[i]) for i in skipped
@@ -48,14 +54,29 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
     )
 
 
+def one_spelling(rows: RatingRows) -> RatingRows:
+    """``rows`` with each tagger under one spelling: names that
+    :func:`~annotator.names.name_key` makes equal (``Rater 1 `` and ``rater 1``, an accent
+    typed in two Unicode forms) are one person, named as in their earliest answer (made
+    clean: :func:`~annotator.names.clean_name`)."""
+    names = set(rows.tagger)
+    keys = {name: name_key(name) for name in names}
+    if len(set(keys.values())) == len(names) and all(clean_name(n) == n for n in names):
+        return rows
+    first: dict[str, tuple[str, str]] = {}
+    for name, when in zip(rows.tagger, rows.submitted_at, strict=True):
+        key = keys[name]
+        if key not in first or (when, name) < first[key]:
+            first[key] = (when, name)
+    spelling = {name: clean_name(first[keys[name]][1]) for name in names}
+    return dataclasses.replace(rows, tagger=tuple(spelling[name] for name in rows.tagger))
+
+
 def counted_rows(rows: RatingRows) -> np.ndarray:
     """Indices (in storage order) of the rows the analysis counts: each rating id once, and
-    of the data phases one rating per tagger, round, pair, question and stage (the earliest)."""
-    rating_id = np.asarray(rows.rating_id, dtype=str)
-    _, first = np.unique(rating_id, return_index=True)
-    keep = np.sort(first)
-    data = np.array([Phase(rows.phase[i]).is_data for i in keep], dtype=bool)
-    candidates = keep[data]
+    of the data phases one rating per tagger, round, pair, question and stage (the earliest
+    by time, then by rating id: the same whatever the order the files were read in)."""
+    rating_id, keep, candidates = _distinct_ids(rows)
     if not len(candidates):
         return keep
     order = candidates[np.lexsort((rating_id[candidates],
@@ -63,7 +84,28 @@ def counted_rows(rows: RatingRows) -> np.ndarray:
     answer = np.array([f"{rows.tagger[i]}\x00{rows.round[i]}\x00{rows.item_id[i]}\x00"
                        f"{rows.question[i]}\x00{rows.stage[i]}" for i in order])
     _, earliest = np.unique(answer, return_index=True)
-    return np.sort(np.concatenate([keep[~data], order[earliest]]))
+    return np.sort(np.concatenate([np.setdiff1d(keep, candidates), order[earliest]]))
+
+
+def answered_again(rows: RatingRows) -> int:
+    """Data answers a tagger gave again to a pair (question, stage) in a round they had
+    answered it in, on another laptop: kept in the panel and the published dataset, left
+    out of every figure (:func:`counted_rows` takes the earlier)."""
+    rows = one_spelling(rows)
+    _, _, candidates = _distinct_ids(rows)
+    answers = {(rows.tagger[i], rows.round[i], rows.item_id[i], rows.question[i],
+                rows.stage[i]) for i in candidates.tolist()}
+    return len(candidates) - len(answers)
+
+
+def _distinct_ids(rows: RatingRows) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rating ids as an array, the indices of each one's first row, and those of them
+    in a data phase."""
+    rating_id = np.asarray(rows.rating_id, dtype=str)
+    _, first = np.unique(rating_id, return_index=True)
+    keep = np.sort(first)
+    data = np.isin(np.asarray(rows.phase, dtype=str)[keep], _DATA_PHASES)
+    return rating_id, keep, keep[data]
 
 
 def project_table(project: Project) -> tuple[RatingTable, SessionsFolder]:
@@ -89,12 +131,6 @@ def readable_sessions(project: Project) -> SessionsFolder:
                               "This project has no session files yet: nothing to analyse.")
                              + reasons, file=project.sessions_dir)
     return folder
-
-
-def load_panel(path: Path, project: Project | None = None) -> RatingTable:
-    """A panel database; on ``project``'s rubric and caption sources when it is known."""
-    rows = read_panel_rows(Path(path))
-    return table_from_rows(rows) if project is None else table_on_rubric(project, rows, where=path)
 
 
 def table_on_rubric(project: Project, rows: RatingRows, *, where: Path) -> RatingTable:

@@ -52,6 +52,7 @@ from annotator.analysis.results import (
 from annotator.analysis.undefined import Undefined
 from annotator.analysis.virtual import summarise
 from annotator.errors import AnnotatorError
+from annotator.names import clean_name
 from annotator.project.csv_reader import RowChecks, parse_cells, read_table
 
 CSV_COLUMNS = ("item_id", "metric", "score")
@@ -92,6 +93,8 @@ def load_metrics_csv(path: Path, item_ids: Collection[str] | None = None) -> Met
         raise AnnotatorError("There is no such metrics file.", file=path)
     table = read_table(path, required=CSV_COLUMNS, known=CSV_COLUMNS, skip_bad_rows=False)
     items, names, texts = (list(map(str.strip, table.column(name))) for name in CSV_COLUMNS)
+    spelling = {name: clean_name(name) for name in set(names)}  # one rule for names
+    names = [spelling[name] for name in names]
     checks = RowChecks(table)
     checks.add((n for n, item in enumerate(items) if not item), lambda _row: "item_id is empty.")
     checks.add((n for n, name in enumerate(names) if not name), lambda _row: "metric is empty.")

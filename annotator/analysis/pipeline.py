@@ -81,7 +81,9 @@ class LoadedInput:
     ``left_out``: a warning for each session file of a project folder that could not be
     read (damaged, another project's, holding values off the rubric) and was left out;
     ``skipped_after_error``: pairs skipped because saving them failed (in no figure);
-    ``simulated``: the taggers whose ratings ``annotator simulate`` made, not people.
+    ``simulated``: the taggers whose ratings ``annotator simulate`` made, not people;
+    ``answered_again``: answers a tagger gave again on another laptop
+    (:func:`~annotator.analysis.loading.answered_again`, in no figure).
     """
 
     path: Path
@@ -90,6 +92,7 @@ class LoadedInput:
     project: Project | None = None
     left_out: tuple[str, ...] = ()
     skipped_after_error: int = 0
+    answered_again: int = 0
     simulated: tuple[str, ...] = ()
 
     @property
@@ -141,7 +144,7 @@ def load_source(source: AnalysisSource) -> LoadedInput:
     # The stored ratings' readers (SQLite, the project folder's files) only for them: a
     # ratings CSV is analysed without loading them.
     from annotator.analysis.loading import (
-        load_panel,
+        answered_again,
         project_table,
         table_from_rows,
         table_on_rubric,
@@ -150,6 +153,7 @@ def load_source(source: AnalysisSource) -> LoadedInput:
     from annotator.store.panel import (
         is_panel_file,
         read_panel_project_id,
+        read_panel_rows,
         read_panel_simulated_taggers,
         read_panel_skips_after_error,
     )
@@ -161,22 +165,23 @@ def load_source(source: AnalysisSource) -> LoadedInput:
         return LoadedInput(path, SourceKind.PROJECT, table, project,
                            left_out=tuple(entry.warning() for entry in folder.unreadable),
                            skipped_after_error=folder.skipped_after_error,
-                           simulated=folder.simulated_taggers)
+                           simulated=folder.simulated_taggers,
+                           answered_again=answered_again(folder.ratings))
     if not path.exists():
         raise AnnotatorError("There is no such file or folder.", file=path)
     if is_panel_file(path):
         found = find_project(path, read_panel_project_id(path))
-        return LoadedInput(path, SourceKind.PANEL, load_panel(path, found), found,
-                           skipped_after_error=read_panel_skips_after_error(path),
-                           simulated=read_panel_simulated_taggers(path))
-    contents = read_session_file(path)
-    found = find_project(path, contents.info.get("project_id"))
-    table = (table_from_rows(contents.ratings) if found is None
-             else table_on_rubric(found, contents.ratings, where=path))
-    return LoadedInput(path, SourceKind.SESSION, table, found,
-                       skipped_after_error=contents.skipped_after_error,
-                       simulated=tuple(sorted(set(contents.ratings.tagger)))
-                       if contents.simulated else ())
+        rows, skipped = read_panel_rows(path), read_panel_skips_after_error(path)
+        kind, simulated = SourceKind.PANEL, read_panel_simulated_taggers(path)
+    else:
+        contents = read_session_file(path)
+        found = find_project(path, contents.info.get("project_id"))
+        rows, skipped, kind = contents.ratings, contents.skipped_after_error, SourceKind.SESSION
+        simulated = tuple(sorted(set(rows.tagger))) if contents.simulated else ()
+    table = (table_from_rows(rows) if found is None
+             else table_on_rubric(found, rows, where=path))
+    return LoadedInput(path, kind, table, found, skipped_after_error=skipped,
+                       answered_again=answered_again(rows), simulated=simulated)
 
 
 def find_project(path: Path, project_id: str | None) -> Project | None:
@@ -215,5 +220,6 @@ def analyse_input(loaded: LoadedInput, options: AnalysisOptions) -> Analysis:
     results = analyze(loaded.table, level=options.level, reps=options.reps,
                       bootstrap=options.bootstrap, seed=options.seed, checks=checks,
                       exclude_failed_checks=options.exclude_failed_checks, metrics=metrics)
-    results = replace(results, skipped_after_error=loaded.skipped_after_error or None)
+    results = replace(results, skipped_after_error=loaded.skipped_after_error or None,
+                      answered_again=loaded.answered_again or None)
     return Analysis(loaded, options, results, metrics)

@@ -18,11 +18,12 @@ import numpy as np
 from annotator.analysis.csv_columns import CodedColumn, read_columns
 from annotator.analysis.rating_table import PHASES, RatingTable, blocks, coded_table, sorted_names
 from annotator.errors import AnnotatorError
+from annotator.names import MAX_NAME, clean_name, name_key, name_problem
 from annotator.project.csv_reader import RowChecks
 from annotator.store.records import Phase
 
 CSV_COLUMNS = ("item_id", "tagger", "round", "rating")
-CSV_OPTIONAL = ("source", "phase", "skip")
+CSV_OPTIONAL = ("source", "phase", "skip", "counted")
 _PHASES = {"": Phase.GAME, **{phase.value: phase for phase in Phase}}
 _PHASE_NAMES = ", ".join(phase.value for phase in Phase)
 _DATA_PHASES = frozenset(text for text, phase in _PHASES.items() if phase.is_data)
@@ -30,12 +31,26 @@ SKIP = "skip"
 T = TypeVar("T")
 
 
+def _check_flags(checks: RowChecks, flags: CodedColumn, kept: CodedColumn,
+                 ratings: CodedColumn) -> None:
+    """The true/false columns ``skip`` and ``counted``, and a skip that also has a rating."""
+    checks.add(flags.rows_where(_not_a_flag),
+               lambda n: f"skip {flags.cell(n)!r} is not true or false.")
+    checks.add(kept.rows_where(_not_a_flag),
+               lambda n: f"counted {kept.cell(n)!r} is not true or false.")
+    flagged = flags.where(lambda t: t == "true")
+    checks.add(np.flatnonzero(flagged & ratings.where(lambda t: t.lower() not in ("", SKIP)))
+               .tolist(),
+               lambda n: f"skip is true but the rating is {ratings.cell(n)!r}; leave it empty.")
+
+
 def load_ratings_csv(path: Path, levels: Sequence[float] | None = None) -> RatingTable:
     """A long table ``item_id,tagger,round,rating`` (optional ``source``, ``phase``, ``skip``).
 
     ``rating`` is a number, or ``skip`` (binary protocol, Levinboim et al., NAACL 2021); a
     published dataset's ``ratings.csv`` says a SKIP answer with ``skip`` true and an empty
-    rating.
+    rating; a row whose ``counted`` is false (an answer given again on another laptop,
+    as the dataset marks it) is in no figure.
     ``levels`` is the scale (``--levels``, or a project's rubric): a rating off it is
     refused; without it the distinct values rated are the scale. Every bad row is
     reported, with its line number, in one :class:`AnnotatorError`. The file is read a
@@ -44,24 +59,28 @@ def load_ratings_csv(path: Path, levels: Sequence[float] | None = None) -> Ratin
     """
     path = Path(path)
     read = read_columns(path, required=CSV_COLUMNS, known=CSV_OPTIONAL)
-    items, taggers, round_texts, ratings, sources = (
-        read[name].mapped(str.strip) for name in (*CSV_COLUMNS, "source"))
+    items, round_texts, ratings, sources = (
+        read[name].mapped(str.strip) for name in ("item_id", "round", "rating", "source"))
+    spelling: dict[str, str] = {}  # one tagger, one spelling: the file's first (names.py)
+    taggers = read["tagger"].mapped(
+        lambda text: spelling.setdefault(name_key(text), clean_name(text)))
     phases = read["phase"].mapped(lambda text: text.strip().lower())
     flags = read["skip"].mapped(lambda text: text.strip().lower())
     flagged = flags.where(lambda t: t == "true")
+    kept = read["counted"].mapped(lambda text: text.strip().lower())
+    again = kept.where(lambda t: t == "false")
     round_of = _parsed(round_texts, int)
     value_of = _parsed(ratings, _rating)
     round_values = np.array([round_of.get(t, 0) for t in round_texts.texts], dtype=np.int64)
     rounds = round_values[round_texts.codes]
-    skip = np.flatnonzero(ratings.where(lambda t: t.lower() == SKIP) | flagged).tolist()
+    skip = np.flatnonzero((ratings.where(lambda t: t.lower() == SKIP) | flagged)
+                          & ~again).tolist()
     checks = RowChecks(read.table)
-    checks.add(flags.rows_where(lambda t: t not in ("", "true", "false")),
-               lambda n: f"skip {flags.cell(n)!r} is not true or false.")
-    checks.add(np.flatnonzero(flagged & ratings.where(lambda t: t.lower() not in ("", SKIP)))
-               .tolist(),
-               lambda n: f"skip is true but the rating is {ratings.cell(n)!r}; leave it empty.")
+    _check_flags(checks, flags, kept, ratings)
     checks.add(items.rows_where(lambda t: not t), lambda _: "item_id is empty.")
     checks.add(taggers.rows_where(lambda t: not t), lambda _: "tagger is empty.")
+    checks.add(taggers.rows_where(lambda t: len(t) > MAX_NAME),
+               lambda n: str(name_problem(taggers.cell(n), what="tagger's name")))
     checks.add(round_texts.rows_where(lambda t: t not in round_of),
                lambda n: f"round {round_texts.cell(n)!r} is not a whole number.")
     checks.add(round_texts.rows_where(lambda t: round_of.get(t, 1) < 1),
@@ -80,7 +99,7 @@ def load_ratings_csv(path: Path, levels: Sequence[float] | None = None) -> Ratin
         checks.add(ratings.rows_where(off_scale.__contains__),
                    lambda n: f"rating {ratings.cell(n)!r} is not on the scale "
                              f"({', '.join(f'{v:g}' for v in scale)}).")
-    counted = phases.where(lambda t: t in _DATA_PHASES)
+    counted = phases.where(lambda t: t in _DATA_PHASES) & ~again
     counted[skip] = False
     # Each row's round as the index of its number ("1" and "01" are one round); 32-bit
     # like the other codes, as the repeat check needs no more.
@@ -89,11 +108,11 @@ def load_ratings_csv(path: Path, levels: Sequence[float] | None = None) -> Ratin
                  lambda n, first: f"{taggers.cell(n)} rated {items.cell(n)} twice in round "
                                   f"{rounds[n]} (first on line {read.table.lines[first]}).")
     checks.refuse()
-    if len(skip) == read.rows:
+    if len(skip) + int(again.sum()) == read.rows:
         raise AnnotatorError("The ratings CSV has no ratings.", file=path)
     rated: np.ndarray | slice = slice(None)  # without SKIP answers, every row (no copies)
-    if skip:
-        rated = np.ones(read.rows, dtype=bool)
+    if skip or again.any():
+        rated = ~again
         rated[skip] = False
     skips = Counter(zip(map(items.texts.__getitem__, items.codes[skip].tolist()),
                         rounds[skip].tolist(), strict=True))
@@ -180,6 +199,10 @@ def _sources(items: CodedColumn, sources: CodedColumn) -> dict[str, str]:
     return dict(zip(map(items.texts.__getitem__, item.tolist()),
                     map(sources.texts.__getitem__, sources.codes[last[item]].tolist()),
                     strict=True))
+
+
+def _not_a_flag(text: str) -> bool:
+    return text not in ("", "true", "false")
 
 
 def _rating(text: str) -> float | None:

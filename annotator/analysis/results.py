@@ -311,7 +311,10 @@ class Results:
     random choice. Keys of the mappings are tagger names, rounds, levels, sources,
     questions and metric names. ``skipped_after_error``: pairs taggers skipped because
     saving them failed, in no figure (set by the pipeline, which reads them; left out of
-    the JSON when there are none)."""
+    the JSON when there are none). ``answered_again``: data answers a tagger gave again to
+    a pair in a round on another laptop, kept in the panel and the published dataset but
+    in no figure, which count the earlier answer (likewise set by the pipeline, left out
+    when there are none)."""
 
     n_items: int
     n_taggers: int
@@ -338,6 +341,7 @@ class Results:
     questions: Mapping[str, QuestionFigures] | Undefined
     metrics: MetricBenchmark | Undefined
     skipped_after_error: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+    answered_again: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)
 
     def to_json(self) -> dict[str, Any]:
         """The report as ``json.dump`` takes it: the version of the app that computed it,

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from annotator.errors import AnnotatorError
+from annotator.names import clean_name, name_key, name_problem
 from annotator.planning.design import DesignFigures, block_design
-from annotator.project.plan import PlanBy, name_key, seat_names
+from annotator.project.plan import PlanBy, seat_names
 
 
 @dataclass(frozen=True)
@@ -43,10 +44,13 @@ class StudyPlan:
 
 def tagger_names(text: str) -> tuple[str, ...]:
     """``Ana, Ben ,Chen`` → the names, spaces tidied; a repeated or empty name is refused."""
-    names = tuple(" ".join(part.split()) for part in text.split(","))
+    names = tuple(clean_name(part) for part in text.split(","))
     if any(not name for name in names):
         raise AnnotatorError("--taggers needs names separated by commas, like "
                              '"Ana,Ben,Chen"; one of them is empty.')
+    for name in names:
+        if (problem := name_problem(name, what="tagger's name")) is not None:
+            raise AnnotatorError(f"--taggers: {problem}")
     seen: dict[str, str] = {}
     for name in names:
         if name_key(name) in seen:

@@ -22,9 +22,10 @@ from annotator.analysis.loading import project_table
 from annotator.analysis.pipeline import AnalysisSource, load_source
 from annotator.analysis.rating_table import RatingTable, build_table
 from annotator.errors import AnnotatorError
+from annotator.names import name_key
 from annotator.project.folder import open_project
 from annotator.project.model import Project
-from annotator.project.plan import Plan, PlanBy, name_key
+from annotator.project.plan import Plan, PlanBy
 from annotator.store.records import Phase
 
 PLAN_ROUND = 1

@@ -23,8 +23,9 @@ from typing import assert_never
 
 from annotator.analysis.rating_table import RatingTable
 from annotator.errors import AnnotatorError
+from annotator.names import name_key
 from annotator.planning.coverage import Coverage, coverage, disputed
-from annotator.project.plan import Plan, PlanBy, name_key
+from annotator.project.plan import Plan, PlanBy
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TypeVar
 
-from annotator.csvtext import decode_cell
+from annotator.csvtext import WRITTEN_MARK, decode_cell, written_by_app
 from annotator.errors import AnnotatorError
 from annotator.project.model import Problem
 
@@ -129,6 +129,9 @@ def read_table(
         delimiter = sniff_delimiter(path, first)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     records = _records(reader, table, text)
+    ours = written_by_app(text[:len(WRITTEN_MARK) + 1])
+    if ours:
+        next(records, None)  # the mark: the header follows
     header = next(records, None)
     if header is None:
         names = " and ".join(sorted(required))
@@ -141,20 +144,21 @@ def read_table(
     elif any("\x00" in name for name in raw_names):
         table.problem(table.header_line, f"{_NUL_IN_ROW} This is the header, so no rows were read.")
     elif _read_header(table, raw_names, required=required, known=known):
-        bad_lines += _read_rows(table, records, text, delimiter, undecoded=bad_byte is not None)
+        bad_lines += _read_rows(table, records, text, delimiter, undecoded=bad_byte is not None,
+                                guarded=ours and "'" in text)
     if bad_byte is not None:
         _not_utf8(table, bad_byte, bad_lines)
     return table
 
 
 def _read_rows(table: Table, records: Iterator[tuple[int, int, list[str]]], text: str,
-               delimiter: str, *, undecoded: bool) -> list[int]:
+               delimiter: str, *, undecoded: bool, guarded: bool) -> list[int]:
     """The rows after the header into ``table``, each bad one a problem; returns the lines
-    holding bytes that are not UTF-8 (``undecoded``: the file has some)."""
+    holding bytes that are not UTF-8 (``undecoded``: the file has some; ``guarded``: the
+    app wrote it with formula guards to take off)."""
     bad_lines: list[int] = []
     line = last = 0
     width = len(table.columns)
-    guarded = "'" in text
     nul = "\x00" in text
     for line, last, fields in records:
         if undecoded and any(_UNDECODED.search(f) for f in fields):
@@ -174,7 +178,8 @@ def _read_rows(table: Table, records: Iterator[tuple[int, int, list[str]]], text
 
 def _decoded(fields: list[str]) -> list[str]:
     """Cells as written, without the apostrophe that guards a formula-looking text
-    (:mod:`annotator.csvtext`), so a file the app wrote reads back exactly."""
+    (:mod:`annotator.csvtext`), so a file the app wrote reads back exactly (only a file
+    marked as the app's: a lead's own file is read as it is)."""
     return [decode_cell(f) if f[:1] == "'" else f for f in fields]
 
 

@@ -33,7 +33,14 @@ from pathlib import Path
 from typing import Any
 
 from annotator.errors import ProjectError
-from annotator.project.model import GATES, FlowPlan, FlowSettings, Problem, pass_in_proportion
+from annotator.project.model import (
+    GATES,
+    MAX_ROUND,
+    FlowPlan,
+    FlowSettings,
+    Problem,
+    pass_in_proportion,
+)
 from annotator.project.rounds import ROUND_KEYS, ROUNDS_SETTINGS
 
 _FIELDS: dict[str, str] = {f.name: str(f.type) for f in dataclasses.fields(FlowSettings)}
@@ -71,9 +78,10 @@ def read_flow_plan(
         if not name.isdigit() and not isinstance(table, dict):
             problems.append(_unknown(path, lines.get(where), "rounds", name))
             continue
-        if not name.isdigit() or int(name) < 1 or not isinstance(table, dict):
+        if not name.isdigit() or not 1 <= int(name) <= MAX_ROUND or not isinstance(table, dict):
             raise ProjectError(
-                f"[{where}] is not a round: rounds are tables numbered from 1, like [rounds.2].",
+                f"[{where}] is not a round: rounds are tables numbered from 1 to {MAX_ROUND}, "
+                "like [rounds.2].",
                 file=path,
                 line=lines.get(where),
             )

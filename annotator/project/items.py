@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from annotator.names import clean_name
 from annotator.project.csv_reader import Row, read_table
 from annotator.project.model import Item, Problem
 from annotator.project.paths import FolderProbe, normalise_image_path
@@ -87,7 +88,7 @@ class RowChecker:
                 item_id=item_id,
                 image=image,
                 caption=caption,
-                source=values.get("source", "").strip(),
+                source=clean_name(values.get("source", "")),
                 context=context,
                 line=row.line,
             )

@@ -279,6 +279,9 @@ class FlowPlan:
 
 
 DEFAULT_WASHOUT_DAYS = 42
+MAX_ROUND = 999
+"""The highest round number: far more rounds than any test–retest study runs, and a number
+every laptop's file and every statistic holds exactly."""
 """Six weeks between rounds, so a tagger no longer remembers their ratings (the interval
 VCRScore follows: Ruiz, Ramírez & Moctezuma, arXiv:2501.09155, 2025, §2.1)."""
 

@@ -8,8 +8,9 @@ plan does not name (a late joiner), or a laptop that took no seat, gets the item
 gives fewest ratings, as many as the plan's largest share, ties broken by their own order
 seed, so two late joiners mostly rate different items.
 
-Plans by tagger match the name typed on the start screen ignoring case and repeated
-spaces. Plans by laptop name seats ``laptop-01`` … ``laptop-NN``; each laptop takes one
+Plans by tagger match the name typed on the start screen as :mod:`annotator.names`
+compares names (case, spaces, Unicode form and invisible characters do not matter).
+Plans by laptop name seats ``laptop-01`` … ``laptop-NN``; each laptop takes one
 when a tagger first opens the project on it (:mod:`annotator.userconfig` remembers it).
 """
 
@@ -22,17 +23,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
+from annotator.names import name_key
+
 
 class PlanBy(StrEnum):
     """Whom the plan names: taggers by name, or laptops by seat."""
 
     TAGGER = "tagger"
     LAPTOP = "laptop"
-
-
-def name_key(name: str) -> str:
-    """How a name is matched: case and repeated spaces ignored (``Ana  maria`` = ``ana maria``)."""
-    return " ".join(name.split()).casefold()
 
 
 def seat_names(count: int) -> tuple[str, ...]:

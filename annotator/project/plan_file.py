@@ -41,10 +41,11 @@ from tomlkit.toml_document import TOMLDocument
 from annotator.csvtext import csv_text
 from annotator.errors import ProjectError
 from annotator.files import write_text
+from annotator.names import clean_name, name_key, name_problem
 from annotator.project.csv_reader import read_table
 from annotator.project.manifest import MANIFEST_FILE
 from annotator.project.model import Problem
-from annotator.project.plan import Plan, PlanBy, TopUp, name_key, seat_names
+from annotator.project.plan import Plan, PlanBy, TopUp, seat_names
 from annotator.project.settings_table import unknown_settings
 from annotator.project.tomlfile import edited_text
 
@@ -176,6 +177,7 @@ def _assignments(path: Path, by: PlanBy, item_ids: Collection[str]
     keys = [key_of[raw] for raw in written]
     items = [cell.strip() for cell in table.column(ITEM_COLUMN)]
     clean = (all(keys) and all(items) and not set(items) - set(item_ids)
+             and not any(map(name_problem, key_of))
              and len(set(zip(keys, items, strict=True))) == len(items))
     rows = zip(keys, items, written, table.lines, strict=True)
     found: dict[str, list[str]] = {}
@@ -186,6 +188,8 @@ def _assignments(path: Path, by: PlanBy, item_ids: Collection[str]
             message = None
             if not key or not item:
                 message = f"The {column} or the item_id is empty."
+            elif (problem := name_problem(raw, what=column)) is not None:
+                message = problem
             elif (key, item) in seen:
                 message = (f"{raw.strip()} and {item} are already listed on line "
                            f"{seen[key, item]}.")
@@ -196,7 +200,7 @@ def _assignments(path: Path, by: PlanBy, item_ids: Collection[str]
                 continue
             seen[key, item] = line
         if key not in names:
-            names[key] = " ".join(raw.split())
+            names[key] = clean_name(raw)
             found[key] = []
         found[key].append(item)
     return ({key: tuple(items) for key, items in found.items()}, tuple(names.values()),

@@ -24,7 +24,7 @@ from annotator.errors import ProjectError
 from annotator.files import write_text
 from annotator.project.folder import open_project
 from annotator.project.manifest import MANIFEST_FILE
-from annotator.project.model import Problem, Project
+from annotator.project.model import MAX_ROUND, Problem, Project
 from annotator.project.rounds import read_subset
 from annotator.project.tomlfile import edited_text
 
@@ -77,6 +77,10 @@ def start_round(
     """
     project = open_project(folder)
     number = project.current_round + 1
+    if number > MAX_ROUND:
+        raise ProjectError(f"Round {project.current_round} is the last a project may have "
+                           f"(rounds are numbered up to {MAX_ROUND}); no round was started.",
+                           file=folder / MANIFEST_FILE)
     values: dict[str, Any] = {"started": _utc_second(now)}
     copy_text = None
     if subset is not None:

@@ -66,6 +66,12 @@ def summary_text(results: Results) -> str:
     if results.skipped_after_error:
         lines.append(f"{results.skipped_after_error} pairs were skipped after an error while "
                      "saving them: they are in no figure.")
+    if results.answered_again:
+        again = results.answered_again
+        lines.append(f"{again} {'answer was' if again == 1 else 'answers were'} given again "
+                     "by the same tagger to a pair and round on another laptop: the earlier "
+                     "answer is the one counted; both are kept in the panel and the "
+                     "published dataset.")
     undefined = len(results.reasons())
     if undefined:
         lines.append(f"{undefined} figures are undefined (null); the JSON's "

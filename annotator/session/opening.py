@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from annotator.errors import AnnotatorError
+from annotator.names import checked_name, clean_name, name_key
 from annotator.project.model import SKIP_VALUE, Project
 from annotator.project.plan import PlanBy
 from annotator.session.flow import RatingSession
@@ -58,9 +59,14 @@ class OtherLaptops:
     unreadable: tuple[AnnotatorError, ...] = ()
 
     def values_by_item(self, *, except_tagger: str) -> dict[str, list[float]]:
+        """Each item's values rated by anyone but ``except_tagger`` (names compared as
+        :func:`~annotator.names.name_key` does: the same person on another laptop is not
+        someone else)."""
         values: dict[str, list[float]] = {}
+        own = name_key(except_tagger)
+        others = {tagger for tagger, _, _ in self.ratings if name_key(tagger) != own}
         for tagger, item_id, value in self.ratings:
-            if tagger != except_tagger:
+            if tagger in others:
                 values.setdefault(item_id, []).append(value)
         return values
 
@@ -119,8 +125,10 @@ def start_session(
     """The tagger's session, scored against every rating available on this laptop.
 
     By default in the project's current round, the one the lead started last. ``seat``:
-    this laptop's seat in a plan by laptop (None: none taken).
+    this laptop's seat in a plan by laptop (None: none taken). A name that is empty or
+    too long is refused (:func:`~annotator.names.checked_name`).
     """
+    tagger = checked_name(tagger, what="tagger's name")
     others = read_other_laptops(project, store).values_by_item(except_tagger=tagger)
     number = project.current_round if round_number is None else round_number
     return RatingSession.open(project, store, tagger, round_number=number, others=others, seat=seat)
@@ -154,7 +162,7 @@ def remember_seat(config: UserConfig, project: Project, seat: str) -> None:
 
 def planned_name(project: Project, typed: str) -> str | None:
     """The plan's spelling of ``typed`` when the project is planned by tagger and names
-    them, matched as :func:`~annotator.project.plan.name_key` does; else None.
+    them, matched as :func:`~annotator.names.name_key` does; else None.
 
     The start screen only compares the typed name with the plan, never lists the plan's
     names: the tagger's window shows no one else's name (a laptop may be shared).
@@ -166,9 +174,11 @@ def planned_name(project: Project, typed: str) -> str | None:
 
 
 def rating_name(project: Project, typed: str, *, known: Collection[str]) -> str:
-    """The name a tagger rates under: ``typed`` as it is when this laptop knows it
-    (``known``: the taggers of its session file), else the plan's spelling of it, so that
-    ``ana  smith`` on one laptop and ``Ana Smith`` on another are one tagger of the plan."""
-    if typed in known:
-        return typed
-    return planned_name(project, typed) or typed
+    """The name a tagger rates under: the spelling this laptop knows (``known``: the
+    taggers of its session file), else the plan's, else ``typed`` made clean
+    (:func:`~annotator.names.clean_name`); names compared as
+    :func:`~annotator.names.name_key` does, so that ``ana  smith`` on one laptop and
+    ``Ana Smith`` on another are one tagger of the plan."""
+    key = name_key(typed)
+    same = next((name for name in known if name_key(name) == key), None)
+    return same or planned_name(project, typed) or clean_name(typed)

@@ -291,12 +291,11 @@ def _held_message(path: Path, holder: Holder | None) -> str:
 
 
 def read_panel_rows(path: Path) -> RatingRows:
-    """The ratings of the panel at ``path`` for the analysis, read without writing to it:
-    one per tagger, round, pair, question and stage.
-
-    When a tagger gave the same answer (pair, question, stage) in the same round on two
-    laptops, the earlier rating is the one analysed (the choice does not depend on merge
-    order). Pairs skipped after an error are no ratings: :func:`read_panel_skips_after_error`
+    """Every rating of the panel at ``path``, each with its laptop, read without writing to
+    it. When a tagger gave the same answer (pair, question, stage) in the same round on two
+    laptops, both are here; the analysis counts the earlier one
+    (:func:`annotator.analysis.loading.counted_rows`), the published dataset keeps both.
+    Pairs skipped after an error are no ratings: :func:`read_panel_skips_after_error`
     counts them.
     """
     path = Path(path)
@@ -333,10 +332,10 @@ def read_panel_simulated_taggers(path: Path) -> tuple[str, ...]:
 
 
 def _simulated_taggers(conn: sqlite3.Connection) -> tuple[str, ...]:
-    columns = {row[1] for row in conn.execute("PRAGMA table_info(sources)")}
+    columns = {name for (name,) in conn.execute("SELECT name FROM pragma_table_info('sources')")}
     if "simulated" not in columns:
         return ()
-    return tuple(row[0] for row in conn.execute(
+    return tuple(tagger for (tagger,) in conn.execute(
         "SELECT DISTINCT r.tagger FROM ratings r JOIN rating_sources USING (rating_id) "
         "JOIN sources s USING (source_id) WHERE s.simulated != '' ORDER BY r.tagger"))
 
@@ -357,15 +356,11 @@ def is_panel_file(path: Path) -> bool:
 
 def _rating_rows(conn: sqlite3.Connection) -> RatingRows:
     has_questions = schema_of(conn) >= QUESTIONS_PANEL_SCHEMA
-    same_answer = "AND o.question = r.question AND o.stage = r.stage " if has_questions else ""
-    no_skip_after_error = f"r.question != '{SKIPPED_AFTER_ERROR}' AND " if has_questions else ""
+    no_skip_after_error = (f"WHERE r.question != '{SKIPPED_AFTER_ERROR}' " if has_questions
+                           else "")
     rows = conn.execute(
         f"SELECT {select_list(RATING_ROWS_COLUMNS, has_questions=has_questions)} "
-        f"FROM ratings r WHERE {no_skip_after_error}(r.phase NOT IN ({_DATA_PHASES}) OR "
-        "NOT EXISTS (SELECT 1 FROM ratings o WHERE o.tagger = r.tagger AND o.round = r.round "
-        f"AND o.item_id = r.item_id {same_answer}AND o.phase IN ({_DATA_PHASES}) AND "
-        "(o.submitted_at, o.rating_id) < (r.submitted_at, r.rating_id))) "
-        "ORDER BY laptop_id, seq, rating_id").fetchall()
+        f"FROM ratings r {no_skip_after_error}ORDER BY laptop_id, seq, rating_id").fetchall()
     columns = [tuple(column) for column in zip(*rows, strict=True)] if rows else []
     return RatingRows(*columns)
 

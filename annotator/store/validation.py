@@ -11,8 +11,9 @@ The first row holding something this app never writes refuses the whole file; it
 names the file and that row. Item ids are checked for form only (text, not empty):
 a caption corrected since a rating gives its pair a new id, and an item a lab removed keeps
 its ratings, so an id the project does not list today is no sign of a forged file. Rounds
-are whole numbers from 1, not bounded by the rounds this laptop's ``project.toml`` knows,
-which may lag the lead's copy.
+are whole numbers from 1 to :data:`~annotator.project.model.MAX_ROUND`, not bounded by the
+rounds this laptop's ``project.toml`` knows, which may lag the lead's copy. Times are real
+calendar times (no 30 February, no hour 24).
 
 Each rule is one SQL condition on one stored column, so a file is checked in one scan by
 SQLite, written to avoid function calls where a comparison does (text sorts after every
@@ -27,7 +28,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
-from annotator.project.model import SKIP_VALUE, Project
+from annotator.project.model import MAX_ROUND, SKIP_VALUE, Project
 from annotator.store.records import SKIPPED_AFTER_ERROR, STAGES, Phase
 
 ALL_PHASES = frozenset(phase.value for phase in Phase)
@@ -39,8 +40,13 @@ _LARGEST = 1.7976931348623157e308
 _TEXT = "{0} > '' AND {0} < x''"
 """Non-empty text: greater than the empty text (so no number), less than any blob."""
 _TIME = (f"{_TEXT} AND julianday({{0}}) IS NOT NULL AND "
-         "(substr({0}, -6, 1) IN ('+', '-') OR substr({0}, -1) = 'Z')")
-"""A time SQLite can read, with its time zone (the app stores UTC ISO-8601)."""
+         "coalesce(strftime('%Y-%m-%dT%H:%M:%S', julianday(substr({0}, 1, 19))) = "
+         "substr({0}, 1, 19), 0) AND (substr({0}, -1) = 'Z' OR "
+         "substr({0}, -6) GLOB '[+-][01][0-9]:[0-5][0-9]' OR "
+         "substr({0}, -6) GLOB '[+-]2[0-3]:[0-5][0-9]')")
+"""A real calendar time with its time zone, as the app stores it (UTC ISO-8601,
+``2026-11-27T14:19:54.123+00:00``): SQLite reads ``2099-02-30`` and hour 24 as days
+later, so the date and time written must be the ones it reads back."""
 _QUESTION_ID = f"{_TEXT} AND {{0}} GLOB '[a-z]*' AND NOT {{0}} GLOB '*[^a-z0-9_]*'"
 _WHOLE = "typeof({0}) = 'integer'"
 
@@ -165,8 +171,9 @@ def _rules(rules: RowRules | None, phases: Collection[str]) -> list[_Rule]:
         _Rule("tagger", f"{_TEXT} AND trim({{0}}) != ''",
               lambda v: f"has the tagger {_shown(v)}, not a name"),
         _Rule("item_id", _TEXT, lambda v: f"has the item id {_shown(v)}, not a text"),
-        _Rule("round", f"{_WHOLE} AND {{0}} >= 1",
-              lambda v: f"has the round {_shown(v)}, not a whole number from 1"),
+        _Rule("round", f"{_WHOLE} AND {{0}} BETWEEN 1 AND {MAX_ROUND}",
+              lambda v: f"has the round {_shown(v)}, not a whole number from 1 to "
+                        f"{MAX_ROUND:,}"),
         _Rule("phase", f"{{0}} IN ({', '.join(map(_quoted, phase_names))})",
               lambda v: f"has the phase {_shown(v)}, which is none of "
                         f"{', '.join(phase_names)}"),

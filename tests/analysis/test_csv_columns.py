@@ -14,7 +14,7 @@ import pytest
 from annotator.analysis.csv_columns import read_columns
 from annotator.analysis.rating_table import PHASES, RatingTable
 from annotator.analysis.ratings_csv import load_ratings_csv
-from annotator.csvtext import csv_text
+from annotator.csvtext import WRITTEN_MARK, csv_text
 from annotator.errors import AnnotatorError
 from tests.analysis.legacy_ratings_csv import legacy_load_ratings_csv
 from tests.analysis.pinned.inputs import CASES, REFERENCE
@@ -185,9 +185,11 @@ def test_a_clean_file_is_streamed_and_an_odd_one_read_whole(tmp_path: Path,
 def test_a_column_codes_its_texts_in_order_and_merges_what_becomes_equal(
         tmp_path: Path) -> None:
     path = tmp_path / "r.csv"
-    path.write_text("item_id\n b\n'=a\nb\n=a\n b\n", encoding="utf-8")
+    path.write_text(f"{WRITTEN_MARK}\nitem_id\n b\n'=a\nb\n=a\n b\n", encoding="utf-8")
     column = read_columns(path, required=("item_id",))["item_id"]
     assert (column.texts, column.codes.tolist()) == ((" b", "=a", "b"), [0, 1, 2, 1, 0])
     assert column.mapped(str.upper).cells() == [" B", "=A", "B", "=A", " B"]
     stripped = column.mapped(str.strip)
     assert (stripped.texts, stripped.codes.tolist()) == (("b", "=a"), [0, 1, 0, 1, 0])
+    path.write_text("item_id\n'=a\n=a\n", encoding="utf-8")  # a lead's file: as it is
+    assert read_columns(path, required=("item_id",))["item_id"].texts == ("'=a", "=a")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from annotator.analysis.loading import counted_rows
 from annotator.errors import AnnotatorError
 from annotator.store.incoming import FileImage, read_incoming
 from annotator.store.merge import MergeStatus, merge_session_files
@@ -257,7 +258,7 @@ def test_nothing_to_merge_says_so(tmp_path: Path) -> None:
         merge_session_files(tmp_path / "panel.sqlite", [tmp_path])
 
 
-def test_the_same_pair_rated_twice_by_one_tagger_is_kept_and_analysed_once(
+def test_the_same_pair_rated_twice_by_one_tagger_is_kept_and_counted_once(
         tmp_path: Path) -> None:
     """ana rated the same pairs in round 1 on two laptops: both kept, the earlier analysed."""
     first = ratings_for("ana", 3, seed=1)
@@ -268,10 +269,12 @@ def test_the_same_pair_rated_twice_by_one_tagger_is_kept_and_analysed_once(
     report = merge_session_files(panel_path, [a, b])
     assert report.files[1].repeats == 3
     rows = read_panel_rows(panel_path)
-    assert len(rows) == 3
+    assert len(rows) == 6 and set(rows.laptop_id) == {"id-a", "id-b"}  # both kept
+    counted = counted_rows(rows)
     same_time = [(x, y) for x, y in zip(first, second, strict=True)]
     assert all(x.submitted_at == y.submitted_at for x, y in same_time)  # tie: the smaller id
-    assert set(rows.rating_id) == {min(x.rating_id, y.rating_id) for x, y in same_time}
+    assert {rows.rating_id[i] for i in counted} == {min(x.rating_id, y.rating_id)
+                                                    for x, y in same_time}
 
 
 def test_the_panel_merges_the_file_as_it_was_checked(tmp_path: Path, three) -> None:

@@ -67,7 +67,8 @@ def test_without_a_project_the_form_of_each_value_is_checked(change: dict, reaso
 def test_the_first_bad_row_in_storage_order_is_named() -> None:
     conn = table(GOOD, with_(rating_id="r2", round=0), with_(rating_id="r3", value=7.0))
     bad = first_bad_row(conn, RULES)
-    assert (bad.place, bad.reason) == (2, "has the round 0, not a whole number from 1")
+    assert (bad.place, bad.reason) == (2, "has the round 0, not a whole number from 1 to "
+                                          "999")
 
 
 def test_a_snapshot_may_hold_only_data_phases() -> None:

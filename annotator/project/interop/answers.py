@@ -22,6 +22,7 @@ from pathlib import Path
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
 from annotator.files import write_text
+from annotator.names import clean_name, name_key, name_problem
 from annotator.project.model import Problem, Project, Rubric
 
 SKIP = "skip"
@@ -103,8 +104,9 @@ def write_ratings(read: Read, project: Project, out: Path, *, round_number: int,
     """Check every answer and write the ratings CSV; returns how many were written.
 
     Refuses (AnnotatorError, nothing written) when the file has problems, an answer is not
-    on the scale or names an unknown item, a tagger answered a pair twice, or there is no
-    answer at all."""
+    on the scale or names an unknown item, a tagger's name is empty or too long
+    (:mod:`annotator.names`; names are written clean), a tagger answered a pair twice, or
+    there is no answer at all."""
     if out.resolve() == source.resolve():
         raise AnnotatorError("The output would overwrite the file it reads; give another "
                              "--out.", file=out)
@@ -123,13 +125,18 @@ def write_ratings(read: Read, project: Project, out: Path, *, round_number: int,
             problems.append(Problem(answer.file, answer.line, f"The item {answer.item_id!r} "
                                     f"is not an item of the project {project.name!r}."))
             continue
-        first = seen.setdefault((answer.tagger, answer.item_id), answer)
+        name_wrong = name_problem(answer.tagger, what="tagger's name")
+        if name_wrong is not None:
+            problems.append(Problem(answer.file, answer.line, name_wrong))
+            continue
+        tagger = clean_name(answer.tagger)
+        first = seen.setdefault((name_key(tagger), answer.item_id), answer)
         if first is not answer:
             problems.append(Problem(answer.file, answer.line, f"{answer.tagger} answered "
                                     f"{answer.item_id} twice (first at {first.file.name}:"
                                     f"{first.line})."))
             continue
-        rows.append((answer.item_id, answer.tagger, round_number,
+        rows.append((answer.item_id, tagger, round_number,
                      SKIP if math.isnan(value) else f"{value:g}", items[answer.item_id].source))
     if problems:
         problems.sort(key=lambda p: (str(p.file), p.line or 0))

@@ -183,5 +183,6 @@ def _loading(tables: Sequence[DataFile]) -> list[str]:
                   'str})']
         r = [f'ratings <- jsonlite::stream_in(file("{names["ratings"]}"))']
     return ["## Loading", "", "```python", "import pandas as pd", "", *python,
-            'data = ratings[ratings["phase"].isin(["game", "retest"])]  # the data ratings',
+            'data = ratings[ratings["phase"].isin(["game", "retest"]) & ratings["counted"]]'
+            '  # the data ratings the analysis counts',
             "```", "", "```r", *r, "```", ""]

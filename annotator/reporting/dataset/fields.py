@@ -47,6 +47,9 @@ def rating_fields(rubric: Rubric) -> tuple[Field, ...]:
         Field("tagger", "string", "Who rated: the name typed on the start screen, or a "
               "pseudonym T01, T02… (numbered in the order taggers first rated).",
               required=True),
+        Field("laptop", "string", "The laptop the answer was given on: a random id the app "
+              "gave that laptop. One tagger may answer on several laptops; every answer is "
+              "here.", required=True),
         Field("round", "integer", "The round (test–retest), from 1.", "round", required=True),
         Field("phase", "string", "Why the answer was given. Only game and retest answers are "
               "data; tutorial and probation answers train the tagger against expert ratings; "
@@ -74,6 +77,9 @@ def rating_fields(rubric: Rubric) -> tuple[Field, ...]:
               "milliseconds.", required=True),
         Field("points", "number", "Points the game gave for the answer; empty when it was not "
               "scored (a blind round, a check, a skip).", "game points"),
+        Field("counted", "boolean", "TRUE when the analysis counts the answer. FALSE for a "
+              "game or retest answer the tagger gave again to the pair (question, stage) in "
+              "that round on another laptop: the earlier answer is counted.", required=True),
     ]
     return tuple(fields)
 

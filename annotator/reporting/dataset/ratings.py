@@ -1,10 +1,12 @@
-"""``ratings.csv``: one row per answer as stored, by the rules the analysis counts them.
+"""``ratings.csv``: one row per answer as stored, each rating id once, with its laptop.
 
 The rows come from the session files or the panel database themselves (the analysis's
-table keeps neither rating ids nor times), and the same rule picks them: each rating id
-once, and a pair one tagger answered twice in a round counts once, the earlier answer
-(:func:`annotator.analysis.loading.counted_rows`). Taggers left out for failing the
-attention checks are left out here too, every answer of theirs.
+table keeps neither rating ids nor times), under the analysis's tagger names
+(:func:`annotator.analysis.loading.one_spelling`). A pair one tagger answered twice in a
+round (on two laptops) keeps both answers; ``counted`` marks the one the analysis counts,
+the earlier (:func:`annotator.analysis.loading.counted_rows`), so the file's game and
+retest rows are the panel's and its counted ones the analysis's. Taggers left out for
+failing the attention checks are left out here too, every answer of theirs.
 
 Pseudonyms are ``T01``, ``T02``… in the order taggers first answered (ties by name), so
 they stay the same when the panel grows and say nothing about the names.
@@ -16,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
-from annotator.analysis.loading import counted_rows, project_rows
+from annotator.analysis.loading import counted_rows, one_spelling, project_rows
 from annotator.analysis.pipeline import Analysis, SourceKind
 from annotator.analysis.results import AttentionChecks
 from annotator.errors import AnnotatorError
@@ -36,6 +38,8 @@ class Answers:
     rows: RatingRows
     indices: tuple[int, ...]
     names: Mapping[str, str]
+    counted: frozenset[int]
+    """The indices the analysis counts."""
 
 
 def stored_answers(analysis: Analysis, *, pseudonymise: bool) -> Answers:
@@ -58,10 +62,15 @@ def stored_answers(analysis: Analysis, *, pseudonymise: bool) -> Answers:
     checks = analysis.results.checks
     left_out = (set(checks.excluded.taggers)
                 if isinstance(checks, AttentionChecks) and checks.excluded is not None else set())
-    kept = tuple(int(i) for i in counted_rows(rows) if rows.tagger[i] not in left_out)
+    rows = one_spelling(rows)
+    counted = frozenset(counted_rows(rows).tolist())
+    first: dict[str, int] = {}
+    for i, rating_id in enumerate(rows.rating_id):
+        first.setdefault(rating_id, i)  # a rating copied into two files is one answer
+    kept = tuple(i for i in first.values() if rows.tagger[i] not in left_out)
     names = pseudonyms(rows, kept) if pseudonymise else {rows.tagger[i]: rows.tagger[i]
                                                          for i in kept}
-    return Answers(rows, kept, names)
+    return Answers(rows, kept, names, counted)
 
 
 def pseudonyms(rows: RatingRows, kept: Sequence[int]) -> dict[str, str]:
@@ -87,8 +96,9 @@ def rating_rows(answers: Answers, *, questions: bool) -> list[tuple[Cell, ...]]:
     for i in order:
         skip, points = rows.value[i] == SKIP_VALUE, rows.points[i]
         asked: tuple[Cell, ...] = (rows.question[i], rows.stage[i]) if questions else ()
-        out.append((rows.rating_id[i], rows.item_id[i], names[rows.tagger[i]], rows.round[i],
+        out.append((rows.rating_id[i], rows.item_id[i], names[rows.tagger[i]],
+                    rows.laptop_id[i], rows.round[i],
                     rows.phase[i], *asked, None if skip else float(rows.value[i]), skip,
                     rows.ms_on_screen[i] / 1000, rows.submitted_at[i],
-                    None if points is None else float(points)))
+                    None if points is None else float(points), i in answers.counted))
     return out

@@ -15,6 +15,7 @@ from annotator.analysis.undefined import Undefined
 from annotator.reporting.analysed import reasons
 from annotator.reporting.content import Chart, Column, Section, Table
 from annotator.reporting.items_table import items_table
+from annotator.reporting.names import unique_stem
 from annotator.reporting.svg_charts import grouped_bar_chart
 
 
@@ -58,7 +59,7 @@ def item_detail(analysis: Analysis, item_id: str) -> ItemDetail:
                   PHASES[table.phase[r]].value, float(table.values[r]),
                   _figure(table.seconds[r])) for r in mine)
     ratings = Table(
-        name=f"item_{item_id}", title=f"Every rating of {item_id}",
+        name=unique_stem("item_", item_id, set()), title=f"Every rating of {item_id}",
         columns=(Column("tagger", "Tagger"), Column("round", "Round", "int"),
                  Column("phase", "Phase"), Column("rating", "Rating", "level"),
                  Column("seconds", "Seconds", "seconds", "Time on screen")),

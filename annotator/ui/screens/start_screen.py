@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from annotator.names import clean_name, name_problem
 from annotator.project.model import Project
 from annotator.project.plan import PlanBy
 from annotator.session.messages import round_line
@@ -147,7 +148,7 @@ class StartScreen(QWidget):
         self._tagger.setFocus()
 
     def _typed_name(self) -> str:
-        return " ".join(self._tagger.text().split())
+        return clean_name(self._tagger.text())
 
     def _name_changed(self) -> None:
         name, project = self._typed_name(), self._project
@@ -172,6 +173,9 @@ class StartScreen(QWidget):
             return
         if not name:
             QMessageBox.information(self, "Your name", "Type your name first.")
+            return
+        if (problem := name_problem(name, what="name")) is not None:
+            QMessageBox.information(self, "Your name", problem)
             return
         self.start_requested.emit(name)
 

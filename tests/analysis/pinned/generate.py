@@ -12,7 +12,10 @@ not item-rounds), the before/after means of a question (on the matched answers) 
 summary's leave-one-out line; and the digest of the item-means distribution chart, which
 issue 18 gave whole-number count ticks and a title under its level axis. The cases built on
 the sample projects were written again when the samples got new photographs and captions
-(issue 18), on the new samples with the chart's new ticks. To write them again from a given
+(issue 18), on the new samples with the chart's new ticks. The panel's and the vicr
+project's cases name the one answer a tagger gave again on another laptop
+(``answered_again`` and its summary line, issue 27), which they always held and never
+counted. To write them again from a given
 commit (all cases, or the ones named)::
 
     git archive <commit> | tar -x -C /tmp/old

@@ -59,7 +59,8 @@ def test_one_row_per_stored_answer_of_every_phase_in_order(project_root: Path) -
         assert row["points"] == (None if points is None else float(points))
 
 
-def test_a_copied_file_and_a_pair_rated_on_two_laptops_count_once(project_root: Path) -> None:
+def test_a_copied_file_counts_once_and_a_pair_rated_on_two_laptops_keeps_both(
+        project_root: Path) -> None:
     sessions = project_root / "sessions"
     shutil.copy(sessions / "lab-1.sqlite", sessions / "lab-1-copy.sqlite")
     project = open_project(project_root)
@@ -68,9 +69,10 @@ def test_a_copied_file_and_a_pair_rated_on_two_laptops_count_once(project_root: 
     rate(third, "ana", "item001", 1, minute=30)  # later than her first answer on lab-1
     third.close()
     rows = rows_of(project_root)
-    assert len(rows) == 6
-    assert [r["rating"] for r in rows if (r["tagger"], r["item_id"]) == ("ana", "item001")] \
-        == [4.0]
+    assert len(rows) == 7
+    again = [r for r in rows if (r["tagger"], r["item_id"]) == ("ana", "item001")]
+    assert [(r["rating"], r["laptop"], r["counted"]) for r in again] == [
+        (4.0, "lab-1", True), (1.0, "lab-3", False)]  # both kept; the earlier counted
 
 
 def test_pseudonyms_follow_the_first_answer_and_stay_when_the_panel_grows(

@@ -100,6 +100,7 @@ def test_items_csv_lists_every_project_item_and_reads_back_exactly(project_root:
     assert [r["item_id"] for r in rows] == list(CAPTIONS)  # not the gold pair
     assert [r["caption"] for r in rows] == list(CAPTIONS.values())  # the formula read back
     with (folder / "items.csv").open(encoding="utf-8-sig", newline="") as handle:
+        assert handle.readline().startswith("#written by Caption Rating Annotator")
         raw = list(csv.DictReader(handle))
     assert raw[3]["caption"].startswith("'=HYPERLINK")  # guarded for spreadsheets
     assert (rows[0]["n"], rows[0]["median"], rows[0]["consensus"]) == ("3", "3", "3")
