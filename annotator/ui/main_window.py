@@ -130,6 +130,7 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
             return False
         self._close_session()
         self._project, self._store = project, store
+        self.loader.max_pixels = project.max_pixels
         self._config.remember_project(folder)
         save_config(self._config)
         self.start_screen.set_recent_projects(self._config.recent_projects)
