@@ -66,10 +66,10 @@ def test_a_label_studio_export_of_100k_tasks_is_read_whole_and_by_line(vicr: Pat
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     try:
         result = subprocess.run([sys.executable, "-c", READ_100K, str(export)], env=env,
-                                capture_output=True, text=True, timeout=300, cwd=REPO,
+                                capture_output=True, text=True, timeout=240, cwd=REPO,
                                 check=False)
     except subprocess.TimeoutExpired:
-        pytest.fail("reading 100,000 Label Studio tasks did not end in 5 minutes")
+        pytest.fail("reading 100,000 Label Studio tasks did not end in 4 minutes")
     assert result.returncode == 0, result.stderr
     read = json.loads(result.stdout)
     assert read["problems"] == []

@@ -116,10 +116,10 @@ def test_snapshot_import_refuses_a_never_ending_snapshot(make_project_folder, tm
                                                          table: str) -> None:
     folder = make_project_folder(3)
     snapshot = runaway_snapshot(folder, tmp_path, table)
-    result = run_app("snapshot", "import", str(snapshot), str(folder),
+    result = run_app("snapshot", "import", str(folder), str(snapshot),
                      config=tmp_path / "config")
-    refused_by_name(result, snapshot)
-    assert result.returncode == 2
+    said = refused_by_name(result, snapshot)
+    assert result.returncode == 2 and "never writes" in said
     assert not (folder / "snapshots").exists() or not any((folder / "snapshots").iterdir())
 
 
