@@ -133,7 +133,8 @@ def refuse_foreign_objects(conn: sqlite3.Connection, path: Path, *,
     read from it) as a real table with those columns."""
     found = conn.execute(
         "SELECT type, name FROM sqlite_master WHERE type IN ('view', 'trigger') OR "
-        "(type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%') ORDER BY rowid LIMIT 1"
+        "(type = 'table' AND (rootpage = 0 OR sql LIKE 'CREATE VIRTUAL%')) "
+        "ORDER BY rowid LIMIT 1"
     ).fetchone()
     if found is not None:
         what = "virtual table" if found[0] == "table" else found[0]
@@ -156,15 +157,14 @@ def refuse_foreign_objects(conn: sqlite3.Connection, path: Path, *,
 
 
 @contextmanager
-def bounded_reading(conn: sqlite3.Connection, path: Path, *, size: int | None = None,
+def bounded_reading(conn: sqlite3.Connection, path: Path, *,
                     error: type[AnnotatorError] = SessionFileError,
                     kind: str = "session file") -> Iterator[None]:
     """Bound the work of every statement ``conn`` runs meanwhile by the size of the file at
-    ``path`` (``size``: of an image read from memory): a statement that does not end in
-    time is stopped, and the reading refused with ``error`` naming the file."""
-    if size is None:
-        size = sum(part.stat().st_size for part in (path, path.with_name(path.name + "-wal"))
-                   if part.is_file())
+    ``path`` (and its ``-wal``): a statement that does not end in time is stopped, and the
+    reading refused with ``error`` naming the file."""
+    size = sum(part.stat().st_size for part in (path, path.with_name(path.name + "-wal"))
+               if part.is_file())
     allowed = max(_LEAST_STEPS, _STEPS_PER_BYTE * size) // _STEPS_PER_CHECK
     looks = 0
 

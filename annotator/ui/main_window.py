@@ -181,8 +181,8 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
             QMessageBox.critical(self, "Cannot start", text)
 
     def _start_crashed(self, info: tuple) -> None:
-        if self._start_done() is not None:
-            report_unexpected_error(*info)
+        self._start_done()
+        report_unexpected_error(*info)  # a bug is reported even when no longer waited for
 
     def _others_read(self, others: OtherLaptops) -> None:
         wanted = self._start_done()
