@@ -158,8 +158,7 @@ def describe_session_file(path: Path) -> str:
         try:
             with bounded_reading(conn, Path(path)):
                 # A view or trigger of the file is never run: it could be any query at all.
-                refuse_foreign_objects(conn, Path(path), error=SessionFileError,
-                                       kind="session file")
+                refuse_foreign_objects(conn, Path(path), error=SessionFileError)
                 laptop = _attempt(_laptop_of, conn)
                 taggers = _attempt(_taggers_of, conn)
                 count = _attempt(_rating_count_of, conn)

@@ -46,6 +46,7 @@ def refuse_non_sqlite(path: Path) -> None:
 def refuse_foreign_database(conn: sqlite3.Connection, path: Path) -> None:
     """An SQLite file of some other program must not get our tables added to it, and one
     holding what this app never writes is not read (:func:`refuse_foreign_objects`)."""
+    refuse_foreign_objects(conn, path, error=SessionFileError)
     found = conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session_info'"
     ).fetchone()
@@ -63,8 +64,8 @@ def refuse_foreign_database(conn: sqlite3.Connection, path: Path) -> None:
             "This SQLite file is not a session file of this app; it was left untouched.",
             file=path,
         )
-    refuse_foreign_objects(conn, path, error=SessionFileError, kind="session file",
-                           tables=SESSION_TABLES)
+    refuse_missing_columns(conn, path, SESSION_TABLES, error=SessionFileError,
+                           kind="session file")
 
 
 def schema_of(conn: sqlite3.Connection) -> int:
@@ -106,7 +107,7 @@ def read_sqlite_file(path: Path, read: Callable[[sqlite3.Connection], T], *,
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
             with bounded_reading(conn, path, error=error, kind=kind):
-                refuse_foreign_objects(conn, path, error=error, kind=kind)
+                refuse_foreign_objects(conn, path, error=error)
                 return read(conn)
         finally:
             conn.close()
@@ -126,11 +127,9 @@ _LEAST_STEPS = 50_000_000
 
 
 def refuse_foreign_objects(conn: sqlite3.Connection, path: Path, *,
-                           error: type[AnnotatorError], kind: str,
-                           tables: Mapping[str, Collection[str]] | None = None) -> None:
-    """Refuse a file holding a view, a virtual table or a trigger (the app writes none, and
-    reading one can run any query at all), or lacking one of ``tables`` (name: the columns
-    read from it) as a real table with those columns."""
+                           error: type[AnnotatorError]) -> None:
+    """Refuse a file holding a view, a virtual table or a trigger: the app writes none, and
+    reading one can run any query at all."""
     found = conn.execute(
         "SELECT type, name FROM sqlite_master WHERE type IN ('view', 'trigger') OR "
         "(type = 'table' AND (rootpage = 0 OR sql LIKE 'CREATE VIRTUAL%')) "
@@ -140,9 +139,16 @@ def refuse_foreign_objects(conn: sqlite3.Connection, path: Path, *,
         what = "virtual table" if found[0] == "table" else found[0]
         conn.close()
         raise error(f"This file holds a {what} named {str(found[1])[:60]!r}, which this app "
-                    f"never writes in a {kind}: it was made or changed by another program, "
-                    "so it was refused whole and none of it was read.", file=path)
-    for table, columns in (tables or {}).items():
+                    "never writes: it was made or changed by another program, so it was "
+                    "refused whole and none of it was read.", file=path)
+
+
+def refuse_missing_columns(conn: sqlite3.Connection, path: Path,
+                           tables: Mapping[str, Collection[str]], *,
+                           error: type[AnnotatorError], kind: str) -> None:
+    """Refuse a file (a ``kind``) lacking one of ``tables`` (name: the columns read from it)
+    with those columns; after :func:`refuse_foreign_objects`, each is a real table."""
+    for table, columns in tables.items():
         present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
         missing = [column for column in columns if column not in present]
         if not present:
