@@ -60,13 +60,24 @@ def _pillow_pixels(exc: Exception, default: int) -> int:
     return int(match.group(1)) if match else default + 1
 
 
+def too_large(size: tuple[int, int], max_pixels: int) -> str | None:
+    """Why an image of ``size`` (as its header declares it) is not decoded, or None when it
+    is within ``max_pixels`` (``[images] max_megapixels``); a predicate, as
+    :func:`check_image` gives."""
+    width, height = size
+    if width * height <= max_pixels:
+        return None
+    return _too_big(width * height, max_pixels, size_text=f" ({width} × {height})")
+
+
 def _check_open(path: Path, *, max_pixels: int) -> str | None:
     try:
         with Image.open(path) as image:
             width, height = image.size
             kind = image.format or "image"
-            if width * height > max_pixels:
-                return _too_big(width * height, max_pixels, size_text=f" ({width} × {height})")
+            refused = too_large(image.size, max_pixels)
+            if refused is not None:
+                return refused
             image.verify()
     except UnidentifiedImageError:
         return _not_an_image(path)

@@ -19,6 +19,7 @@ import tomlkit
 
 from annotator.errors import NotAProjectError, ProjectError
 from annotator.files import write_text
+from annotator.project.nesting import TooDeepError, parse_toml
 from annotator.project.tomlfile import edited_text, error_line, key_lines
 
 MANIFEST_FILE = "project.toml"
@@ -78,7 +79,9 @@ def read_manifest(folder: Path) -> Manifest:
         line = path.read_bytes().count(b"\n", 0, exc.start) + 1
         raise ProjectError("The file is not UTF-8 text.", file=path, line=line) from exc
     try:
-        document = tomllib.loads(text)
+        document = parse_toml(text)
+    except TooDeepError as exc:
+        raise ProjectError(exc.says("This file"), file=path, line=exc.line) from None
     except tomllib.TOMLDecodeError as exc:
         error_at, message = error_line(exc)
         raise ProjectError(

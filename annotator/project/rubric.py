@@ -15,6 +15,7 @@ from typing import Any
 
 from annotator.errors import RubricError
 from annotator.project.model import SKIP_VALUE, STAGES, Level, Question, Rubric
+from annotator.project.nesting import TooDeepError, parse_toml
 from annotator.project.tomlfile import error_line, key_lines
 from annotator.resources import resource_path
 
@@ -108,7 +109,9 @@ def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
     except UnicodeDecodeError as exc:
         raise RubricError("The rubric file is not UTF-8 text.", file=path) from exc
     try:
-        return text, tomllib.loads(text)
+        return text, parse_toml(text)
+    except TooDeepError as exc:
+        raise RubricError(exc.says("The rubric file"), file=path, line=exc.line) from None
     except tomllib.TOMLDecodeError as exc:
         line, message = error_line(exc)
         raise RubricError(

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from annotator.errors import ProjectError
 from annotator.project.manifest import MANIFEST_FILE
+from annotator.project.nesting import TooDeepError, parse_toml
 from annotator.project.tomlfile import error_line
 
 SHORTCUT_SUFFIX = ".crproject"
@@ -55,7 +56,9 @@ def read_shortcut(path: Path) -> Path:
         raise ProjectError(f"This is not a project shortcut: it is larger than "
                            f"{MAX_SHORTCUT_BYTES} bytes.", file=path)
     try:
-        document = tomllib.loads(data.decode("utf-8"))
+        document = parse_toml(data.decode("utf-8"))
+    except TooDeepError as exc:
+        raise ProjectError(exc.says("This shortcut"), file=path, line=exc.line) from None
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise ProjectError("The shortcut is not UTF-8 text.", file=path, line=line) from exc

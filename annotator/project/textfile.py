@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from annotator.project.model import Problem
+from annotator.project.nesting import TooDeepError, parse_json
 
 
 def read_text(path: Path, *, what: str = "file") -> tuple[str, Problem | None]:
@@ -48,7 +49,9 @@ def load_json_file(path: Path) -> tuple[Any, Problem | None]:
     if problem is not None:
         return None, problem
     try:
-        return json.loads(text), None
+        return parse_json(text), None
+    except TooDeepError as exc:
+        return None, Problem(path, exc.line, exc.says("This file"))
     except json.JSONDecodeError as exc:
         return None, Problem(path, exc.lineno, f"This is not valid JSON: {exc.msg} "
                              f"(column {exc.colno}).")

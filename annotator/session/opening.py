@@ -78,14 +78,21 @@ def read_other_laptops(project: Project, store: SessionStore) -> OtherLaptops:
 
     A rating is counted once however many copies of it lie in the folders, and never when
     it is in this laptop's own file. A file that cannot be used (another project's, a
-    newer app's, damaged) is left out and listed in ``unreadable``; the lead's
-    ``annotator analyze`` names such files.
+    newer app's, damaged, built to never end) is left out and listed in ``unreadable``;
+    the lead's ``annotator analyze`` names such files.
     """
-    seen = store.rating_ids()
+    return read_other_files(project, own=store.path, own_ratings=store.rating_ids())
+
+
+def read_other_files(project: Project, *, own: Path, own_ratings: set[str]) -> OtherLaptops:
+    """:func:`read_other_laptops` without touching this laptop's store (``own``: its file,
+    ``own_ratings``: the ids of its ratings), so that a window reads the files from other
+    laptops off its GUI thread while the store stays on it."""
+    seen = set(own_ratings)
     found: list[tuple[str, str, float]] = []
     files: list[Path] = []
     unreadable: list[AnnotatorError] = []
-    for path, rows in _other_sources(project, store.path, unreadable):
+    for path, rows in _other_sources(project, own, unreadable):
         files.append(path)
         for rating_id, tagger, item_id, phase, value, question in rows:
             if phase in _DATA and not question and value != SKIP_VALUE and rating_id not in seen:
@@ -120,16 +127,19 @@ def _other_sources(
 
 def start_session(
     project: Project, store: SessionStore, tagger: str, *, round_number: int | None = None,
-    seat: str | None = None,
+    seat: str | None = None, other_laptops: OtherLaptops | None = None,
 ) -> RatingSession:
     """The tagger's session, scored against every rating available on this laptop.
 
     By default in the project's current round, the one the lead started last. ``seat``:
-    this laptop's seat in a plan by laptop (None: none taken). A name that is empty or
+    this laptop's seat in a plan by laptop (None: none taken). ``other_laptops``: their
+    ratings, when already read (by default they are read here). A name that is empty or
     too long is refused (:func:`~annotator.names.checked_name`).
     """
     tagger = checked_name(tagger, what="tagger's name")
-    others = read_other_laptops(project, store).values_by_item(except_tagger=tagger)
+    if other_laptops is None:
+        other_laptops = read_other_laptops(project, store)
+    others = other_laptops.values_by_item(except_tagger=tagger)
     number = project.current_round if round_number is None else round_number
     return RatingSession.open(project, store, tagger, round_number=number, others=others, seat=seat)
 

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from annotator.errors import SessionFileError
 from annotator.files import open_no_follow
+from annotator.project.nesting import parse_json
 
 LOCK_SUFFIX = "-lock"
 _WINDOWS_LOCK_OFFSET = 1 << 20
@@ -149,7 +150,7 @@ class SessionLock:
 def read_holder(path: Path) -> Holder | None:
     """Who the lock file at ``path`` says holds it (None: unreadable or not yet written)."""
     try:
-        fields = json.loads(path.read_bytes().decode("utf-8"))
+        fields = parse_json(path.read_bytes().decode("utf-8"))  # too deep: a ValueError
         return Holder(str(fields["laptop"]), str(fields["user"]), str(fields["computer"]),
                       int(fields["pid"]), str(fields["since"]))
     except (OSError, ValueError, KeyError, TypeError):

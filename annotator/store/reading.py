@@ -23,9 +23,11 @@ from typing import TypeVar
 from annotator.errors import SessionFileError
 from annotator.store.records import SIMULATED_KEY, SKIPPED_AFTER_ERROR
 from annotator.store.refusals import (
+    bounded_reading,
     check_schema_version,
     damaged_file_error,
     refuse_foreign_database,
+    refuse_foreign_objects,
     refuse_non_sqlite,
 )
 from annotator.store.validation import RowRules, first_bad_row
@@ -159,9 +161,14 @@ def describe_session_file(path: Path) -> str:
         conn = None
     if conn is not None:
         try:
-            laptop = _attempt(_laptop_of, conn)
-            taggers = _attempt(_taggers_of, conn)
-            count = _attempt(_rating_count_of, conn)
+            with bounded_reading(conn, Path(path)):
+                # A view or trigger of the file is never run: it could be any query at all.
+                refuse_foreign_objects(conn, Path(path), error=SessionFileError)
+                laptop = _attempt(_laptop_of, conn)
+                taggers = _attempt(_taggers_of, conn)
+                count = _attempt(_rating_count_of, conn)
+        except (sqlite3.Error, SessionFileError, OSError):
+            pass
         finally:
             conn.close()
     if laptop is None and taggers is None and count is None:
@@ -205,7 +212,9 @@ def _rating_count_of(conn: sqlite3.Connection) -> int:
 
 @contextmanager
 def open_read_only(path: Path) -> Iterator[sqlite3.Connection]:
-    """A read-only connection to a checked session file; closed (and any copy removed) after."""
+    """A read-only connection to a checked session file, every statement on it bounded
+    (:func:`~annotator.store.refusals.bounded_reading`); closed (and any copy removed)
+    after."""
     path = Path(path)
     if not path.is_file():
         raise SessionFileError("This session file does not exist.", file=path)
@@ -216,9 +225,10 @@ def open_read_only(path: Path) -> Iterator[sqlite3.Connection]:
     with ExitStack() as scratch:
         conn = _connect(path, scratch)
         try:
-            refuse_foreign_database(conn, path)
-            check_schema_version(conn, path)
-            yield conn
+            with bounded_reading(conn, path):
+                refuse_foreign_database(conn, path)
+                check_schema_version(conn, path)
+                yield conn
         except sqlite3.DatabaseError as error:
             raise damaged_file_error(path, error, _ADVICE) from error
         finally:

@@ -151,7 +151,8 @@ def read_snapshot(path: Path, *, project_id: str, rules: RowRules | None = None,
 
 def _read(conn: sqlite3.Connection, rules: RowRules | None
           ) -> tuple[dict[str, str], list[tuple[Any, ...]], int, BadRow | None]:
-    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
+    tables = {name for (name,) in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")}
     if not {"snapshot_info", "ratings"} <= tables:
         return {}, [], 0, None
     info = dict(conn.execute("SELECT key, value FROM snapshot_info").fetchall())

@@ -24,6 +24,9 @@ from pathlib import Path
 
 from PIL import ExifTags, Image, UnidentifiedImageError
 
+from annotator.project.images import too_large
+from annotator.project.manifest import DEFAULT_MAX_MEGAPIXELS
+
 ORIENTATION_TAG = 0x0112
 THUMBNAIL_OFFSET_TAG = 0x0201  # JPEGInterchangeFormat, in IFD1
 THUMBNAIL_LENGTH_TAG = 0x0202  # JPEGInterchangeFormatLength
@@ -33,6 +36,11 @@ FULL_DECODE_MAX_PIXELS = 12_000_000
 """Larger photos are never decoded whole for headroom alone, only half size (a 24-MP JPEG
 takes ~250 ms whole on a 2-core laptop, over the first pair's budget with the rest)."""
 DCT_SCALES = (8, 4, 2, 1)
+DEFAULT_MAX_PIXELS = int(DEFAULT_MAX_MEGAPIXELS * 1_000_000)
+"""The most pixels an image may declare to be decoded, unless its project says otherwise."""
+THUMBNAIL_MAX_PIXELS = 1_000_000
+"""An EXIF thumbnail declaring more is not one (cameras write about 160 × 120): never
+decoded."""
 ASPECT_TOLERANCE = 0.02
 """A thumbnail whose shape differs more than this from the photo's carries bars (cameras
 letterbox a 3:2 photo into a 4:3 thumbnail): it is cropped to the photo's shape."""
@@ -83,10 +91,16 @@ def draft_scale(stored: tuple[int, int], target: tuple[int, int]) -> int:
     return 2 if scale == 1 and large and covers(2, 1) else scale
 
 
-def decode_fitted(path: Path, box: tuple[int, int]) -> Decoded:
-    """Decode ``path`` upright at :func:`fit_size` of ``box`` (device pixels)."""
+def decode_fitted(path: Path, box: tuple[int, int], *,
+                  max_pixels: int = DEFAULT_MAX_PIXELS) -> Decoded:
+    """Decode ``path`` upright at :func:`fit_size` of ``box`` (device pixels); an image
+    whose header declares more than ``max_pixels`` is refused before any of it is decoded
+    (a few kilobytes of PNG can declare 169 megapixels)."""
     try:
         with Image.open(path) as image:
+            refused = too_large(image.size, max_pixels)
+            if refused is not None:
+                raise ImageDecodeError(f"{path} {refused}")
             orientation = _orientation(image)
             native = _upright(image.size, orientation)
             target = fit_size(native, box)
@@ -121,7 +135,8 @@ def exif_thumbnail(path: Path) -> Decoded | None:
         if data is None:
             return None
         with Image.open(io.BytesIO(data)) as thumbnail:
-            if thumbnail.format != "JPEG":
+            if thumbnail.format != "JPEG" or (
+                    thumbnail.width * thumbnail.height > THUMBNAIL_MAX_PIXELS):
                 return None
             pixels = _cropped_to_shape(thumbnail.convert("RGB"), stored_size)
     except (OSError, ValueError, SyntaxError, KeyError, TypeError, struct.error,

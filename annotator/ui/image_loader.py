@@ -18,7 +18,12 @@ from PIL import Image
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtGui import QImage
 
-from annotator.ui.image_decode import ImageDecodeError, decode_fitted, exif_thumbnail
+from annotator.ui.image_decode import (
+    DEFAULT_MAX_PIXELS,
+    ImageDecodeError,
+    decode_fitted,
+    exif_thumbnail,
+)
 
 CACHE_BYTES = 160 * 2**20
 """Decoded frames kept: five frames filling a 4K pane, or dozens at laptop size. A 24-MP
@@ -71,16 +76,18 @@ class _JobSignals(QObject):
 
 
 class _DecodeJob(QRunnable):
-    def __init__(self, key: Key, signals: _JobSignals):
+    def __init__(self, key: Key, signals: _JobSignals, max_pixels: int):
         super().__init__()
         self.setAutoDelete(False)  # the loader holds it, and may take it back from the queue
         self.key = key
         self._signals = signals
+        self._max_pixels = max_pixels
 
     def run(self) -> None:
         path, box = self.key
         try:
-            decoded = exif_thumbnail(Path(path)) if box is None else decode_fitted(Path(path), box)
+            decoded = exif_thumbnail(Path(path)) if box is None else decode_fitted(
+                Path(path), box, max_pixels=self._max_pixels)
         except ImageDecodeError as error:
             self._signals.failed.emit(self.key, str(error))
             return
@@ -112,6 +119,9 @@ class ImageLoader(QObject):
         self._signals = _JobSignals(self)
         self._signals.done.connect(self._on_done)
         self._signals.failed.connect(self._on_failed)
+        self.max_pixels = DEFAULT_MAX_PIXELS
+        """The most pixels an image may declare to be decoded: the project's
+        ``[images] max_megapixels`` (its window sets it); larger ones fail unread."""
 
     def frames(self, path: Path | str) -> list[Frame]:
         """The cached decodes (not thumbnails) of ``path``, the most recently used first."""
@@ -163,7 +173,7 @@ class ImageLoader(QObject):
         return self._thumbnail_pool.waitForDone(msecs) and self._pool.waitForDone(msecs)
 
     def _start(self, key: Key, pool: QThreadPool, priority: int, *, keep: bool) -> None:
-        job = _DecodeJob(key, self._signals)
+        job = _DecodeJob(key, self._signals, self.max_pixels)
         self._jobs[key] = job
         if keep:
             self._keep.add(key)

@@ -8,6 +8,7 @@ merge, rounds, snapshots, exports): those live in the lab lead's window
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
@@ -26,15 +27,19 @@ from annotator.project.folder import open_project
 from annotator.project.model import Project
 from annotator.project.shortcut import project_folder_of
 from annotator.session.opening import (
+    OtherLaptops,
     laptop_seat,
     open_laptop_session,
     rating_name,
+    read_other_files,
     session_file_path,
     start_session,
 )
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import TAGGER_ACTIONS, bind_actions
+from annotator.ui.background_job import BackgroundJob, CrashInfo
 from annotator.ui.dialogs.seat import SeatDialog, ask_seat_if_needed
+from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.focus_ring import show_focus_rings
 from annotator.ui.help_menu import HelpHandlers
 from annotator.ui.image_loader import ImageLoader
@@ -45,6 +50,7 @@ from annotator.ui.text_scale import TextSizing
 from annotator.ui.widgets.rating_guide import RatingGuidePanel
 from annotator.userconfig import UserConfig, save_config
 
+_log = logging.getLogger(__name__)
 PREFERRED_SIZE = QSize(1600, 1000)
 """The first size, shrunk to the screen: the larger the image, the better it is judged."""
 GUIDE_SHARE = 0.28
@@ -76,6 +82,8 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         self._rating_screen: RatingScreen | None = None
         self._guide: RatingGuidePanel | None = None
         self.seat_dialog: SeatDialog | None = None
+        self._start_job: BackgroundJob | None = None
+        self._starting_as: tuple[SessionStore, str] | None = None
         self.loader = ImageLoader(self)
         self.start_screen = StartScreen(config.recent_projects, self)
         self.start_screen.project_open_requested.connect(self.open_project_folder)
@@ -122,6 +130,7 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
             return False
         self._close_session()
         self._project, self._store = project, store
+        self.loader.max_pixels = project.max_pixels
         self._config.remember_project(folder)
         save_config(self._config)
         self.start_screen.set_recent_projects(self._config.recent_projects)
@@ -133,12 +142,57 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
 
     def start_rating(self, tagger: str) -> None:
         """Resume (or begin) this tagger's round exactly where they stopped; a name the
-        plan holds in another case or spacing rates under the plan's spelling."""
-        if self._project is None or self._store is None:
+        plan holds in another case or spacing rates under the plan's spelling.
+
+        The other laptops' files are read off the GUI thread (they come from elsewhere and
+        may be large or forged): the rating screen follows when they are read
+        (:attr:`starting` meanwhile)."""
+        if self._project is None or self._store is None or self._start_job is not None:
             return
-        tagger = rating_name(self._project, tagger, known=self._store.taggers())
+        project, store = self._project, self._store
+        tagger = rating_name(project, tagger, known=store.taggers())
+        own, own_ratings = store.path, store.rating_ids()
+        job = BackgroundJob(lambda _progress: read_other_files(project, own=own,
+                                                               own_ratings=own_ratings))
+        job.finished.connect(self._others_read)
+        job.failed.connect(self._start_failed)
+        job.crashed.connect(self._start_crashed)
+        self._start_job, self._starting_as = job, (store, tagger)
+        self.start_screen.set_starting(True)
+        job.start()
+
+    @property
+    def starting(self) -> bool:
+        """Whether a tagger's start waits for the other laptops' files to be read."""
+        return self._start_job is not None
+
+    def _start_done(self) -> tuple[SessionStore, str] | None:
+        """The store and tagger the start was asked for, if that start is still wanted
+        (the same file open); the start screen is usable again either way."""
+        if self.sender() is not self._start_job or self._starting_as is None:
+            return None
+        self._start_job = None
+        self.start_screen.set_starting(False)
+        wanted, self._starting_as = self._starting_as, None
+        return wanted if wanted[0] is self._store else None
+
+    def _start_failed(self, text: str) -> None:
+        if self._start_done() is not None:
+            QMessageBox.critical(self, "Cannot start", text)
+
+    def _start_crashed(self, info: CrashInfo) -> None:
+        self._start_done()
+        report_unexpected_error(*info)  # a bug is reported even when no longer waited for
+
+    def _others_read(self, others: OtherLaptops) -> None:
+        wanted = self._start_done()
+        if wanted is None or self._project is None:
+            return
+        store, tagger = wanted
+        for error in others.unreadable:
+            _log.warning("left out of the game's consensus: %s", error)
         try:
-            session = start_session(self._project, self._store, tagger,
+            session = start_session(self._project, store, tagger, other_laptops=others,
                                     seat=laptop_seat(self._project, self._config))
         except AnnotatorError as error:
             QMessageBox.critical(self, "Cannot start", str(error))

@@ -40,6 +40,8 @@ timer = QTimer(interval=20)
 timer.timeout.connect(close_boxes)
 timer.start()
 window = build_main_window(Path(sys.argv[1]), tagger="ana")
+while window.starting:
+    app.processEvents()
 print(json.dumps({"boxes": shown, "rating": window.rating_screen is not None}))
 """
 

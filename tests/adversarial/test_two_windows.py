@@ -17,6 +17,7 @@ from annotator.session.opening import session_file_path
 from annotator.ui.app import build_main_window
 from annotator.userconfig import load_config
 from tests.adversarial.conftest import ratings_in
+from tests.ui.conftest import started
 
 REPO = Path(__file__).resolve().parents[2]
 PLAIN = {"dwell_seconds": 0, "feedback": False}
@@ -47,6 +48,7 @@ def test_a_second_window_is_told_who_holds_the_file(qtbot, make_project_folder,
     first.close()  # closing the first window lets the file go
     assert second.open_project_folder(folder)
     second.start_rating("ana")
+    started(qtbot, second)
     assert second.rating_screen.current_pair is not None
     assert ratings_in(path)[:2] == acknowledged
 
@@ -78,4 +80,5 @@ def test_a_crashed_window_leaves_the_file_free(qtbot, make_project_folder,
         holder.wait(30)
     window = build_main_window(folder, tagger="ana")
     qtbot.addWidget(window)
+    started(qtbot, window)
     assert window.rating_screen is not None and len(texts) == 1

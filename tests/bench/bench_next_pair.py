@@ -102,6 +102,7 @@ def sitting_first_pair(folder: Path, run: int) -> tuple[float, float, float]:
     window = open_window(folder, tagger=None)
     start = time.perf_counter()
     window.start_rating(f"sitting{run}")
+    wait_until(lambda: not window.starting)
     screen = window.rating_screen
     assert screen.current_pair is not None, "the bench project shows no notice first"
     window.repaint()

@@ -35,6 +35,12 @@ from annotator.ui.lead_window import LeadWindow
 from annotator.ui.main_window import MainWindow
 
 
+def started(qtbot, window: MainWindow) -> None:
+    """Wait for the window's start: the other laptops' files are read off the GUI thread,
+    then the rating screen is built (or a refusal shown)."""
+    qtbot.waitUntil(lambda: not window.starting)
+
+
 def by_name(root: QWidget, accessible_name: str) -> QWidget:
     """The one visible-or-not child whose accessible name is ``accessible_name``."""
     found = [w for w in root.findChildren(QWidget) if w.accessibleName() == accessible_name]
@@ -98,6 +104,7 @@ def make_main_window(qtbot) -> Callable[..., MainWindow]:
         with qtbot.waitActive(window):
             window.show()
             window.activateWindow()
+        started(qtbot, window)
         return window
 
     return make

@@ -143,6 +143,8 @@ def open_window(folder: Path, tagger: str) -> MainWindow:
     QTest.qWaitForWindowExposed(window)
     window.activateWindow()
     QTest.qWaitForWindowActive(window)
+    while window.starting:  # the other laptops' files are read off the GUI thread
+        QTest.qWait(10)
     return window
 
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from annotator.ui.screens.rating_screen import RatingScreen
-from tests.ui.conftest import by_name, tab_chain
+from tests.ui.conftest import by_name, started, tab_chain
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
 
@@ -31,6 +31,7 @@ def test_keyboard_only_rating_then_resume_at_pair_six(qtbot, make_project_folder
     name_box = by_name(window, "Your name")
     qtbot.keyClicks(name_box, "Ana Tagger")
     qtbot.keyClick(name_box, Qt.Key.Key_Return)
+    started(qtbot, window)
     screen = window.rating_screen
     assert screen is not None and screen.isVisible() and not window.start_screen.isVisible()
     progress = by_name(window, "Progress")

@@ -11,7 +11,7 @@ from annotator.cli import main
 from annotator.project.folder import open_project
 from annotator.ui.screens.start_screen import IN_PLAN_NOTE, NOT_IN_PLAN_NOTE
 from annotator.userconfig import load_config
-from tests.ui.conftest import by_name
+from tests.ui.conftest import by_name, started
 
 
 def planned(make_project_folder, *who: str):
@@ -39,6 +39,7 @@ def test_the_first_opening_asks_which_laptop_and_remembers_it(make_project_folde
     project = open_project(folder)
     assert load_config().plan_seats == {project.project_id: "laptop-03"}
     window.start_rating("Ana")
+    started(qtbot, window)
     expected = project.plan.items_of("laptop-03", seed=0)
     assert set(window.rating_screen._session.order) == expected
     window.close()  # one window per session file: let go of it first

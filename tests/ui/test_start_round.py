@@ -13,7 +13,7 @@ from annotator.session.opening import open_laptop_session, start_session
 from annotator.ui.lead_window import NO_PROJECT
 from annotator.ui.widgets.notice_page import NoticePage
 from annotator.userconfig import load_config
-from tests.ui.conftest import by_name
+from tests.ui.conftest import by_name, started
 
 FLOW = {"dwell_seconds": 0, "tutorial": False}
 
@@ -63,6 +63,7 @@ def test_the_study_menu_starts_round_two_after_a_washout_warning(
     assert "Round 2 (retest): 4 pairs, no feedback in this round." in summary
 
     window.start_rating("ana")
+    started(qtbot, window)
     notice = window.rating_screen.findChild(NoticePage, "noticePage")
     assert "Round 2 (retest)" in notice.text()
     assert "your last rating in an earlier round was given today" in notice.text()

@@ -8,7 +8,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QLineEdit
 
 from annotator.userconfig import load_config, save_config
-from tests.ui.conftest import all_text, by_name, tab_chain
+from tests.ui.conftest import all_text, by_name, started, tab_chain
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
 
@@ -55,6 +55,7 @@ def test_names_are_never_offered_but_a_new_one_is_pointed_out(
     qtbot.keyClicks(name, " Zoe  Quist ")
     assert not note.isVisible()
     qtbot.keyClick(name, Qt.Key.Key_Return)
+    started(qtbot, window)
     assert window.rating_screen.current_pair is not None
     assert by_name(window, "Progress").text().endswith("rating as Zoe Quist")
     assert "Zoe Quist" in all_text(window)  # the gatherer does see names
@@ -222,5 +223,6 @@ def test_tab_reaches_every_control_of_the_start_screen_and_a_notice(
     assert {"Open project folder", "Recent projects", "Your name",
             "Start rating"} <= set(chain), chain
     qtbot.keyClick(by_name(window, "Your name"), Qt.Key.Key_Return)
+    started(qtbot, window)
     assert {"Notice", "Start the tutorial", "Rating Guide text",
             "Hide the Rating Guide"} <= set(tab_chain(qtbot, window))

@@ -41,7 +41,7 @@ from annotator.ui.main_window import MainWindow
 from annotator.ui.screens.rating_screen import ScreenState
 from annotator.userconfig import load_config
 from tests.analysis.sessions import rate, session
-from tests.ui.conftest import all_text, by_name
+from tests.ui.conftest import all_text, by_name, started
 
 REPO = Path(__file__).resolve().parents[2]
 ITEMS = 6
@@ -239,6 +239,7 @@ def test_the_tagger_window_reaches_no_other_taggers_rating_or_name_and_no_lead_t
     name = by_name(window, "Your name")
     qtbot.keyClicks(name, ME)
     qtbot.keyClick(name, Qt.Key.Key_Return)
+    started(qtbot, window)
     screen = window.rating_screen
     assert screen.state is ScreenState.NOTICE  # the tutorial's first page
     inspect(qtbot, walk)
@@ -271,6 +272,7 @@ def test_a_pair_whose_image_cannot_be_shown_reaches_no_one_either(
     name = by_name(window, "Your name")
     qtbot.keyClicks(name, ME)
     qtbot.keyClick(name, Qt.Key.Key_Return)
+    started(qtbot, window)
     screen = window.rating_screen
     qtbot.keyClick(screen, Qt.Key.Key_Return)  # past the tutorial's first page
     qtbot.waitUntil(lambda: screen.state is ScreenState.UNRATABLE, timeout=5000)
@@ -325,13 +327,15 @@ def test_opening_and_rating_in_a_fresh_process_loads_no_lead_tool(rated_by_other
     """What runs, not only what is written: the composition root as ``annotator open``
     uses it, rating one pair, in a process of its own."""
     script = (
-        "import sys\n"
+        f"import sys; sys.path.insert(0, {str(REPO)!r})\n"  # this checkout's app
         "from pathlib import Path\n"
         "from PySide6.QtWidgets import QApplication\n"
         "from annotator.ui.app import build_main_window\n"
         "app = QApplication([])\n"
         f"window = build_main_window(Path({str(rated_by_others)!r}), tagger={ME!r})\n"
         "window.show()\n"
+        "while window.starting:\n"  # the other laptops' files are read off the GUI thread
+        "    app.processEvents()\n"
         "screen = window.rating_screen\n"
         "screen.submit()\n"  # past the tutorial's page
         "screen.choose_level(3)\n"

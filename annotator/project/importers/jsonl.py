@@ -14,6 +14,7 @@ from typing import Any
 
 from annotator.project.captions import CAPTION_COLUMNS, Captions, ImageResolver, Pair
 from annotator.project.model import Problem
+from annotator.project.nesting import TooDeepError, parse_json
 from annotator.project.textfile import numbered_lines
 
 
@@ -40,7 +41,9 @@ def captions_from_jsonl(images: Path, captions: Path, *, available: list[str]) -
 def _record(line: str) -> tuple[dict[str, str] | None, str]:
     """The line's object if every value is a string and image and caption are there."""
     try:
-        value: Any = json.loads(line)
+        value: Any = parse_json(line)
+    except TooDeepError as exc:
+        return None, exc.says("This line")
     except json.JSONDecodeError as exc:
         return None, f"This line is not JSON ({exc.msg}, column {exc.colno})."
     if not isinstance(value, dict):

@@ -23,6 +23,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from annotator.project.interop.answers import SKIP, Answer, Read
 from annotator.project.model import Problem, Project
+from annotator.project.nesting import TooDeepError, refusing_deep, whole_number
 from annotator.project.textfile import read_text
 
 TASKS_FILE = "tasks.json"
@@ -72,6 +73,9 @@ def read_export(path: Path) -> Read:
         read.problems.append(Problem(path, error.lineno, "This is not a Label Studio JSON "
                                      f"export: {error.msg} (column {error.colno})."))
         return read
+    except TooDeepError as error:
+        read.problems.append(Problem(path, error.line, error.says("This file")))
+        return read
     except ValueError as error:
         read.problems.append(Problem(path, 1, str(error)))
         return read
@@ -81,17 +85,27 @@ def read_export(path: Path) -> Read:
 
 
 def _array_with_lines(text: str) -> list[tuple[int, Any]]:
-    """The elements of a top-level JSON array, each with the line it starts on."""
-    decoder = json.JSONDecoder()
+    """The elements of a top-level JSON array, each with the line it starts on.
+
+    Lines are counted on from the element before, so the whole text is counted once."""
+    decoder = json.JSONDecoder(parse_int=whole_number)
     position = _skip_space(text, 0)
     if text[position:position + 1] != "[":
         raise ValueError("This is not a Label Studio JSON export: it is not a list of tasks "
                          "([...]). Export the project as JSON, not JSON-MIN or CSV.")
     position = _skip_space(text, position + 1)
     found: list[tuple[int, Any]] = []
+    line, counted = 1, 0
     while text[position:position + 1] != "]":
-        value, end = decoder.raw_decode(text, position)
-        found.append((text.count("\n", 0, position) + 1, value))
+        try:
+            with refusing_deep(text):
+                value, end = decoder.raw_decode(text, position)
+        except json.JSONDecodeError as error:  # a number's error knows only the number
+            raise json.JSONDecodeError(error.msg, text, position if error.doc != text
+                                       else error.pos) from None
+        line += text.count("\n", counted, position)
+        counted = position
+        found.append((line, value))
         position = _skip_space(text, end)
         if text[position:position + 1] == ",":
             position = _skip_space(text, position + 1)
@@ -121,29 +135,48 @@ def _read_task(task: Any, path: Path, line: int, read: Read) -> None:
         problem(f"The annotations of task {item_id} are not a list.")
         return
     for n, annotation in enumerate(annotations, start=1):
-        where = f"Annotation {n} of task {item_id}"
-        if not isinstance(annotation, dict):
-            problem(f"{where} is not an object.")
-            continue
-        if annotation.get("was_cancelled") is True:
-            read.not_answers += 1
-            continue
-        tagger = _tagger(annotation.get("completed_by"))
-        if tagger is None:
-            problem(f"{where} names no annotator (completed_by).")
-            continue
-        answers = [r for r in annotation.get("result", []) if isinstance(r, dict)
-                   and r.get("type") in ("choices", "rating")]
-        named = [r for r in answers if r.get("from_name") == ANSWER]
-        if len(named or answers) != 1:
-            problem(f"{where} has {len(named or answers)} choices or rating results; it "
-                    f"needs one (named {ANSWER!r}).")
-            continue
-        choice, position, message = _answer(named[0] if named else answers[0])
+        message = _read_annotation(annotation, str(item_id), path, line, read)
         if message:
-            problem(f"{where}: {message}")
-            continue
-        read.answers.append(Answer(str(item_id), tagger, path, line, choice, position))
+            problem(f"Annotation {n} of task {item_id}{message}")
+
+
+def _read_annotation(annotation: Any, item_id: str, path: Path, line: int,
+                     read: Read) -> str | None:
+    """Read one annotation's answer into ``read``; what is wrong with it (to follow the
+    words naming it), or None."""
+    if not isinstance(annotation, dict):
+        return " is not an object."
+    if annotation.get("was_cancelled") is True:
+        read.not_answers += 1
+        return None
+    tagger = _tagger(annotation.get("completed_by"))
+    if tagger is None:
+        return " names no annotator (completed_by)."
+    results = annotation.get("result", [])
+    if not isinstance(results, list):
+        return f": its result is {_json_type(results)}, not a list of results."
+    answers = [r for r in results if isinstance(r, dict)
+               and r.get("type") in ("choices", "rating")]
+    named = [r for r in answers if r.get("from_name") == ANSWER]
+    if len(named or answers) != 1:
+        return (f" has {len(named or answers)} choices or rating results; it needs one "
+                f"(named {ANSWER!r}).")
+    choice, position, message = _answer(named[0] if named else answers[0])
+    if message:
+        return f": {message}"
+    read.answers.append(Answer(item_id, tagger, path, line, choice, position))
+    return None
+
+
+def _json_type(value: Any) -> str:
+    """What a JSON value is, in the words of JSON (null, a number, an object…)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    return "a text" if isinstance(value, str) else "an object"
 
 
 def _tagger(completed_by: Any) -> str | None:

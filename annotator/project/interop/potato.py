@@ -25,6 +25,7 @@ from typing import Any
 from annotator.errors import AnnotatorError
 from annotator.project.interop.answers import Answer, Read
 from annotator.project.model import Problem, Project
+from annotator.project.nesting import TooDeepError, parse_json
 from annotator.project.textfile import numbered_lines
 
 CONFIG_FILE = "config.yaml"
@@ -101,7 +102,9 @@ def read_output(folder: Path) -> Read:
 def _instance(line: str) -> tuple[str, str, str]:
     """``(label, item id, "")`` of one output line, or ``("", "", why)``."""
     try:
-        record: Any = json.loads(line)
+        record: Any = parse_json(line)
+    except TooDeepError as error:
+        return "", "", error.says("This line")
     except json.JSONDecodeError as error:
         return "", "", f"This line is not JSON ({error.msg}, column {error.colno})."
     if not isinstance(record, dict) or not isinstance(record.get("id"), str | int):

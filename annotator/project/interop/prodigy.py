@@ -22,6 +22,7 @@ from typing import Any
 
 from annotator.project.interop.answers import SKIP, Answer, Read
 from annotator.project.model import Problem, Project
+from annotator.project.nesting import TooDeepError, parse_json
 from annotator.project.textfile import numbered_lines
 
 TASKS_FILE = "tasks.jsonl"
@@ -54,7 +55,10 @@ def read_export(path: Path) -> Read:
     read = Read([], [])
     for number, line in numbered_lines(path, read.problems):
         try:
-            task: Any = json.loads(line)
+            task: Any = parse_json(line)
+        except TooDeepError as error:
+            read.problems.append(Problem(path, number, error.says("This line")))
+            continue
         except json.JSONDecodeError as error:
             read.problems.append(Problem(path, number, f"This line is not JSON ({error.msg}, "
                                          f"column {error.colno})."))

@@ -147,6 +147,12 @@ class StartScreen(QWidget):
         self._project_box.setEnabled(True)
         self._tagger.setFocus()
 
+    def set_starting(self, starting: bool) -> None:
+        """While the other laptops' files are read for a start, say so and take no other."""
+        self._start_button.setEnabled(not starting)
+        self._start_button.setText("Reading the other laptops' ratings…" if starting
+                                   else "&Start rating")
+
     def _typed_name(self) -> str:
         return clean_name(self._tagger.text())
 
