@@ -22,6 +22,7 @@ from annotator.project.round_start import start_round
 from annotator.session.rounds import round_start_warnings
 from annotator.ui.actions import LEAD_ACTIONS, bind_actions
 from annotator.ui.analysis.pane import AnalysisPane
+from annotator.ui.contrast import use_readable_palette
 from annotator.ui.dialogs.merge_dialog import MergeDialog
 from annotator.ui.dialogs.rounds_dialog import RoundsDialog
 from annotator.ui.dialogs.start_round import StartRoundDialog
@@ -38,6 +39,7 @@ from annotator.ui.lead_actions import (
 from annotator.ui.screen_fit import place_window, remember_place
 from annotator.ui.screens.lead_start import LeadStartPage
 from annotator.ui.text_scale import TextSizing
+from annotator.ui.widgets.keyboard_table import COLUMNS_HELP_SHORTCUT, SORT_SHORTCUT
 from annotator.userconfig import UserConfig, save_config
 
 TITLE = "Caption Rating Annotator — lab lead"
@@ -48,7 +50,10 @@ KEYBOARD_HELP = (
     "Ctrl+E: export everything (CSV, SVG, PNG and the HTML report)\n"
     "Ctrl+R: save the HTML report; Ctrl+D: export the dataset\n"
     "Ctrl+Tab / Ctrl+Shift+Tab: next / previous tab\n"
-    "Tab: move between a tab's tables, charts and buttons; in a table, the arrow keys\n"
+    "Tab / Shift+Tab: move between a tab's tables, charts and buttons (and out of a table);\n"
+    "in a table, the arrow keys move between cells\n"
+    f"{SORT_SHORTCUT}: sort a table by the current cell's column (again: reverse)\n"
+    f"{COLUMNS_HELP_SHORTCUT}: what a table's columns mean; Menu key: both, in a menu\n"
     "Ctrl++ / Ctrl+− / Ctrl+0: larger, smaller, normal text\n"
     "Ctrl+Q: quit"
 )
@@ -85,6 +90,7 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
         self._build_menus()
         self.set_text_scale(config.text_scale)
         show_focus_rings()
+        use_readable_palette()
         place_window(self, config.windows.get("lead"), QSize(1400, 900))
         if source is not None:
             self.show_source(source)

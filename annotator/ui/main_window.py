@@ -34,6 +34,7 @@ from annotator.session.opening import (
 )
 from annotator.store.session_file import SessionStore
 from annotator.ui.actions import TAGGER_ACTIONS, bind_actions
+from annotator.ui.contrast import use_readable_palette
 from annotator.ui.dialogs.seat import SeatDialog, ask_seat_if_needed
 from annotator.ui.focus_ring import show_focus_rings
 from annotator.ui.help_menu import HelpHandlers
@@ -52,7 +53,7 @@ GUIDE_SHARE = 0.28
 
 KEYBOARD_HELP = (
     "1–5: choose a level (the keys shown on the buttons, left to right)\n"
-    "Enter: submit the chosen level\n"
+    "Enter: submit the chosen level (on a focused button: press that button)\n"
     "F1: show or hide the Rating Guide beside the pair (every level's full text)\n"
     "+ / − / 0: zoom the image in, out, back to fit (arrow keys pan once it has focus)\n"
     "Ctrl++ / Ctrl+− / Ctrl+0: larger, smaller, normal text\n"
@@ -89,6 +90,7 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         _menus, self.actions_by_name = bind_actions(self, TAGGER_ACTIONS)
         self.set_text_scale(config.text_scale)
         show_focus_rings()
+        use_readable_palette()
         place_window(self, config.windows.get("tagger"), PREFERRED_SIZE)
 
     @property

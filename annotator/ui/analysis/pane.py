@@ -181,7 +181,7 @@ class AnalysisPane(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tabs, 1)
         label = QLabel("⚠ " + "\n⚠ ".join(warnings), objectName="leftOutFiles")
-        label.setAccessibleName("Session files left out of every figure")
+        label.setAccessibleDescription("Session files left out of every figure")
         label.setWordWrap(True)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
                                       | Qt.TextInteractionFlag.TextSelectableByKeyboard)

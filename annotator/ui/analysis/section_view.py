@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from annotator.reporting.content import Chart, Section, Table
 from annotator.ui.analysis.table_model import ContentTableModel
 from annotator.ui.widgets.chart_view import ChartView
+from annotator.ui.widgets.keyboard_table import keyboard_table
 
 SaveTable = Callable[[Table], None]
 SaveChart = Callable[[Chart, str], None]
@@ -85,7 +86,7 @@ class SectionView(QScrollArea):
         view = ChartView()
         view.set_chart(chart)
         self._layout.addWidget(view)
-        self._layout.addLayout(self._chart_buttons(lambda: chart))
+        self._layout.addLayout(self._chart_buttons(lambda: chart, chart.title))
         return view
 
     def _add_chart_chooser(self, group: str, charts: list[Chart]) -> None:
@@ -105,12 +106,15 @@ class SectionView(QScrollArea):
         view.set_chart(charts[0])
         chooser.currentIndexChanged.connect(lambda n: view.set_chart(charts[n]))
         self._layout.addWidget(view)
-        self._layout.addLayout(self._chart_buttons(lambda: charts[chooser.currentIndex()]))
+        self._layout.addLayout(self._chart_buttons(lambda: charts[chooser.currentIndex()],
+                                                   f"of the {group} shown"))
 
-    def _chart_buttons(self, current: Callable[[], Chart]) -> QHBoxLayout:
+    def _chart_buttons(self, current: Callable[[], Chart], which: str) -> QHBoxLayout:
+        """'Save chart as PNG…' and '…SVG…', named for screen readers by ``which`` chart."""
         row = QHBoxLayout()
         for kind in ("png", "svg"):
             button = QPushButton(f"Save chart as {kind.upper()}…")
+            button.setAccessibleName(f"Save chart {which} as {kind.upper()}")
             button.clicked.connect(lambda _=False, k=kind: self._save_chart(current(), k))
             row.addWidget(button)
         row.addStretch(1)
@@ -163,8 +167,8 @@ def table_view(table: Table) -> QTableView:
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setAlternatingRowColors(True)
-    view.setTabKeyNavigation(False)
     view.verticalHeader().hide()
+    keyboard_table(view)
     fit_columns(view, table)
     return view
 

@@ -48,19 +48,15 @@ class StartRoundDialog(QDialog):
         intro.setWordWrap(True)
 
         self._blind = QRadioButton("&Blind: no consensus or points (usual for a retest)", self)
-        self._blind.setAccessibleName("Blind round")
         self._blind.setChecked(True)
         feedback = QRadioButton("&Feedback: show the panel's consensus and points", self)
-        feedback.setAccessibleName("Round with feedback")
         mode = QGroupBox("After each rating", self)
         QVBoxLayout(mode).addWidget(self._blind)
         mode.layout().addWidget(feedback)
 
         self._all = QRadioButton(f"&All {len(project.items)} pairs", self)
-        self._all.setAccessibleName("All pairs")
         self._all.setChecked(True)
         self._only = QRadioButton("&Only the pairs listed in a CSV file (item_id column):", self)
-        self._only.setAccessibleName("Only the pairs listed in a file")
         self._path = QLineEdit(self)
         self._path.setReadOnly(True)
         self._path.setPlaceholderText("no file chosen")
@@ -69,7 +65,7 @@ class StartRoundDialog(QDialog):
         choose.setAccessibleName("Choose subset file")
         choose.clicked.connect(self._choose)
         self._subset_status = QLabel(self)
-        self._subset_status.setAccessibleName("Subset check")
+        self._subset_status.setAccessibleDescription("Subset check")
         self._subset_status.setWordWrap(True)
         pairs = QGroupBox("Pairs in this round", self)
         pairs_layout = QVBoxLayout(pairs)
@@ -84,7 +80,7 @@ class StartRoundDialog(QDialog):
 
         self._warning = QLabel("Warning: " + " ".join(warnings), self)
         self._warning.setObjectName("washoutWarning")
-        self._warning.setAccessibleName("Washout warning")
+        self._warning.setAccessibleDescription("Washout warning")
         self._warning.setWordWrap(True)
         self._warning.setVisible(bool(warnings))
         font = self._warning.font()
@@ -95,7 +91,6 @@ class StartRoundDialog(QDialog):
         anyway = " anyway" if warnings else ""
         self._start = buttons.addButton(f"&Start round {number}{anyway}",
                                         QDialogButtonBox.ButtonRole.AcceptRole)
-        self._start.setAccessibleName("Start the round")
         self._start.setDefault(True)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)

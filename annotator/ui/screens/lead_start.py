@@ -30,7 +30,7 @@ class LeadStartPage(QWidget):
         self.setObjectName("leadStartPage")
         intro = QLabel(INTRO, self, objectName="leadIntro")
         intro.setWordWrap(True)
-        intro.setAccessibleName("What this window does")
+        intro.setAccessibleDescription("What this window does")
 
         folder = QPushButton("&Open project folder…", self, objectName="openProjectButton")
         folder.setAccessibleName("Open project folder")

@@ -48,10 +48,9 @@ class RatingLayout:
 def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) -> RatingLayout:
     """The widgets, laid out in ``screen``."""
     progress = QLabel(screen, objectName="progressLabel")
-    progress.setAccessibleName("Progress")
+    progress.setAccessibleDescription("Progress")
     progress.setWordWrap(True)  # the first-pairs check makes it long
     guide_button = QPushButton("Rating Guide (F1)", screen, objectName="guideButton")
-    guide_button.setAccessibleName("Open the Rating Guide")
     guide_button.setCheckable(True)
     top = QHBoxLayout()
     top.addWidget(progress, 1)
@@ -63,7 +62,7 @@ def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) ->
     font.setBold(True)
     question.setFont(font)
     note = QLabel(scale_note(rubric), screen, objectName="scaleNote")
-    note.setAccessibleName("Order of the answers")
+    note.setAccessibleDescription("Order of the answers")
     note.setVisible(bool(scale_note(rubric)))
     rubric_panel = RubricPanel(rubric, screen)
     bar = SubmitBar(screen)
@@ -77,7 +76,7 @@ def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) ->
 
     notice = NoticePage(screen)
     finished = QLabel(screen, objectName="finishedLabel")
-    finished.setAccessibleName("Round finished")
+    finished.setAccessibleDescription("Round finished")
     finished.setAlignment(Qt.AlignmentFlag.AlignCenter)
     finished.setWordWrap(True)
 

@@ -17,10 +17,10 @@ class NoticePage(QWidget):
         super().__init__(parent)
         self.setObjectName("noticePage")
         self._title = QLabel(self, objectName="noticeTitle")
-        self._title.setAccessibleName("Notice title")
+        self._title.setAccessibleDescription("Notice title")
         self._title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._body = QLabel(self, objectName="noticeBody")
-        self._body.setAccessibleName("Notice")
+        self._body.setAccessibleDescription("Notice")
         self._body.setWordWrap(True)
         self._body.setTextFormat(Qt.TextFormat.PlainText)
         self._body.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -41,9 +41,7 @@ class NoticePage(QWidget):
     def show_notice(self, notice: NoticeText) -> None:
         self._title.setText(notice.title)
         self._body.setText(notice.body)
-        self._body.setAccessibleDescription(notice.body)
         self._button.setText(f"{notice.button} (Enter)")
-        self._button.setAccessibleName(notice.button)
 
     def set_point_size(self, size: float) -> None:
         """Title one and a half times the body, both following the app's text size."""
