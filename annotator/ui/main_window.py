@@ -33,7 +33,7 @@ from annotator.session.opening import (
     start_session,
 )
 from annotator.store.session_file import SessionStore
-from annotator.ui.actions import TAGGER_ACTIONS, bind_actions
+from annotator.ui.actions import TAGGER_ACTIONS, TAGGER_KEYS, bind_actions
 from annotator.ui.contrast import use_readable_palette
 from annotator.ui.dialogs.seat import SeatDialog, ask_seat_if_needed
 from annotator.ui.focus_ring import show_focus_rings
@@ -51,21 +51,11 @@ PREFERRED_SIZE = QSize(1600, 1000)
 GUIDE_SHARE = 0.28
 """The Rating Guide's part of the window's width when it opens."""
 
-KEYBOARD_HELP = (
-    "1–5: choose a level (the keys shown on the buttons, left to right)\n"
-    "Enter: submit the chosen level (on a focused button: press that button)\n"
-    "F1: show or hide the Rating Guide beside the pair (every level's full text)\n"
-    "+ / − / 0: zoom the image in, out, back to fit (arrow keys pan once it has focus)\n"
-    "Ctrl++ / Ctrl+− / Ctrl+0: larger, smaller, normal text\n"
-    "Tab: move between the caption, the image, the levels and Submit\n"
-    "Ctrl+O: open a project folder; Ctrl+Q: quit (every rating is already saved)"
-)
-
 
 class MainWindow(TextSizing, HelpHandlers, QMainWindow):
     """The tagger's window: owns the opened project and this laptop's session file for it."""
 
-    keyboard_help = KEYBOARD_HELP
+    shortcut_rows = (TAGGER_ACTIONS, TAGGER_KEYS)
 
     def __init__(self, config: UserConfig):
         super().__init__()

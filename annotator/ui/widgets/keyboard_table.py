@@ -12,10 +12,9 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAction, QKeySequence
 from PySide6.QtWidgets import QMessageBox, QTableView
 
+from annotator.ui.actions import COLUMNS_HELP_KEY, SORT_KEY
 from annotator.ui.focus_ring import ring_cells
 
-SORT_SHORTCUT = "Ctrl+Shift+S"
-COLUMNS_HELP_SHORTCUT = "Shift+F1"
 COLUMNS_HELP_TITLE = "What do these columns mean?"
 
 
@@ -28,9 +27,9 @@ def keyboard_table(view: QTableView) -> None:
         return
     view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
     for name, text, shortcut, handler in (
-        ("sortByColumn", "&Sort by this column (again: reverse)", SORT_SHORTCUT,
+        ("sortByColumn", "&Sort by this column (again: reverse)", SORT_KEY,
          lambda: sort_by_current_column(view)),
-        ("explainColumns", f"&{COLUMNS_HELP_TITLE}", COLUMNS_HELP_SHORTCUT,
+        ("explainColumns", f"&{COLUMNS_HELP_TITLE}", COLUMNS_HELP_KEY,
          lambda: explain_columns(view)),
     ):
         action = QAction(text, view, objectName=name)
