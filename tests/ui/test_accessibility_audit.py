@@ -8,9 +8,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -27,7 +28,7 @@ from annotator.ui.contrast import readable_palette
 from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.widgets.keyboard_table import explain_columns
-from tests.ui.accessibility_audit import audit, palette_problems
+from tests.ui.accessibility_audit import audit, palette_problems, ring_pixels
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
 LAPTOP = QSize(1366, 768)
@@ -70,7 +71,21 @@ def test_the_audit_finds_each_kind_of_problem(qtbot) -> None:
     assert "QLineEdit" in problems and "an interactive widget without a name" in problems
     assert "QTableWidget 'Ratings': a focus trap, Tab pressed 4 times" in problems
     assert "leaves out the visible words ['next', 'pair']" in problems
-    assert "focus ring of" in problems  # no ring: the app's rings are not in this window
+
+
+def test_the_ring_is_measured_by_its_contrast_with_what_was_there(qapp) -> None:
+    blank = QImage(40, 30, QImage.Format.Format_RGB32)
+    blank.fill(QColor("#efefef"))
+    everywhere = np.ones((30, 40), bool)
+    for colour, contrast_enough in (("#0b4f9c", True), ("#a0c4e8", False)):  # 7:1, 1.6:1
+        ringed = QImage(blank)
+        painter = QPainter(ringed)
+        painter.setPen(QPen(QColor(colour), 2))
+        painter.drawRect(QRect(5, 5, 29, 19))  # a 2 px line around a 30 × 20 control
+        painter.end()
+        changed = ring_pixels(blank, ringed, everywhere)
+        assert (changed >= 2 * (30 + 20) * 2 - 16) is contrast_enough, (colour, changed)
+    assert ring_pixels(blank, blank, everywhere) == 0
 
 
 def test_fusions_own_palette_fails_and_the_apps_passes_in_light_and_dark(qapp) -> None:

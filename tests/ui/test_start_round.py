@@ -46,13 +46,13 @@ def test_the_study_menu_starts_round_two_after_a_washout_warning(
     assert warning.isVisible()
     assert warning.text().startswith("Warning: The last rating of round 1 in sessions/ was "
                                      "given today")
-    assert by_name(dialog, "Blind: no consensus or points (usual for a retest)").isChecked()
+    assert by_name(dialog, "Blind").isChecked()
     start = by_name(dialog, "Start round 2 anyway")  # the warning is in its name too
     assert start.text() == "&Start round 2 anyway" and start.isEnabled()
 
     texts = capture_message_box()
     with qtbot.waitSignal(lead.pane.ready, timeout=60_000):  # analysed again in round 2
-        blind = by_name(dialog, "Blind: no consensus or points (usual for a retest)")
+        blind = by_name(dialog, "Blind")
         qtbot.keyClick(blind, Qt.Key.Key_Return)  # Enter starts it
     qtbot.waitUntil(lambda: bool(texts))
     assert "Round 2 is recorded in the project folder" in texts[0]
@@ -86,7 +86,7 @@ def test_a_subset_file_is_checked_before_start_is_allowed(
     bad = tmp_path / "bad.csv"
     bad.write_text("item_id\nitem001\nitem099\n", encoding="utf-8")
     dialog.choose_subset(bad)
-    assert by_name(dialog, "Only the pairs listed in a CSV file (item_id column):").isChecked()
+    assert by_name(dialog, "Only the pairs in a CSV file").isChecked()
     assert not by_name(dialog, "Start round 2").isEnabled()
     assert f"{bad}:3: The item id 'item099'" in by_description(dialog, "Subset check").text()
     by_name(dialog, f"All {len(open_project(folder).items)} pairs").setChecked(True)
@@ -94,7 +94,7 @@ def test_a_subset_file_is_checked_before_start_is_allowed(
     good = tmp_path / "good.csv"
     good.write_text("item_id\nitem001\nitem002\n", encoding="utf-8")
     dialog.choose_subset(good)
-    by_name(dialog, "Feedback: show the panel's consensus and points").setChecked(True)
+    by_name(dialog, "Feedback").setChecked(True)
     assert by_description(dialog, "Subset check").text().startswith("2 pairs listed")
     assert dialog.choices() == (good, True)
     dialog.reject()

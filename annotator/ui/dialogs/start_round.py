@@ -1,5 +1,6 @@
 """Study ▸ Start a new round… in the lead's window: blind or feedback, all pairs or a
-subset, the washout warning.
+subset, the washout warning; they scroll above the buttons when the screen is too small
+for them (200 % text on a screen scaled 2×).
 
 The dialog only gathers the lead's choices; the lead's window starts the round
 (:func:`annotator.project.round_start.start_round`) and analyses the project again.
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from annotator.project.model import Project
 from annotator.project.round_start import SubsetError, check_subset
+from annotator.ui.widgets.scroll_page import ScrollPage
 
 
 class StartRoundDialog(QDialog):
@@ -47,16 +49,17 @@ class StartRoundDialog(QDialog):
         )
         intro.setWordWrap(True)
 
-        self._blind = QRadioButton("&Blind: no consensus or points (usual for a retest)", self)
-        self._blind.setChecked(True)
-        feedback = QRadioButton("&Feedback: show the panel's consensus and points", self)
         mode = QGroupBox("After each rating", self)
-        QVBoxLayout(mode).addWidget(self._blind)
-        mode.layout().addWidget(feedback)
+        mode_layout = QVBoxLayout(mode)
+        self._blind = _choice(mode_layout, "&Blind", "No consensus or points (usual for a "
+                              "retest).")
+        self._blind.setChecked(True)
+        _choice(mode_layout, "&Feedback", "The panel's consensus and points are shown.")
 
         self._all = QRadioButton(f"&All {len(project.items)} pairs", self)
         self._all.setChecked(True)
-        self._only = QRadioButton("&Only the pairs listed in a CSV file (item_id column):", self)
+        self._only = QRadioButton("&Only the pairs in a CSV file", self)
+        self._only.setAccessibleDescription("Its item_id column lists them.")
         self._path = QLineEdit(self)
         self._path.setReadOnly(True)
         self._path.setPlaceholderText("no file chosen")
@@ -95,10 +98,16 @@ class StartRoundDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
 
+        choices = QWidget(self)
+        choices_layout = QVBoxLayout(choices)
+        choices_layout.setContentsMargins(4, 4, 4, 4)  # room for the focus ring
+        for widget in (intro, mode, pairs, self._warning):
+            choices_layout.addWidget(widget)
+        choices_layout.addStretch(1)
         layout = QVBoxLayout(self)
-        for widget in (intro, mode, pairs, self._warning, buttons):
-            layout.addWidget(widget)
-        self.setMinimumWidth(600)
+        layout.addWidget(ScrollPage(choices, f"Choices for round {number}", self), 1)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(min(600, round(self.screen().availableGeometry().width() * 0.9)))
         self._update()
         self.adjustSize()
 
@@ -129,3 +138,16 @@ class StartRoundDialog(QDialog):
 
     def _update(self) -> None:
         self._start.setEnabled(self._all.isChecked() or self._subset is not None)
+
+
+def _choice(layout: QVBoxLayout, text: str, explanation: str) -> QRadioButton:
+    """A radio button with a short text and its explanation wrapped below it (a radio
+    button's own text does not wrap: at 200 % text it would need a wider screen)."""
+    button = QRadioButton(text)
+    button.setAccessibleDescription(explanation)
+    words = QLabel(explanation)
+    words.setWordWrap(True)
+    words.setIndent(button.sizeHint().height())
+    layout.addWidget(button)
+    layout.addWidget(words)
+    return button
