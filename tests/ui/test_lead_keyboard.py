@@ -201,3 +201,37 @@ def test_the_whole_lead_workflow_from_the_keyboard(
     menu(qtbot, window, "s", "e")
     assert (out / "panel.snapshot").exists()
     assert len([t for t in answered_with_enter if t.startswith("Wrote ")]) == 5
+
+
+def test_the_charts_without_a_table_show_their_data_from_the_keyboard(
+        qtbot, make_lead_window, project_with_panel) -> None:
+    folder, _panel = project_with_panel
+    window = active(qtbot, make_lead_window(folder), LAPTOP)
+    content = window.pane.content
+    window.pane.tabs.setFocus()
+    distribution = next(chart for chart in content.section("panel").charts
+                        if chart.name == "distribution")
+    button = tab_to(qtbot, lambda w: spoken_name(w) == (
+        "Data of the chart Distribution of item means as a table"))
+    press(qtbot, Qt.Key.Key_Space)
+    assert button.isChecked()
+    table = press(qtbot, Qt.Key.Key_Tab)  # the table, right below its button
+    assert isinstance(table, QTableView) and table.accessibleName() == distribution.title
+    shown = [table.model().index(row, 1).data() for row in range(table.model().rowCount())]
+    assert shown == [str(count) for count in (row[1] for row in distribution.data.rows)]
+    assert sum(int(count) for count in shown) == sum(
+        window.pane.analysis.results.distribution.values())  # every item the chart counts
+
+    while window.pane.tabs.tabText(window.pane.tabs.currentIndex()) != "Metrics":
+        press(qtbot, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    scatters = [chart for chart in content.section("metrics").charts if chart.group]
+    chooser = tab_to(qtbot, lambda w: w.accessibleName() == "Metric whose chart is shown")
+    tab_to(qtbot, lambda w: spoken_name(w) == "Data of the chart of the Metric shown as a table")
+    press(qtbot, Qt.Key.Key_Space)
+    table = press(qtbot, Qt.Key.Key_Tab)
+    assert isinstance(table, QTableView) and table.accessibleName() == scatters[0].title
+    assert table.model().rowCount() == len(scatters[0].data.rows) > 0
+    chooser.setFocus()
+    press(qtbot, Qt.Key.Key_Down)  # the next metric: its data replaces the table
+    qtbot.waitUntil(lambda: window.pane.section_view("metrics").findChild(
+        QTableView, f"table_{scatters[1].name}") is not None)
