@@ -134,6 +134,7 @@ def bind_actions(window: QMainWindow, specs: tuple[ActionSpec, ...],
     ``window.<handler>``; returns the menus and the actions by name."""
     menus: dict[str, QMenu] = {}
     actions: dict[str, QAction] = {}
+    window.menuBar().setAccessibleName("Menu bar")
     for spec in specs:
         if spec.menu not in menus:
             menus[spec.menu] = window.menuBar().addMenu(spec.menu)
