@@ -16,7 +16,8 @@ all at once:
   pixels that change by 3:1 or more when the stop takes the focus must cover a 2 px line
   around the part of it that is shown;
 - text below 4.5:1 (WCAG 1.4.3) in the palette roles the windows draw text with, selected
-  rows and placeholders included.
+  rows and placeholders included, and on the rendered pixels of every selected row and
+  empty field's placeholder shown.
 """
 
 from __future__ import annotations
@@ -315,12 +316,50 @@ def palette_problems(palette: QPalette) -> Iterator[str]:
                        f"{text.name()} on {background.name()} is {ratio:.2f}:1")
 
 
+def drawn_contrast(image: QImage) -> float:
+    """The contrast of the text drawn in ``image`` with its background: the commonest
+    colour is the background, the pixel farthest from it the core of a letter."""
+    rgb32 = image.convertToFormat(QImage.Format.Format_RGB32)
+    pixels = np.frombuffer(rgb32.constBits(), np.uint32).reshape(
+        rgb32.height(), rgb32.bytesPerLine() // 4)[:, :rgb32.width()]
+    colours, counts = np.unique(pixels, return_counts=True)
+    luminance = _linear_luminance(rgb32)
+    background = luminance[pixels == colours[counts.argmax()]][0]
+    lightest, darkest = float(luminance.max()), float(luminance.min())
+    return max((lightest + 0.05) / (background + 0.05), (background + 0.05) / (darkest + 0.05))
+
+
+def rendered_text_problems(window: QWidget) -> Iterator[str]:
+    """Text below TEXT_CONTRAST on the rendered pixels of a selected row and of a field's
+    placeholder (drawn while another widget has the focus: no caret)."""
+    for widget in window.findChildren(QWidget):
+        if not _shown(widget) or widget.window() is not window or widget.hasFocus():
+            continue
+        if isinstance(widget, QLineEdit) and widget.placeholderText() and not widget.text():
+            image, what = widget.grab().toImage(), f"placeholder {widget.placeholderText()!r}"
+        elif isinstance(widget, QAbstractItemView) and widget.selectionModel() is not None:
+            selected = [index for index in widget.selectionModel().selectedIndexes()
+                        if str(index.data() or "").strip()]
+            if not selected:
+                continue
+            rect = widget.visualRect(selected[0]).intersected(widget.viewport().rect())
+            if rect.isEmpty():
+                continue
+            image, what = widget.viewport().grab(rect).toImage(), "a selected row"
+        else:
+            continue
+        ratio = drawn_contrast(image)
+        if ratio < TEXT_CONTRAST:
+            yield f"{label_of(widget)}: {what} drawn at {ratio:.2f}:1"
+
+
 # --- all of it -------------------------------------------------------------------------
 
 def audit(qtbot, window: QWidget, *, rings: bool = True) -> list[str]:
     """Every problem of ``window`` as shown now (active, with a focus stop)."""
     problems = list(name_problems(window))
     problems += palette_problems(window.palette())
+    problems += rendered_text_problems(window)
     stops = focus_stops(window)
     if not stops:
         return [*problems, f"{label_of(window)}: no focus stop at all"]

@@ -28,7 +28,7 @@ from annotator.ui.contrast import readable_palette
 from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.widgets.keyboard_table import explain_columns
-from tests.ui.accessibility_audit import audit, palette_problems, ring_pixels
+from tests.ui.accessibility_audit import audit, drawn_contrast, palette_problems, ring_pixels
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
 LAPTOP = QSize(1366, 768)
@@ -86,6 +86,19 @@ def test_the_ring_is_measured_by_its_contrast_with_what_was_there(qapp) -> None:
         changed = ring_pixels(blank, ringed, everywhere)
         assert (changed >= 2 * (30 + 20) * 2 - 16) is contrast_enough, (colour, changed)
     assert ring_pixels(blank, blank, everywhere) == 0
+
+
+def test_text_contrast_is_measured_on_the_drawn_letters(qtbot) -> None:
+    field = QLineEdit()
+    qtbot.addWidget(field)
+    field.setPlaceholderText("Type your name as you always do")
+    field.resize(300, 30)
+    for colour, ratio in (("#999999", 2.85), ("#595959", 7.0)):  # grey on white
+        palette = field.palette()
+        palette.setColor(QPalette.ColorRole.Base, QColor("#ffffff"))
+        palette.setColor(QPalette.ColorRole.PlaceholderText, QColor(colour))
+        field.setPalette(palette)
+        assert drawn_contrast(field.grab().toImage()) == pytest.approx(ratio, abs=0.05)
 
 
 def test_fusions_own_palette_fails_and_the_apps_passes_in_light_and_dark(qapp) -> None:
