@@ -1,12 +1,13 @@
 """The tagger's keys do what the focused control says: Enter on a button presses that
 button and submits only from the rating controls; after a submit the locked levels are
-disabled radio buttons, so a screen reader's "toggle" cannot move the choice."""
+disabled radio buttons, so a screen reader's "toggle" cannot move the choice; the feedback
+is read once (its sentences by the focus, the rest announced)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QAbstractButton, QPushButton
+from PySide6.QtWidgets import QAbstractButton, QApplication, QPushButton
 
 from tests.ui.conftest import by_description
 
@@ -49,3 +50,15 @@ def test_after_a_submit_the_levels_are_disabled_radio_buttons(
         actions.doAction(action)
     assert level.isChecked() and not other.isChecked()
     assert screen.chosen_value() == 2.0
+
+
+def test_the_feedback_is_read_once(qtbot, make_project_folder, make_main_window) -> None:
+    window = make_main_window(make_project_folder(n_items=3, flow=FEEDBACK), tagger="ana")
+    screen = window.rating_screen
+    qtbot.keyClick(screen, "2")
+    qtbot.keyClick(screen, Qt.Key.Key_Return)
+    sentences = by_description(window, "Feedback text")
+    assert QApplication.focusWidget() is sentences and sentences.text()  # read by the focus
+    for line in sentences.text().splitlines():
+        assert line not in screen.last_announcement  # ...not announced a second time
+    assert by_description(window, "Points").text() in screen.last_announcement

@@ -372,9 +372,10 @@ class RatingScreen(QWidget):
         if self._pair is not None:
             self._ui.progress.setText(session_progress_text(self._session, self._pair,
                                                          feedback.score))
-        self._focus_current_text()
+        self._focus_current_text()  # a screen reader reads the sentences, which have the focus
         go_on = "Press Enter for the next pair."
-        self._say(f"Saved. {told.heading}. {told.spoken()} {go_on}", shown=f"Saved. {go_on}")
+        rest = " ".join(part for part in (told.verdict, told.why) if part)
+        self._say(f"Saved. {told.heading}. {rest} {go_on}", shown=f"Saved. {go_on}")
 
     def _show_next(self, *, saved: float | None = None) -> None:
         self._show(self._session.pair_shown())
