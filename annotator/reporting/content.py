@@ -75,6 +75,8 @@ class Chart:
 
     Charts of one section sharing a ``group`` (e.g. "Tagger") are alternatives: the pane
     shows one at a time with a chooser named by the group; the report shows them all.
+    ``data``: the chart's figures as a table, for a chart whose figures no table of its
+    section holds (the pane shows it on request, for keyboard and screen-reader users).
     """
 
     name: str
@@ -82,6 +84,7 @@ class Chart:
     description: str
     svg: str
     group: str = ""
+    data: Table | None = None
 
 
 @dataclass(frozen=True)

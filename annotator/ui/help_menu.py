@@ -5,14 +5,22 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from annotator.ui.actions import ActionSpec, KeySpec, shortcuts_text
 from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.error_report import open_log_folder
 
 
 class HelpHandlers:
-    """The Help menu's handlers, mixed into a window that sets ``keyboard_help``."""
+    """The Help menu's handlers, mixed into a window that sets ``shortcut_rows``: its rows
+    of the actions table and its other keys."""
 
-    keyboard_help: str
+    shortcut_rows: tuple[tuple[ActionSpec, ...], tuple[KeySpec, ...]]
+
+    @property
+    def keyboard_help(self) -> str:
+        """Help ▸ Keyboard shortcuts (made when asked: the platform's standard keys need
+        the running application)."""
+        return shortcuts_text(*self.shortcut_rows)
 
     def show_shortcuts(self) -> None:
         QMessageBox.information(self._help_parent, "Keyboard shortcuts", self.keyboard_help)

@@ -20,8 +20,14 @@ from annotator.project.folder import open_project
 from annotator.project.model import Project
 from annotator.project.round_start import start_round
 from annotator.session.rounds import round_start_warnings
-from annotator.ui.actions import LEAD_ACTIONS, bind_actions
+from annotator.ui.actions import (
+    LEAD_ACTIONS,
+    LEAD_KEYS,
+    PANE_ACTIONS,
+    bind_actions,
+)
 from annotator.ui.analysis.pane import AnalysisPane
+from annotator.ui.contrast import use_readable_palette
 from annotator.ui.dialogs.merge_dialog import MergeDialog
 from annotator.ui.dialogs.rounds_dialog import RoundsDialog
 from annotator.ui.dialogs.start_round import StartRoundDialog
@@ -41,17 +47,6 @@ from annotator.ui.text_scale import TextSizing
 from annotator.userconfig import UserConfig, save_config
 
 TITLE = "Caption Rating Annotator — lab lead"
-KEYBOARD_HELP = (
-    "Ctrl+O: open a project folder to analyse\n"
-    "Ctrl+Shift+O: open a panel database\n"
-    "F5: update the analysis (after merging or a new round)\n"
-    "Ctrl+E: export everything (CSV, SVG, PNG and the HTML report)\n"
-    "Ctrl+R: save the HTML report; Ctrl+D: export the dataset\n"
-    "Ctrl+Tab / Ctrl+Shift+Tab: next / previous tab\n"
-    "Tab: move between a tab's tables, charts and buttons; in a table, the arrow keys\n"
-    "Ctrl++ / Ctrl+− / Ctrl+0: larger, smaller, normal text\n"
-    "Ctrl+Q: quit"
-)
 NO_PROJECT = ("Open a project folder first (File ▸ Open project folder…), or a panel database "
               "with its project folder beside it.")
 
@@ -59,7 +54,7 @@ NO_PROJECT = ("Open a project folder first (File ▸ Open project folder…), or
 class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
     """Holds one analysis pane, pointed at whatever the lead opens."""
 
-    keyboard_help = KEYBOARD_HELP
+    shortcut_rows = (LEAD_ACTIONS + PANE_ACTIONS, LEAD_KEYS)
 
     def __init__(self, config: UserConfig, source: Path | None = None):
         super().__init__()
@@ -85,6 +80,7 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
         self._build_menus()
         self.set_text_scale(config.text_scale)
         show_focus_rings()
+        use_readable_palette()
         place_window(self, config.windows.get("lead"), QSize(1400, 900))
         if source is not None:
             self.show_source(source)

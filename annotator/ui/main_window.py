@@ -36,8 +36,9 @@ from annotator.session.opening import (
     start_session,
 )
 from annotator.store.session_file import SessionStore
-from annotator.ui.actions import TAGGER_ACTIONS, bind_actions
+from annotator.ui.actions import TAGGER_ACTIONS, TAGGER_KEYS, bind_actions
 from annotator.ui.background_job import BackgroundJob, CrashInfo
+from annotator.ui.contrast import use_readable_palette
 from annotator.ui.dialogs.seat import SeatDialog, ask_seat_if_needed
 from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.focus_ring import show_focus_rings
@@ -56,21 +57,11 @@ PREFERRED_SIZE = QSize(1600, 1000)
 GUIDE_SHARE = 0.28
 """The Rating Guide's part of the window's width when it opens."""
 
-KEYBOARD_HELP = (
-    "1–5: choose a level (the keys shown on the buttons, left to right)\n"
-    "Enter: submit the chosen level\n"
-    "F1: show or hide the Rating Guide beside the pair (every level's full text)\n"
-    "+ / − / 0: zoom the image in, out, back to fit (arrow keys pan once it has focus)\n"
-    "Ctrl++ / Ctrl+− / Ctrl+0: larger, smaller, normal text\n"
-    "Tab: move between the caption, the image, the levels and Submit\n"
-    "Ctrl+O: open a project folder; Ctrl+Q: quit (every rating is already saved)"
-)
-
 
 class MainWindow(TextSizing, HelpHandlers, QMainWindow):
     """The tagger's window: owns the opened project and this laptop's session file for it."""
 
-    keyboard_help = KEYBOARD_HELP
+    shortcut_rows = (TAGGER_ACTIONS, TAGGER_KEYS)
 
     def __init__(self, config: UserConfig):
         super().__init__()
@@ -97,6 +88,7 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         _menus, self.actions_by_name = bind_actions(self, TAGGER_ACTIONS)
         self.set_text_scale(config.text_scale)
         show_focus_rings()
+        use_readable_palette()
         place_window(self, config.windows.get("tagger"), PREFERRED_SIZE)
 
     @property

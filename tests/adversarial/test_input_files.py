@@ -15,7 +15,7 @@ from annotator.ui.screens.rating_screen import ScreenState
 from annotator.userconfig import load_config
 from tests.adversarial.conftest import ratings_in
 from tests.conftest import write_jpeg
-from tests.ui.conftest import by_name
+from tests.ui.conftest import by_description, by_name, submit_button
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
 
@@ -71,12 +71,12 @@ def test_an_image_that_cannot_be_shown_offers_only_skipping(qtbot, make_project_
     screen = window.rating_screen
     qtbot.waitUntil(lambda: screen.state is ScreenState.UNRATABLE, timeout=5000)
     first = screen.current_pair
-    submit, level = by_name(window, "Submit rating"), by_name(window, "Level 3: Objects right")
+    submit, level = submit_button(window), by_name(window, "Level 3: Objects right")
     assert not submit.isEnabled() and not level.isEnabled()
     assert by_name(window, "Skip this pair for now").isVisible()
     qtbot.keyClick(screen, "3")  # a level key chooses nothing
     assert not level.text().startswith("✓") and not submit.isEnabled()
-    assert "cannot be shown" in by_name(window, "Status").text()
+    assert "cannot be shown" in by_description(window, "Status").text()
     qtbot.keyClick(screen, Qt.Key.Key_Return)  # Enter skips it
     assert screen.current_pair.item != first.item
     path = session_file_path(open_project(folder), load_config())

@@ -24,7 +24,7 @@ from annotator.store.records import SKIPPED_AFTER_ERROR
 from annotator.store.session_file import SessionStore
 from annotator.userconfig import load_config
 from tests.adversarial.conftest import ratings_in
-from tests.ui.conftest import by_name
+from tests.ui.conftest import by_description
 
 GAME = {"dwell_seconds": 0, "tutorial": False, "probation": False}
 
@@ -100,7 +100,7 @@ def test_an_error_before_saving_offers_to_skip_and_is_counted(qtbot, make_projec
 
 
 def by_status(window) -> str:
-    return by_name(window, "Status").text()
+    return by_description(window, "Status").text()
 
 
 def test_an_error_after_saving_says_the_rating_is_safe(qtbot, make_project_folder,

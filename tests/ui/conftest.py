@@ -16,7 +16,7 @@ from PySide6.QtCore import (
     QUrl,
     Slot,
 )
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QAccessible, QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -39,12 +39,42 @@ def started(qtbot, window: MainWindow) -> None:
     """Wait for the window's start: the other laptops' files are read off the GUI thread,
     then the rating screen is built (or a refusal shown)."""
     qtbot.waitUntil(lambda: not window.starting)
+def spoken_name(widget: QWidget) -> str:
+    """The name a screen reader gets for ``widget``: its accessible name, else its text
+    (a label's, a button's without the mnemonic '&'), else its buddy label's."""
+    interface = QAccessible.queryAccessibleInterface(widget)
+    spoken = interface.text(QAccessible.Text.Name) if interface is not None else ""
+    return widget.accessibleName() or spoken
+
+
+def known_as(widget: QWidget) -> str:
+    """What a test calls ``widget``: its accessible name; a label (read by its text) by its
+    description, "Caption"; else what a screen reader names it; else its object name."""
+    described = widget.accessibleDescription() if isinstance(widget, QLabel) else ""
+    return (widget.accessibleName() or described or spoken_name(widget)
+            or widget.objectName())
 
 
 def by_name(root: QWidget, accessible_name: str) -> QWidget:
-    """The one visible-or-not child whose accessible name is ``accessible_name``."""
-    found = [w for w in root.findChildren(QWidget) if w.accessibleName() == accessible_name]
+    """The one visible-or-not child a screen reader names ``accessible_name``."""
+    found = [w for w in root.findChildren(QWidget) if spoken_name(w) == accessible_name]
     assert len(found) == 1, f"{len(found)} widgets named {accessible_name!r}"
+    return found[0]
+
+
+def submit_button(root: QWidget) -> QAbstractButton:
+    """The rating screen's Submit button, whatever it says now (Submit, Submit in 3 s,
+    Next pair)."""
+    button = root.findChild(QAbstractButton, "submitButton")
+    assert button is not None
+    return button
+
+
+def by_description(root: QWidget, description: str) -> QWidget:
+    """The one visible-or-not child described as ``description`` (a label read by its
+    text, described by what it is: "Progress", "Caption")."""
+    found = [w for w in root.findChildren(QWidget) if w.accessibleDescription() == description]
+    assert len(found) == 1, f"{len(found)} widgets described as {description!r}"
     return found[0]
 
 
@@ -82,15 +112,15 @@ def _model_text(model: QAbstractItemModel) -> list[str]:
 
 
 def tab_chain(qtbot, window) -> list[str]:
-    """The accessible names Tab visits from the focus, once round."""
+    """What Tab visits from the focus, once round (:func:`known_as`)."""
     first = QApplication.focusWidget()
-    names = [first.accessibleName() or first.objectName()]
+    names = [known_as(first)]
     for _ in range(60):
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
         widget = QApplication.focusWidget()
         if widget is first:
             return names
-        names.append(widget.accessibleName() or widget.objectName())
+        names.append(known_as(widget))
     raise AssertionError(f"Tab never came back: {names}")
 
 

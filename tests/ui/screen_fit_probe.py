@@ -84,9 +84,13 @@ def in_text_column(widget: QWidget) -> bool:
     return parent is not None
 
 
+def known_as(widget: QWidget) -> str:
+    """Its accessible name, else (a label read by its text) its description: "Caption"."""
+    return widget.accessibleName() or widget.accessibleDescription() or widget.objectName()
+
+
 def describe(widget: QWidget) -> str:
-    name = widget.accessibleName() or widget.objectName() or type(widget).__name__
-    return f"{type(widget).__name__} {name!r}"
+    return f"{type(widget).__name__} {known_as(widget) or type(widget).__name__!r}"
 
 
 def measure(window: MainWindow, stage: str, out_dir: Path, label: str) -> dict:
@@ -100,7 +104,7 @@ def measure(window: MainWindow, stage: str, out_dir: Path, label: str) -> dict:
     names, scrolled = [], []
     for widget in controls(window):
         rect = global_rect(widget)
-        names.append(widget.accessibleName() or widget.objectName())
+        names.append(known_as(widget))
         if in_text_column(widget) and shown_rect(widget) != rect:
             scrolled.append(names[-1])  # the column of words scrolls at very large text
         elif not screen.contains(rect):
@@ -115,7 +119,7 @@ def measure(window: MainWindow, stage: str, out_dir: Path, label: str) -> dict:
     image = window.rating_screen.image_view if window.rating_screen else None
     return {"stage": stage, "screen": _rect(screen), "frame": _rect(frame),
             "problems": problems, "controls": sorted(set(names)), "scrolled": scrolled,
-            "focus": focused.accessibleName() if focused else "",
+            "focus": known_as(focused) if focused else "",
             "focus_top_shown": focus_top_shown,
             "image": [image.width(), image.height()] if image and image.isVisible() else None,
             "shot": str(shot)}

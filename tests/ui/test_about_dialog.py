@@ -19,7 +19,7 @@ from annotator.ui.dialogs.about import (
     bundled_image_credits,
     read_image_credits,
 )
-from tests.ui.conftest import by_name
+from tests.ui.conftest import by_description, by_name
 
 
 def open_about(qtbot, window) -> AboutDialog:
@@ -35,7 +35,8 @@ def test_about_shows_version_licences_and_every_bundled_photo(qtbot, make_main_w
     window = make_main_window()
     dialog = open_about(qtbot, window)
     assert dialog.accessibleName() == "About Caption Rating Annotator"
-    assert by_name(dialog, "Name and version").text() == f"Caption Rating Annotator {__version__}"
+    title = by_description(dialog, "Name and version")
+    assert title.text() == f"Caption Rating Annotator {__version__}"
     text = by_name(dialog, "About text")
     assert isinstance(text, QTextBrowser)
     shown = text.toPlainText()

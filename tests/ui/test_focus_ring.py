@@ -9,26 +9,12 @@ from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QWidget
 
+from annotator.ui.contrast import contrast
 from annotator.ui.focus_ring import RING_WIDTH
-from tests.ui.conftest import by_name
+from tests.ui.conftest import by_description, by_name, submit_button
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
 MIN_THICKNESS, MIN_CONTRAST = 2, 3.0
-
-
-def luminance(colour: QColor) -> float:
-    """WCAG's relative luminance of an sRGB colour."""
-
-    def channel(value: float) -> float:
-        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
-
-    return (0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF())
-            + 0.0722 * channel(colour.blueF()))
-
-
-def contrast(a: QColor, b: QColor) -> float:
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def test_contrast_matches_wcag_reference_values() -> None:
@@ -70,10 +56,10 @@ def test_every_kind_of_control_shows_a_ring_of_2_px_and_3_to_1(qtbot, make_proje
     qtbot.keyClick(screen, "2")  # Submit takes the focus once a level is chosen
     controls = {
         "level button": by_name(window, "Level 3: Objects right"),
-        "Submit": by_name(window, "Submit rating"),
-        "caption": by_name(window, "Caption"),
+        "Submit": submit_button(window),
+        "caption": by_description(window, "Caption"),
         "image": screen.image_view,
-        "Rating Guide button": by_name(window, "Open the Rating Guide"),
+        "Rating Guide button": by_name(window, "Rating Guide (F1)"),
         "Rating Guide text": by_name(guide, "Rating Guide text"),
         "Hide the guide": by_name(guide, "Hide the Rating Guide"),
     }

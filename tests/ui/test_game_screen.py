@@ -18,7 +18,7 @@ from annotator.ui.screens.rating_screen import RatingScreen, ScreenState
 from annotator.ui.widgets.rubric_panel import RubricPanel
 from annotator.userconfig import load_config
 from tests.session.test_flow import FakeClock
-from tests.ui.conftest import by_name
+from tests.ui.conftest import by_description, submit_button
 
 ITEMS = 30
 PRIORS = {f"item{i:03d}": [3, 3] for i in range(ITEMS)}
@@ -37,8 +37,9 @@ def rate(qtbot, screen: RatingScreen, key: str, count: int) -> None:
 def go_on(qtbot, screen: RatingScreen, title: str) -> str:
     """Check the notice on screen, then press Enter past it; its text."""
     assert screen.state is ScreenState.NOTICE
-    text = by_name(screen, "Notice title").text() + "\n" + by_name(screen, "Notice").text()
-    assert by_name(screen, "Notice title").text() == title
+    text = (by_description(screen, "Notice title").text() + "\n"
+            + by_description(screen, "Notice").text())
+    assert by_description(screen, "Notice title").text() == title
     qtbot.keyClick(screen, Qt.Key.Key_Return)
     return text
 
@@ -49,21 +50,22 @@ def test_tutorial_failed_probation_game_check_failed_probation_again(
     folder = make_project_folder(ITEMS, tutorial=[3] * 10, probation=[3] * 20, priors=PRIORS)
     window = make_main_window(folder, tagger="ana")
     screen = window.rating_screen
-    progress = by_name(window, "Progress")
+    progress = by_description(window, "Progress")
     start = go_on(qtbot, screen, "Tutorial")
     assert "You need 10 of 20 points to pass" in start
     assert progress.text() == "Tutorial: pair 1 of 10 · score 0, 10 needed to pass · rating as ana"
 
     qtbot.keyClick(screen, "1")
     qtbot.keyClick(screen, Qt.Key.Key_Return)
-    feedback = by_name(window, "Feedback text").text()
+    feedback = by_description(window, "Feedback text").text()
     assert "The experts chose 3 — " in feedback and "You chose 1 — " in feedback
     assert "Your tutorial score so far: 0 (10 needed to pass)." in feedback
-    assert by_name(window, "Points").text() == "○ 0 points: 2 levels from the experts' rating"
+    points = by_description(window, "Points").text()
+    assert points == "○ 0 points: 2 levels from the experts' rating"
     assert re.fullmatch(r"Why the experts chose 3 — .*: The experts chose 3 for tutorial pair "
-                        r"\d\.", by_name(window, "Why the experts chose their level").text())
+                        r"\d\.", by_description(window, "Why the experts chose their level").text())
     assert screen.findChild(RubricPanel).mark_text() == "1: ▲ You; 3: ★ Experts; 2 levels apart"
-    assert by_name(window, "Submit rating").text() == "Next pair (Enter)"
+    assert submit_button(window).text() == "Next pair (Enter)"
     qtbot.keyClick(screen, "5")  # level keys do nothing while feedback is shown
     qtbot.keyClick(screen, Qt.Key.Key_Return)
     rate(qtbot, screen, "1", 9)
@@ -79,14 +81,14 @@ def test_tutorial_failed_probation_game_check_failed_probation_again(
 
     qtbot.keyClick(screen, "5")
     qtbot.keyClick(screen, Qt.Key.Key_Return)
-    game = by_name(window, "Feedback text").text()
+    game = by_description(window, "Feedback text").text()
     assert game.splitlines() == [
         "The panel's consensus is 3 — Objects right (from 2 earlier ratings, 2 of them from a "
         "machine model until people rate it).",
         "You chose 5 — Full scene + meaning.",
         "Your game score so far: \u22121.",
     ]
-    assert by_name(window, "Points").text() == ("✖ \u22121 point: 2 levels from the panel's "
+    assert by_description(window, "Points").text() == ("✖ \u22121 point: 2 levels from the panel's "
                                                 "consensus")
     qtbot.keyClick(screen, Qt.Key.Key_Return)
     rate(qtbot, screen, "5", 19)
@@ -115,10 +117,10 @@ def test_a_pair_nobody_rated_says_there_is_no_consensus(qtbot, make_project_fold
     screen = window.rating_screen
     qtbot.keyClick(screen, "4")
     qtbot.keyClick(screen, Qt.Key.Key_Return)
-    text = by_name(window, "Feedback text").text()
+    text = by_description(window, "Feedback text").text()
     assert ("Too few people have rated this pair before you, so there is nothing to compare "
             "with yet.") in text
-    assert by_name(window, "Points").text() == "○ No points: no consensus yet"
+    assert by_description(window, "Points").text() == "○ No points: no consensus yet"
     assert screen.last_announcement.startswith("Saved. How the panel rated it.")
 
 
@@ -134,7 +136,7 @@ def test_submit_waits_for_the_dwell_with_a_countdown_in_words(qtbot, make_projec
     with qtbot.waitActive(screen):
         screen.show()
         screen.activateWindow()
-    submit = by_name(screen, "Submit rating")
+    submit = submit_button(screen)
     assert isinstance(submit, QPushButton)
     first = screen.current_pair
     assert submit.text() == "Submit in 3 s" and not submit.isEnabled()
@@ -164,6 +166,6 @@ def test_a_simulated_panel_in_sessions_feeds_the_consensus(qtbot, make_project_f
     screen = window.rating_screen
     qtbot.keyClick(screen, "3")
     qtbot.keyClick(screen, Qt.Key.Key_Return)
-    text = by_name(window, "Feedback text").text()
+    text = by_description(window, "Feedback text").text()
     assert "(from 3 earlier ratings)" in text
     assert "Simulated tagger" not in text  # never another tagger's name

@@ -72,7 +72,7 @@ def test_the_lead_keyboard_help_and_text_size(qtbot, make_lead_window, panel_pro
     window = make_lead_window(panel_project)
     texts = capture_message_box()
     window.actions_by_name["keyboardShortcuts"].trigger()
-    assert texts and "Ctrl+D: export the dataset" in texts[0] and "F5" in texts[0]
+    assert texts and "Ctrl+D: Export the dataset" in texts[0] and "F5" in texts[0]
     tabs = window.pane.tabs
     before = tabs.font().pointSizeF()
     window.actions_by_name["textLarger"].trigger()  # the app's font reaches every widget

@@ -10,7 +10,7 @@ from pathlib import Path
 from annotator.store.panel import Panel
 from annotator.ui.dialogs.merge_dialog import MergeDialog
 from tests.store.sessionfiles import PROJECT, ratings_for, write_session_file
-from tests.ui.conftest import by_name
+from tests.ui.conftest import by_description, by_name
 
 
 def files(tmp_path: Path) -> tuple[Path, Path]:
@@ -49,7 +49,7 @@ def test_merge_is_offered_only_after_a_preview_of_the_same_files(qtbot, tmp_path
             for r in range(table.rowCount())}
     assert rows["lap-1.sqlite"][2:5] == ["Will be merged", "12", "0"]
     assert rows["lap-3.sqlite"][2] == "Refused" and "removed before it" in rows["lap-3.sqlite"][6]
-    details = by_name(dialog, "The selected file in full").text()
+    details = by_description(dialog, "The selected file in full").text()
     assert str(edited) in details  # the refused file is selected and named in full
     assert "would add 21 new ratings from 3 files; 1 refused" in dialog.summary.text()
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 
 from annotator.analysis.checks import check_spec
 from annotator.analysis.pipeline import AnalysisOptions, AnalysisSource, analyse
@@ -153,13 +153,13 @@ def test_contextref_text_first_then_with_the_image(qtbot, tmp_path: Path,
             assert "hidden" in screen.image_view.accessibleDescription()
             assert step.question.text in screen.last_announcement
             page = window.findChild(QLabel, "context_page_title")
-            assert (page.accessibleName(), page.accessibleDescription()) == (
-                "Page title", pair.item.context["page_title"])
+            assert (page.accessibleName(), page.accessibleDescription(), page.text()) == (
+                "", "Page title", pair.item.context["page_title"])  # read by its text
             caption = window.findChild(QLabel, "captionLabel")
-            assert caption.accessibleName() == "Description"  # alt text, not a caption
-            assert caption.accessibleDescription() == pair.item.caption
+            assert caption.accessibleDescription() == "Description"  # alt text, not a caption
+            assert (caption.accessibleName(), caption.text()) == ("", pair.item.caption)
             assert window.findChild(QLabel, "captionHeading").text() == "Description:"
-            option = window.findChild(QPushButton, "level2")
+            option = window.findChild(QAbstractButton, "level2")
             assert option.accessibleName() == "Level 2: Slightly"
             assert option.accessibleDescription().startswith("Slightly")
             return "2"

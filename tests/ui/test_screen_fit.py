@@ -36,17 +36,17 @@ STAGES = ("tutorial-notice", "rating", "tutorial-feedback", "game-feedback",
           "rating-guide-hidden", "text-200", "text-200-feedback", "contextref-pre",
           "contextref-post")
 SEEN = {
-    "rating": {"Progress", "Open the Rating Guide", "Image", "Caption", "Question",
-               "Level 1: Wrong", "Level 5: Full scene + meaning", "Submit rating",
+    "rating": {"Progress", "guideButton", "Image", "Caption", "Question",
+               "Level 1: Wrong", "Level 5: Full scene + meaning", "submitButton",
                "Rating Guide text", "Hide the Rating Guide"},
     "tutorial-feedback": {"Points", "Feedback text", "Why the experts chose their level",
-                          "Submit rating", "Rating Guide text"},
-    "game-feedback": {"Points", "Feedback text", "Submit rating"},
-    "text-200": {"Image", "Caption", "Level 5: Full scene + meaning", "Submit rating"},
-    "text-200-feedback": {"Image", "Points", "Level 5: Full scene + meaning", "Submit rating"},
+                          "submitButton", "Rating Guide text"},
+    "game-feedback": {"Points", "Feedback text", "submitButton"},
+    "text-200": {"Image", "Caption", "Level 5: Full scene + meaning", "submitButton"},
+    "text-200-feedback": {"Image", "Points", "Level 5: Full scene + meaning", "submitButton"},
     "contextref-pre": {"Image hidden", "Page title", "Paragraph", "Description",
-                       "Level 1: Not at all", "Submit rating", "Rating Guide text"},
-    "contextref-post": {"Image", "Page title", "Description", "Submit rating"},
+                       "Level 1: Not at all", "submitButton", "Rating Guide text"},
+    "contextref-post": {"Image", "Page title", "Description", "submitButton"},
 }
 """Accessible names that must be among the controls measured at each stage."""
 MARKS = {"tutorial-feedback": ("You", "Experts"), "game-feedback": ("You", "Consensus")}

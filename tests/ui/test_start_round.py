@@ -13,7 +13,7 @@ from annotator.session.opening import open_laptop_session, start_session
 from annotator.ui.lead_window import NO_PROJECT
 from annotator.ui.widgets.notice_page import NoticePage
 from annotator.userconfig import load_config
-from tests.ui.conftest import by_name, started
+from tests.ui.conftest import by_description, by_name, started
 
 FLOW = {"dwell_seconds": 0, "tutorial": False}
 
@@ -42,24 +42,25 @@ def test_the_study_menu_starts_round_two_after_a_washout_warning(
     action.trigger()
     dialog = lead.round_dialog
     assert dialog.isVisible() and dialog.windowTitle() == "Start round 2"
-    warning = by_name(dialog, "Washout warning")
+    warning = by_description(dialog, "Washout warning")
     assert warning.isVisible()
     assert warning.text().startswith("Warning: The last rating of round 1 in sessions/ was "
                                      "given today")
-    assert by_name(dialog, "Blind round").isChecked()
-    start = by_name(dialog, "Start the round")
+    assert by_name(dialog, "Blind").isChecked()
+    start = by_name(dialog, "Start round 2 anyway")  # the warning is in its name too
     assert start.text() == "&Start round 2 anyway" and start.isEnabled()
 
     texts = capture_message_box()
     with qtbot.waitSignal(lead.pane.ready, timeout=60_000):  # analysed again in round 2
-        qtbot.keyClick(by_name(dialog, "Blind round"), Qt.Key.Key_Return)  # Enter starts it
+        blind = by_name(dialog, "Blind")
+        qtbot.keyClick(blind, Qt.Key.Key_Return)  # Enter starts it
     qtbot.waitUntil(lambda: bool(texts))
     assert "Round 2 is recorded in the project folder" in texts[0]
     assert open_project(folder).current_round == 2
     assert lead.pane.analysis.input.project.current_round == 2
 
     window = make_main_window(folder)  # the tagger's window opens in round 2
-    summary = by_name(window, "Project summary").text()
+    summary = by_description(window, "Project summary").text()
     assert "Round 2 (retest): 4 pairs, no feedback in this round." in summary
 
     window.start_rating("ana")
@@ -68,9 +69,10 @@ def test_the_study_menu_starts_round_two_after_a_washout_warning(
     assert "Round 2 (retest)" in notice.text()
     assert "your last rating in an earlier round was given today" in notice.text()
     assert "at least 42 days" in notice.text()
-    qtbot.mouseClick(by_name(window.rating_screen, "Start round 2"), Qt.MouseButton.LeftButton)
+    go_on = by_name(window.rating_screen, "Start round 2 (Enter)")
+    qtbot.mouseClick(go_on, Qt.MouseButton.LeftButton)
     assert window.rating_screen.current_pair.round == 2
-    assert "Round 2 (retest): pair 1 of 4" in by_name(window, "Progress").text()
+    assert "Round 2 (retest): pair 1 of 4" in by_description(window, "Progress").text()
 
 
 def test_a_subset_file_is_checked_before_start_is_allowed(
@@ -80,21 +82,21 @@ def test_a_subset_file_is_checked_before_start_is_allowed(
     window = make_lead_window(folder)
     window.start_new_round()
     dialog = window.round_dialog
-    assert not by_name(dialog, "Washout warning").isVisible()  # nothing rated yet
-    assert by_name(dialog, "Start the round").text() == "&Start round 2"
+    assert not by_description(dialog, "Washout warning").isVisible()  # nothing rated yet
+    assert by_name(dialog, "Start round 2").text() == "&Start round 2"
     bad = tmp_path / "bad.csv"
     bad.write_text("item_id\nitem001\nitem099\n", encoding="utf-8")
     dialog.choose_subset(bad)
-    assert by_name(dialog, "Only the pairs listed in a file").isChecked()
-    assert not by_name(dialog, "Start the round").isEnabled()
-    assert f"{bad}:3: The item id 'item099'" in by_name(dialog, "Subset check").text()
-    by_name(dialog, "All pairs").setChecked(True)
-    assert by_name(dialog, "Start the round").isEnabled()
+    assert by_name(dialog, "Only the pairs in a CSV file").isChecked()
+    assert not by_name(dialog, "Start round 2").isEnabled()
+    assert f"{bad}:3: The item id 'item099'" in by_description(dialog, "Subset check").text()
+    by_name(dialog, f"All {len(open_project(folder).items)} pairs").setChecked(True)
+    assert by_name(dialog, "Start round 2").isEnabled()
     good = tmp_path / "good.csv"
     good.write_text("item_id\nitem001\nitem002\n", encoding="utf-8")
     dialog.choose_subset(good)
-    by_name(dialog, "Round with feedback").setChecked(True)
-    assert by_name(dialog, "Subset check").text().startswith("2 pairs listed")
+    by_name(dialog, "Feedback").setChecked(True)
+    assert by_description(dialog, "Subset check").text().startswith("2 pairs listed")
     assert dialog.choices() == (good, True)
     dialog.reject()
     assert open_project(folder).current_round == 1, "cancel changes nothing"
@@ -126,4 +128,4 @@ def test_the_rounds_are_listed_as_round_list_prints_them(
             for r in range(table.rowCount())]
     assert rows == [["1", "with the project", "3", "on", "every pair"],
                     ["2", "2027-01-10 09:30 UTC", "3", "off", "every pair"]]
-    assert by_name(dialog, "Current round").text().startswith("Current round: 2.")
+    assert by_description(dialog, "Current round").text().startswith("Current round: 2.")

@@ -8,7 +8,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QLineEdit
 
 from annotator.userconfig import load_config, save_config
-from tests.ui.conftest import all_text, by_name, started, tab_chain
+from tests.ui.conftest import all_text, by_description, by_name, started, tab_chain
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
 
@@ -19,7 +19,7 @@ def test_opening_shows_the_project_and_remembers_it(qtbot, make_project_folder,
     window = make_main_window()
     assert not by_name(window, "Your name").isEnabled()
     assert window.open_project_folder(folder)
-    assert "Harbour panel: 7 pairs to rate" in by_name(window, "Project summary").text()
+    assert "Harbour panel: 7 pairs to rate" in by_description(window, "Project summary").text()
     assert load_config().recent_projects[0] == str(folder.resolve())
     assert by_name(window, "Recent projects").item(0).text() == str(folder.resolve())
     again = make_main_window()
@@ -45,7 +45,7 @@ def test_names_are_never_offered_but_a_new_one_is_pointed_out(
     make_main_window(folder, tagger="Zoe Quist").close()
     window = make_main_window(folder)
     name = by_name(window, "Your name")
-    note = by_name(window, "New name")
+    note = by_description(window, "New name")
     assert isinstance(name, QLineEdit) and name.text() == ""
     assert "Zoe" not in all_text(window)
     qtbot.keyClicks(name, "Zoe Quits")  # a typo would start a new tagger: said before Start
@@ -57,7 +57,7 @@ def test_names_are_never_offered_but_a_new_one_is_pointed_out(
     qtbot.keyClick(name, Qt.Key.Key_Return)
     started(qtbot, window)
     assert window.rating_screen.current_pair is not None
-    assert by_name(window, "Progress").text().endswith("rating as Zoe Quist")
+    assert by_description(window, "Progress").text().endswith("rating as Zoe Quist")
     assert "Zoe Quist" in all_text(window)  # the gatherer does see names
 
 
@@ -80,7 +80,7 @@ def test_the_rating_guide_is_beside_the_pair_and_f1_hides_and_shows_it(
 def test_text_size_actions_scale_the_caption(qtbot, make_project_folder,
                                              make_main_window) -> None:
     window = make_main_window(make_project_folder(n_items=3), tagger="ana")
-    caption = by_name(window, "Caption")
+    caption = by_description(window, "Caption")
     before = caption.font().pointSizeF()
     window.actions_by_name["textLarger"].trigger()
     assert caption.font().pointSizeF() > before * 1.1
@@ -96,8 +96,8 @@ def test_problems_are_counted_and_listed_with_file_and_line(
         handle.write("item009,images/photo000.jpg,,human\n")
     window = make_main_window()
     assert window.open_project_folder(folder)
-    assert "3 pairs to rate" in by_name(window, "Project summary").text()
-    assert "1 problem found" in by_name(window, "Project summary").text()
+    assert "3 pairs to rate" in by_description(window, "Project summary").text()
+    assert "1 problem found" in by_description(window, "Project summary").text()
     button = by_name(window, "Show problems")
     assert button.isVisible()
     texts = capture_message_box()
@@ -126,14 +126,14 @@ def test_the_text_size_is_remembered_for_the_next_session(qtbot, make_project_fo
                                                           make_main_window) -> None:
     folder = make_project_folder(n_items=2)
     window = make_main_window(folder, tagger="ana")
-    normal = by_name(window, "Caption").font().pointSizeF()
+    normal = by_description(window, "Caption").font().pointSizeF()
     window.actions_by_name["textLarger"].trigger()
     window.actions_by_name["textLarger"].trigger()
     window.close()
     again = make_main_window(folder, tagger="ana")
-    assert by_name(again, "Caption").font().pointSizeF() > normal * 1.25
+    assert by_description(again, "Caption").font().pointSizeF() > normal * 1.25
     again.actions_by_name["textNormal"].trigger()
-    assert abs(by_name(again, "Caption").font().pointSizeF() - normal) < 0.01
+    assert abs(by_description(again, "Caption").font().pointSizeF() - normal) < 0.01
     assert load_config().text_scale == 1.0
 
 
@@ -163,10 +163,10 @@ def test_a_scale_listing_its_best_answer_first_says_so_above_the_buttons(
     manifest = folder / "project.toml"
     manifest.write_text(manifest.read_text().replace('rubric = "vicr5"', 'rubric = "vcr5"'))
     window = make_main_window(folder, tagger="ana")
-    note = by_name(window, "Order of the answers")
+    note = by_description(window, "Order of the answers")
     assert note.isVisible() and note.text() == "Best answer first: 1 is the best, 5 the worst."
     plain = make_main_window(make_project_folder(n_items=3, flow=PLAIN), tagger="bea")
-    assert not by_name(plain, "Order of the answers").isVisible()
+    assert not by_description(plain, "Order of the answers").isVisible()
 
 
 def test_enter_on_the_recent_projects_list_opens_the_newest(qtbot, make_project_folder,
@@ -179,7 +179,7 @@ def test_enter_on_the_recent_projects_list_opens_the_newest(qtbot, make_project_
     recent = by_name(again, "Recent projects")
     recent.setFocus()  # as after Tab, or wherever a closed dialog leaves it
     qtbot.keyClick(recent, Qt.Key.Key_Return)
-    assert "Reopened panel" in by_name(again, "Project summary").text()
+    assert "Reopened panel" in by_description(again, "Project summary").text()
 
 
 def test_the_window_reopens_where_it_was_and_on_the_screen(qtbot, make_main_window) -> None:
@@ -224,5 +224,5 @@ def test_tab_reaches_every_control_of_the_start_screen_and_a_notice(
             "Start rating"} <= set(chain), chain
     qtbot.keyClick(by_name(window, "Your name"), Qt.Key.Key_Return)
     started(qtbot, window)
-    assert {"Notice", "Start the tutorial", "Rating Guide text",
+    assert {"Notice", "Start the tutorial (Enter)", "Rating Guide text",
             "Hide the Rating Guide"} <= set(tab_chain(qtbot, window))

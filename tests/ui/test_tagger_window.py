@@ -41,7 +41,7 @@ from annotator.ui.main_window import MainWindow
 from annotator.ui.screens.rating_screen import ScreenState
 from annotator.userconfig import load_config
 from tests.analysis.sessions import rate, session
-from tests.ui.conftest import all_text, by_name, started
+from tests.ui.conftest import all_text, by_description, by_name, started
 
 REPO = Path(__file__).resolve().parents[2]
 ITEMS = 6
@@ -290,7 +290,7 @@ def test_the_game_feedback_names_no_one(qtbot, make_main_window, rated_by_others
         if screen.state is ScreenState.RATING:
             qtbot.keyClick(screen, "3")
         qtbot.keyClick(screen, Qt.Key.Key_Return)
-    feedback = by_name(window, "Feedback text").text()
+    feedback = by_description(window, "Feedback text").text()
     assert "(from 3 earlier ratings" in feedback
     assert not SECRET.search(all_text(window))
 

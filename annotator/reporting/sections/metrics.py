@@ -159,7 +159,13 @@ def _scatters(analysis: Analysis, scores: MetricScores) -> list[Chart]:
         both = ~np.isnan(x) & ~np.isnan(y)
         title = f"{name}: score against the item's mean rating"
         description = f"{int(both.sum())} items; each point is an item."
-        charts.append(Chart(unique_stem("metric_", name, taken), title, description, scatter(
+        stem = unique_stem("metric_", name, taken)
+        data = Table(stem, title, (Column("item_id", "Item"), Column("score", name, "number"),
+                                   Column("mean", "Mean rating", "number")),
+                     tuple((item_id, float(score), float(mean)) for item_id, score, mean, shown
+                           in zip(scores.item_ids, x, y, both, strict=True) if shown))
+        charts.append(Chart(stem, title, description, scatter(
             x[both].tolist(), y[both].tolist(), title=title, description=description,
-            x_label=name, y_label="mean rating", size_by_count=False), group="Metric"))
+            x_label=name, y_label="mean rating", size_by_count=False), group="Metric",
+            data=data))
     return charts

@@ -176,7 +176,11 @@ def _distribution_chart(results: Results) -> Chart:
     title = "Distribution of item means"
     description = (f"Items by their mean rating rounded to the nearest level; the most items "
                    f"({distribution[top]:,}, {distribution[top] / total:.0%}) are at {top}.")
+    data = Table("distribution", title, (
+        Column("level", "Mean rating, rounded to a level"), Column("items", "Items", "int"),
+        Column("share", "Share of the items", "fraction")),
+        tuple((level, distribution[level], distribution[level] / total) for level in levels))
     return Chart("distribution", title, description, bar_chart(
         levels, [distribution[level] for level in levels], title=title,
         description=description, value_label="items", value_format="{:.0f}", counts=True,
-        label_title="the item's mean rating, rounded to a level"))
+        label_title="the item's mean rating, rounded to a level"), data=data)

@@ -21,6 +21,7 @@ from annotator.ui.analysis.section_view import (
 from annotator.ui.analysis.table_model import ContentTableModel
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.widgets.image_view import ImageView
+from annotator.ui.widgets.keyboard_table import keyboard_table
 
 
 class ItemsView(QSplitter):
@@ -49,7 +50,7 @@ class ItemsView(QSplitter):
         self.image.show_message("Choose an item in the list.")
         right_layout.addWidget(self.image, 3)
         self.caption = summary_label("")
-        self.caption.setAccessibleName("Caption of the chosen item")
+        self.caption.setAccessibleDescription("Caption of the chosen item")
         right_layout.addWidget(self.caption)
         self.ratings_title = QLabel("")
         right_layout.addWidget(self.ratings_title)
@@ -58,6 +59,7 @@ class ItemsView(QSplitter):
         self.ratings_view.setAccessibleName("Every rating of the chosen item")
         self.ratings_view.setSortingEnabled(True)
         self.ratings_view.verticalHeader().hide()
+        keyboard_table(self.ratings_view)
         right_layout.addWidget(self.ratings_view, 2)
         self.save_ratings = QPushButton("Save this item's ratings as CSV…")
         self.save_ratings.setEnabled(False)
@@ -105,5 +107,6 @@ class ItemsView(QSplitter):
         if detail.image is None:
             self.image.show_message("No image: the project folder was not found.")
         else:
-            self.image.show_path(detail.image, description=f"Image of {detail.item_id}")
+            self.image.show_path(detail.image,
+                                 description=f"Photo of the chosen item, {detail.item_id}")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
@@ -26,6 +26,7 @@ from annotator.analysis.results import AttentionChecks
 from annotator.reporting.build import prepare_pane
 from annotator.reporting.content import PaneContent
 from annotator.reporting.sections.items import item_detail
+from annotator.ui.actions import PANE_ACTIONS, spec_action
 from annotator.ui.analysis.exporting import PaneExporter
 from annotator.ui.analysis.items_view import ItemsView
 from annotator.ui.analysis.section_view import SectionView
@@ -127,16 +128,8 @@ class AnalysisPane(QWidget):
         """The exports and the analysis option, for the window's menus (named for tests
         and for the lead's keyboard help)."""
         self.export_actions: list[QAction] = []
-        for name, text, shortcut, handler in (
-            ("exportEverything", "&Export everything (CSV, SVG, PNG, HTML)…", "Ctrl+E",
-             self.exporter.export_all),
-            ("saveReport", "Save the HTML &report…", "Ctrl+R", self.exporter.save_report),
-            ("exportDataset", "Export the &dataset (ratings, items, codebook, card)…",
-             "Ctrl+D", self.exporter.export_dataset),
-        ):
-            action = named(QAction(text, self), name)
-            action.setShortcut(QKeySequence(shortcut))
-            action.triggered.connect(lambda _=False, h=handler: h())
+        for spec in PANE_ACTIONS:
+            action = spec_action(spec, self, getattr(self.exporter, spec.handler))
             action.setEnabled(False)
             self.export_actions.append(action)
         self.exclude_action = named(

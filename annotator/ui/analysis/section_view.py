@@ -1,7 +1,8 @@
 """One tab of the pane: a section's summary, charts and tables, top to bottom.
 
 Charts sharing a group (one heatmap per tagger) show one at a time, chosen in a combo box
-named by the group. Every chart and table has its save buttons right below it.
+named by the group. Every chart and table has its save buttons right below it; a chart
+whose figures are in no table of the tab has a "Data as a table" button that shows them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 from annotator.reporting.content import Chart, Section, Table
 from annotator.ui.analysis.table_model import ContentTableModel
 from annotator.ui.widgets.chart_view import ChartView
+from annotator.ui.widgets.keyboard_table import keyboard_table
 
 SaveTable = Callable[[Table], object]
 SaveChart = Callable[[Chart, str], object]
@@ -85,7 +87,9 @@ class SectionView(QScrollArea):
         view = ChartView()
         view.set_chart(chart)
         self._layout.addWidget(view)
-        self._layout.addLayout(self._chart_buttons(lambda: chart))
+        self._layout.addLayout(self._chart_buttons(lambda: chart, chart.title))
+        if chart.data is not None:
+            self._add_chart_data(lambda: chart, chart.title)
         return view
 
     def _add_chart_chooser(self, group: str, charts: list[Chart]) -> None:
@@ -105,12 +109,49 @@ class SectionView(QScrollArea):
         view.set_chart(charts[0])
         chooser.currentIndexChanged.connect(lambda n: view.set_chart(charts[n]))
         self._layout.addWidget(view)
-        self._layout.addLayout(self._chart_buttons(lambda: charts[chooser.currentIndex()]))
+        self._layout.addLayout(self._chart_buttons(lambda: charts[chooser.currentIndex()],
+                                                   f"of the {group} shown"))
+        if all(chart.data is not None for chart in charts):
+            data = self._add_chart_data(lambda: charts[chooser.currentIndex()],
+                                        f"of the {group} shown")
+            chooser.currentIndexChanged.connect(data)
 
-    def _chart_buttons(self, current: Callable[[], Chart]) -> QHBoxLayout:
+    def _add_chart_data(self, current: Callable[[], Chart], which: str) -> Callable[[], None]:
+        """A button that shows (and hides) the chart's figures as a table below it, for
+        whoever cannot see the chart; returns what refills the table for another chart."""
+        button = QPushButton("Data as a table")
+        button.setAccessibleName(f"Data of the chart {which} as a table")
+        button.setCheckable(True)  # pressed: the table is shown
+        row = QHBoxLayout()
+        row.addWidget(button)
+        row.addStretch(1)
+        self._layout.addLayout(row)
+        holder = QVBoxLayout()
+        self._layout.addLayout(holder)
+
+        def refill() -> None:
+            while (old := holder.takeAt(0)) is not None:
+                widget = old.widget()
+                if widget is not None:
+                    widget.deleteLater()
+            if button.isChecked():
+                data = current().data
+                assert data is not None
+                view = table_view(data)
+                fit_height(view, min(len(data.rows), TABLE_ROWS_SHOWN))
+                holder.addWidget(view)
+                view.show()  # now, not once the layout gets to it: Tab may come at once
+                QWidget.setTabOrder(button, view)  # Tab goes from the button to its table
+
+        button.toggled.connect(lambda _shown: refill())
+        return refill
+
+    def _chart_buttons(self, current: Callable[[], Chart], which: str) -> QHBoxLayout:
+        """'Save chart as PNG…' and '…SVG…', named for screen readers by ``which`` chart."""
         row = QHBoxLayout()
         for kind in ("png", "svg"):
             button = QPushButton(f"Save chart as {kind.upper()}…")
+            button.setAccessibleName(f"Save chart {which} as {kind.upper()}")
             button.clicked.connect(lambda _=False, k=kind: self._save_chart(current(), k))
             row.addWidget(button)
         row.addStretch(1)
@@ -163,8 +204,8 @@ def table_view(table: Table) -> QTableView:
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setAlternatingRowColors(True)
-    view.setTabKeyNavigation(False)
     view.verticalHeader().hide()
+    keyboard_table(view)
     fit_columns(view, table)
     return view
 

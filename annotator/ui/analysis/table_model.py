@@ -48,6 +48,8 @@ class ContentTableModel(QAbstractTableModel):
             return column.title
         if role == Qt.ItemDataRole.ToolTipRole:
             return column.description or column.title
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
+            return column.description
         if role == Qt.ItemDataRole.TextAlignmentRole and column.kind == "text":
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -130,7 +130,7 @@ class AboutDialog(QDialog):
         icon.setPixmap(app_icon().pixmap(64, 64))
         icon.setAccessibleName("App icon")
         title = named(QLabel(f"{APP_NAME} {__version__}", self), "aboutTitle")
-        title.setAccessibleName("Name and version")
+        title.setAccessibleDescription("Name and version")
         font = title.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)

@@ -34,6 +34,7 @@ from annotator.store.merge import FileReport, MergeReport, MergeStatus, merge_se
 from annotator.store.validation import RowRules
 from annotator.ui.background_job import BackgroundJob, CrashInfo
 from annotator.ui.error_report import report_unexpected_error
+from annotator.ui.focus_ring import ring_cells
 
 Selection = tuple[str, tuple[Path, ...]]
 """The panel named and the session files chosen: what a preview checked."""
@@ -65,17 +66,19 @@ class MergeDialog(QDialog):
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(True)
+        self.table.setTabKeyNavigation(False)
+        ring_cells(self.table)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.currentCellChanged.connect(self._show_details)
         self.details = QLabel("", self)
         self.details.setWordWrap(True)
-        self.details.setAccessibleName("The selected file in full")
+        self.details.setAccessibleDescription("The selected file in full")
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.summary = QLabel("Add the session files, then Preview to see what will be merged.",
                               self)
         self.summary.setWordWrap(True)
-        self.summary.setAccessibleName("Merge summary")
+        self.summary.setAccessibleDescription("Merge summary")
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.box = QDialogButtonBox(self)

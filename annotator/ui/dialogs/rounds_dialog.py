@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from annotator.project.model import Project
 from annotator.project.rounds import round_summaries
+from annotator.ui.focus_ring import ring_cells
 
 COLUMNS = ("Round", "Started", "Pairs", "Feedback", "Pairs listed in")
 
@@ -34,6 +35,8 @@ class RoundsDialog(QDialog):
         self.table.setAccessibleName("Rounds")
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().hide()
+        self.table.setTabKeyNavigation(False)
+        ring_cells(self.table)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         for r, row in enumerate(rows):
             cells = (str(row.number), row.when, str(row.pairs),
@@ -44,7 +47,7 @@ class RoundsDialog(QDialog):
         self.table.horizontalHeader().setStretchLastSection(True)
         current = QLabel(f"Current round: {project.current_round}. Washout between rounds: "
                          f"{project.washout_days} days.", self)
-        current.setAccessibleName("Current round")
+        current.setAccessibleDescription("Current round")
         current.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)

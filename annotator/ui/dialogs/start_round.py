@@ -1,5 +1,6 @@
 """Study ▸ Start a new round… in the lead's window: blind or feedback, all pairs or a
-subset, the washout warning.
+subset, the washout warning; they scroll above the buttons when the screen is too small
+for them (200 % text on a screen scaled 2×).
 
 The dialog only gathers the lead's choices; the lead's window starts the round
 (:func:`annotator.project.round_start.start_round`) and analyses the project again.
@@ -25,6 +26,8 @@ from PySide6.QtWidgets import (
 
 from annotator.project.model import Project
 from annotator.project.round_start import SubsetError, check_subset
+from annotator.ui.named import named
+from annotator.ui.widgets.scroll_page import ScrollPage
 
 
 class StartRoundDialog(QDialog):
@@ -55,38 +58,39 @@ class StartRoundDialog(QDialog):
         anyway = " anyway" if warnings else ""
         self._start = buttons.addButton(f"&Start round {number}{anyway}",
                                         QDialogButtonBox.ButtonRole.AcceptRole)
-        self._start.setAccessibleName("Start the round")
         self._start.setDefault(True)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
 
+        choices = QWidget(self)
+        choices_layout = QVBoxLayout(choices)
+        choices_layout.setContentsMargins(4, 4, 4, 4)  # room for the focus ring
+        for widget in (intro, mode, pairs, self._warning):
+            choices_layout.addWidget(widget)
+        choices_layout.addStretch(1)
         layout = QVBoxLayout(self)
-        for widget in (intro, mode, pairs, self._warning, buttons):
-            layout.addWidget(widget)
-        self.setMinimumWidth(600)
+        layout.addWidget(ScrollPage(choices, f"Choices for round {number}", self), 1)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(min(600, round(self.screen().availableGeometry().width() * 0.9)))
         self._update()
         self.adjustSize()
 
     def _mode_box(self) -> QGroupBox:
         """Blind or with feedback: the choice of what taggers see after each rating."""
-        self._blind = QRadioButton("&Blind: no consensus or points (usual for a retest)", self)
-        self._blind.setAccessibleName("Blind round")
-        self._blind.setChecked(True)
-        feedback = QRadioButton("&Feedback: show the panel's consensus and points", self)
-        feedback.setAccessibleName("Round with feedback")
         mode = QGroupBox("After each rating", self)
         mode_layout = QVBoxLayout(mode)
-        mode_layout.addWidget(self._blind)
-        mode_layout.addWidget(feedback)
+        self._blind = _choice(mode_layout, "&Blind", "No consensus or points (usual for a "
+                              "retest).")
+        self._blind.setChecked(True)
+        _choice(mode_layout, "&Feedback", "The panel's consensus and points are shown.")
         return mode
 
     def _pairs_box(self, pair_count: int) -> QGroupBox:
         """Every pair, or only those a CSV file lists (checked as soon as it is chosen)."""
         self._all = QRadioButton(f"&All {pair_count} pairs", self)
-        self._all.setAccessibleName("All pairs")
         self._all.setChecked(True)
-        self._only = QRadioButton("&Only the pairs listed in a CSV file (item_id column):", self)
-        self._only.setAccessibleName("Only the pairs listed in a file")
+        self._only = QRadioButton("&Only the pairs in a CSV file", self)
+        self._only.setAccessibleDescription("Its item_id column lists them.")
         self._path = QLineEdit(self)
         self._path.setReadOnly(True)
         self._path.setPlaceholderText("no file chosen")
@@ -95,7 +99,7 @@ class StartRoundDialog(QDialog):
         choose.setAccessibleName("Choose subset file")
         choose.clicked.connect(self._choose)
         self._subset_status = QLabel(self)
-        self._subset_status.setAccessibleName("Subset check")
+        self._subset_status.setAccessibleDescription("Subset check")
         self._subset_status.setWordWrap(True)
         pairs = QGroupBox("Pairs in this round", self)
         pairs_layout = QVBoxLayout(pairs)
@@ -138,11 +142,23 @@ class StartRoundDialog(QDialog):
         self._start.setEnabled(self._all.isChecked() or self._subset is not None)
 
 
+def _choice(layout: QVBoxLayout, text: str, explanation: str) -> QRadioButton:
+    """A radio button with a short text and its explanation wrapped below it (a radio
+    button's own text does not wrap: at 200 % text it would need a wider screen)."""
+    button = QRadioButton(text)
+    button.setAccessibleDescription(explanation)
+    words = QLabel(explanation)
+    words.setWordWrap(True)
+    words.setIndent(button.sizeHint().height())
+    layout.addWidget(button)
+    layout.addWidget(words)
+    return button
+
+
 def _warning_label(warnings: list[str], parent: QWidget) -> QLabel:
     """The washout warnings in bold (hidden when there are none)."""
-    warning = QLabel("Warning: " + " ".join(warnings), parent)
-    warning.setObjectName("washoutWarning")
-    warning.setAccessibleName("Washout warning")
+    warning = named(QLabel("Warning: " + " ".join(warnings), parent), "washoutWarning")
+    warning.setAccessibleDescription("Washout warning")
     warning.setWordWrap(True)
     warning.setVisible(bool(warnings))
     font = warning.font()

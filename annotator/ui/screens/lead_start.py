@@ -31,7 +31,7 @@ class LeadStartPage(QWidget):
         self.setObjectName("leadStartPage")
         intro = named(QLabel(INTRO, self), "leadIntro")
         intro.setWordWrap(True)
-        intro.setAccessibleName("What this window does")
+        intro.setAccessibleDescription("What this window does")
 
         folder = named(QPushButton("&Open project folder…", self), "openProjectButton")
         folder.setAccessibleName("Open project folder")

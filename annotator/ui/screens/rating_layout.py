@@ -49,10 +49,9 @@ class RatingLayout:
 def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) -> RatingLayout:
     """The widgets, laid out in ``screen``."""
     progress = named(QLabel(screen), "progressLabel")
-    progress.setAccessibleName("Progress")
+    progress.setAccessibleDescription("Progress")
     progress.setWordWrap(True)  # the first-pairs check makes it long
     guide_button = named(QPushButton("Rating Guide (F1)", screen), "guideButton")
-    guide_button.setAccessibleName("Open the Rating Guide")
     guide_button.setCheckable(True)
     top = QHBoxLayout()
     top.addWidget(progress, 1)
@@ -64,7 +63,7 @@ def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) ->
     font.setBold(True)
     question.setFont(font)
     note = named(QLabel(scale_note(rubric), screen), "scaleNote")
-    note.setAccessibleName("Order of the answers")
+    note.setAccessibleDescription("Order of the answers")
     note.setVisible(bool(scale_note(rubric)))
     rubric_panel = RubricPanel(rubric, screen)
     bar = SubmitBar(screen)
@@ -78,7 +77,7 @@ def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) ->
 
     notice = NoticePage(screen)
     finished = named(QLabel(screen), "finishedLabel")
-    finished.setAccessibleName("Round finished")
+    finished.setAccessibleDescription("Round finished")
     finished.setAlignment(Qt.AlignmentFlag.AlignCenter)
     finished.setWordWrap(True)
 

@@ -1,8 +1,9 @@
 """The rating screen: image, caption, rubric buttons, progress, submit and the game.
 
 Keys: the rubric's keys (1–5) choose a level, Enter submits (then goes on past feedback
-and notices), ``+``/``-``/``0`` zoom the image, F1 opens the Rating Guide (bound by the
-main window). The screen renders what the session returns and decides nothing itself.
+and notices; on a focused button other than a level it presses that button),
+``+``/``-``/``0`` zoom the image, F1 opens the Rating Guide (bound by the main window).
+The screen renders what the session returns and decides nothing itself.
 
 Nothing leaves a tagger stuck on a pair: a submit that fails says whether the rating was
 saved and offers to skip the pair (:mod:`annotator.session.recovery`), and a pair whose
@@ -18,6 +19,8 @@ from typing import assert_never
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
     QMessageBox,
     QWidget,
 )
@@ -47,12 +50,15 @@ from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.screens.rating_layout import build_rating_layout
 from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
+from annotator.ui.widgets.rubric_panel import LevelButton
 from annotator.ui.widgets.submit_bar import NEXT_TEXT
 
 CAPTION_SCALE = 1.6
 PREFETCH_AHEAD = 2
 """Images decoded ahead, so a tagger answering as soon as the dwell allows never waits."""
 DWELL_TICK_MS = 100
+PHOTO_DESCRIPTION = "The photo under rating"
+"""Never its file name, a hint at the content that only screen-reader users would get."""
 
 
 class ScreenState(Enum):
@@ -118,11 +124,11 @@ class RatingScreen(QWidget):
         for level in self._session.project.rubric.options:
             shortcut = QShortcut(QKeySequence(level.key), self, context=context)
             shortcut.activated.connect(lambda value=level.value: self.choose_level(value))
-        for enter in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            QShortcut(QKeySequence(enter), self, context=context).activated.connect(self.submit)
+        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            QShortcut(QKeySequence(key), self, context=context).activated.connect(self._enter)
         zooms = {"+": ZOOM_STEP, "=": ZOOM_STEP, "-": 1 / ZOOM_STEP}
-        for key, factor in zooms.items():
-            shortcut = QShortcut(QKeySequence(key), self, context=context)
+        for zoom_key, factor in zooms.items():
+            shortcut = QShortcut(QKeySequence(zoom_key), self, context=context)
             shortcut.activated.connect(lambda factor=factor: self._ui.image.zoom_by(factor))
         QShortcut(QKeySequence("0"), self, context=context).activated.connect(self._ui.image.fit)
 
@@ -180,7 +186,6 @@ class RatingScreen(QWidget):
         step = pair.step
         question = step.question.text if step else self._session.project.rubric.question
         self._ui.question.setText(question)
-        self._ui.question.setAccessibleDescription(question)
         self.question_shown.emit(question)
         hidden = step is not None and step.stage == "pre"
         self._ui.pair_view.show_words(pair.item.caption, pair.item.context, image_hidden=hidden)
@@ -191,7 +196,7 @@ class RatingScreen(QWidget):
             ahead.insert(0, project.image_path(pair.item))
         else:
             self._ui.image.show_path(project.image_path(pair.item),
-                                  description=f"Image {pair.item.image}")
+                                  description=PHOTO_DESCRIPTION)
         self._ui.image.prefetch(ahead)
         if pair.earlier is not None:
             self._ui.rubric.choose(pair.earlier)
@@ -289,6 +294,16 @@ class RatingScreen(QWidget):
         self._session.skip_current()
         self._show(self._session.pair_shown())
 
+    def _enter(self) -> None:
+        """Enter on a focused button (the Rating Guide's, Skip, Next…) presses that button;
+        anywhere else (the levels, the caption, the image) it submits or goes on."""
+        focused = QApplication.focusWidget()
+        if isinstance(focused, QAbstractButton) and not isinstance(focused, LevelButton):
+            if focused.isEnabled():
+                focused.click()
+            return
+        self.submit()
+
     def submit(self) -> None:
         """Enter: submit the chosen level, or go on past feedback or a notice (or skip a
         pair whose image cannot be shown)."""
@@ -366,9 +381,10 @@ class RatingScreen(QWidget):
         if self._pair is not None:
             self._ui.progress.setText(session_progress_text(self._session, self._pair,
                                                          feedback.score))
-        self._focus_current_text()
+        self._focus_current_text()  # a screen reader reads the sentences, which have the focus
         go_on = "Press Enter for the next pair."
-        self._say(f"Saved. {told.heading}. {told.spoken()} {go_on}", shown=f"Saved. {go_on}")
+        rest = " ".join(part for part in (told.verdict, told.why) if part)
+        self._say(f"Saved. {told.heading}. {rest} {go_on}", shown=f"Saved. {go_on}")
 
     def _show_next(self, *, saved: float | None = None) -> None:
         self._show(self._session.pair_shown())

@@ -96,7 +96,7 @@ class StartScreen(QWidget):
         """The opened project's summary, the tagger's name and Start (off until a project
         is open)."""
         self._summary = named(QLabel("No project open yet.", self), "projectSummary")
-        self._summary.setAccessibleName("Project summary")
+        self._summary.setAccessibleDescription("Project summary")
         self._summary.setWordWrap(True)
         self._problems_button = named(QPushButton("Show problems…", self), "problemsButton")
         self._problems_button.setAccessibleName("Show problems")
@@ -109,11 +109,11 @@ class StartScreen(QWidget):
         self._tagger.returnPressed.connect(self._start)
         self._tagger.textChanged.connect(self._name_changed)
         self._new_name = named(QLabel(NEW_NAME_NOTE, self), "newNameNote")
-        self._new_name.setAccessibleName("New name")
+        self._new_name.setAccessibleDescription("New name")
         self._new_name.setWordWrap(True)
         self._new_name.hide()
         self._plan_note = named(QLabel(self), "planNote")
-        self._plan_note.setAccessibleName("Your name in the plan")
+        self._plan_note.setAccessibleDescription("Your name in the plan")
         self._plan_note.setWordWrap(True)
         self._plan_note.hide()
         self._start_button = named(QPushButton("&Start rating", self), "startButton")

@@ -42,14 +42,11 @@ class FeedbackPanel(QFrame):
     def show_feedback(self, feedback: FeedbackText) -> None:
         self._heading.setText(feedback.heading)
         self._verdict.setText(feedback.verdict)
-        self._verdict.setAccessibleDescription(feedback.verdict)
         points = feedback.points or 0
         tint = TINTS[(points > 0) - (points < 0)]
         self._verdict.setStyleSheet(f"QLabel {{ background: {tint}; color: #1a1a1a; }}")
         self._text.setText("\n".join(feedback.lines))
-        self._text.setAccessibleDescription(feedback.spoken())
         self._why.setText(feedback.why)
-        self._why.setAccessibleDescription(feedback.why)
         self._why.setVisible(bool(feedback.why))
         self.show()
 

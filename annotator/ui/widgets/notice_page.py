@@ -1,12 +1,18 @@
-"""A full page that tells the tagger a step of the game began or ended, and why."""
+"""A full page that tells the tagger a step of the game began or ended, and why; its words
+scroll above the button when they do not fit (200 % text on a small screen)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from annotator.session.messages import NoticeText
 from annotator.ui.named import named
+from annotator.ui.widgets.scroll_page import ScrollPage
+
+LINE_CHARACTERS = 80
+"""Shorter lines read better: the words are at most this wide (and narrower windows wrap)."""
 
 
 class NoticePage(QWidget):
@@ -18,33 +24,36 @@ class NoticePage(QWidget):
         super().__init__(parent)
         self.setObjectName("noticePage")
         self._title = named(QLabel(self), "noticeTitle")
-        self._title.setAccessibleName("Notice title")
+        self._title.setAccessibleDescription("Notice title")
         self._title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._body = named(QLabel(self), "noticeBody")
-        self._body.setAccessibleName("Notice")
+        self._body.setAccessibleDescription("Notice")
         self._body.setWordWrap(True)
         self._body.setTextFormat(Qt.TextFormat.PlainText)
         self._body.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self._body.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._title.setWordWrap(True)
         self._button = named(QPushButton(self), "noticeButton")
         self._button.setMinimumHeight(44)
         self._button.clicked.connect(self.continue_requested)
+        self._words = QWidget(self)
+        words = QVBoxLayout(self._words)
+        words.setContentsMargins(4, 4, 4, 4)  # room for the focus ring
+        words.addStretch(1)
+        words.addWidget(self._title)
+        words.addWidget(self._body)  # no alignment flag: it would break word-wrap height
+        words.addStretch(1)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(120, 24, 120, 24)  # shorter lines read better
-        layout.addStretch(1)
-        layout.addWidget(self._title)
-        layout.addWidget(self._body)  # no alignment flag: it would break word-wrap height
+        layout.setContentsMargins(0, 24, 0, 24)
+        layout.addWidget(ScrollPage(self._words, "Notice page", self), 1)
         layout.addSpacing(24)
         layout.addWidget(self._button, 0, Qt.AlignmentFlag.AlignHCenter)
-        layout.addStretch(2)
 
     def show_notice(self, notice: NoticeText) -> None:
         self._title.setText(notice.title)
         self._body.setText(notice.body)
-        self._body.setAccessibleDescription(notice.body)
         self._button.setText(f"{notice.button} (Enter)")
-        self._button.setAccessibleName(notice.button)
 
     def set_point_size(self, size: float) -> None:
         """Title one and a half times the body, both following the app's text size."""
@@ -53,6 +62,8 @@ class NoticePage(QWidget):
             font.setPointSizeF(size * scale)
             font.setBold(label is self._title)
             label.setFont(font)
+        characters = QFontMetricsF(self._body.font()).averageCharWidth()
+        self._words.setMaximumWidth(round(LINE_CHARACTERS * characters))
 
     def text(self) -> str:
         return f"{self._title.text()}\n{self._body.text()}"

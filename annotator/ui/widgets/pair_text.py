@@ -1,7 +1,7 @@
 """The words of the pair on screen: its context first (when the rubric shows it), then
 the caption.
 
-Every part is a focusable label with an accessible name and the full text as its
+Every part is a focusable label read by its text, with what it is ("Caption") as its
 description, so the text-only step of a multi-question protocol (the image hidden) can be
 read and answered with a screen reader alone.
 """
@@ -47,7 +47,6 @@ class PairText(QWidget):
     def show_text(self, caption: str, context: Mapping[str, str]) -> None:
         """The pair's words: the context to read first, then the caption."""
         self.caption.setText(caption)
-        self.caption.setAccessibleDescription(caption)
         while self._context_form.rowCount():
             self._context_form.removeRow(0)
         shown = {k: v for k, v in context.items() if v.strip()} if self._rubric.show_context \
@@ -56,7 +55,6 @@ class PairText(QWidget):
             title = field_title(column)
             label = text_label(f"context_{column}", title, self.context)
             label.setText(value)
-            label.setAccessibleDescription(value)
             name = QLabel(f"{title}:", self.context)
             font = QFont(name.font())
             font.setBold(True)
@@ -71,10 +69,11 @@ class PairText(QWidget):
         self.caption.setFont(font)
 
 
-def text_label(name: str, accessible_name: str, parent: QWidget) -> QLabel:
-    """A wrapped, plain-text label that keyboard and screen-reader users can reach."""
+def text_label(name: str, role: str, parent: QWidget) -> QLabel:
+    """A wrapped, plain-text label that keyboard and screen-reader users can reach: its
+    text is what a screen reader reads (its name), ``role`` ("Caption") its description."""
     label = named(QLabel(parent), name)
-    label.setAccessibleName(accessible_name)
+    label.setAccessibleDescription(role)
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)

@@ -48,7 +48,7 @@ class PairView(QWidget):
         self.caption = self._text.caption
         self.feedback = FeedbackPanel(self)
         self._hidden_note = named(QLabel(TEXT_ONLY, self), "imageHiddenNote")
-        self._hidden_note.setAccessibleName("Image hidden")
+        self._hidden_note.setAccessibleDescription("Image hidden")
         self._hidden_note.setWordWrap(True)
         self._hidden_note.setStyleSheet("QLabel { border: 1px solid #6b6b6b; padding: 4px; }")
         self._hidden_note.hide()

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
+    QIcon,
     QPainter,
     QPaintEvent,
     QPalette,
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
     QLabel,
-    QPushButton,
+    QRadioButton,
     QSizePolicy,
     QStyle,
     QStyleOptionButton,
@@ -48,15 +49,21 @@ PADDING = QSize(16, 12)
 _WRAP = QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
 
 
-class LevelButton(QPushButton):
+class LevelButton(QRadioButton):
     """One level: its key in bold on the first line, its label wrapped below it, so at
     any text size the scale narrows with the window instead of widening it (all buttons
-    as tall as the tallest)."""
+    as tall as the tallest).
+
+    Drawn as a push button, but a radio button of the scale's exclusive group for screen
+    readers (one level of several is chosen) and for the arrow keys; locked after a submit
+    it is disabled, so no "toggle" of a screen reader moves the choice, and stays legible.
+    """
 
     def __init__(self, level: Level, parent: QWidget | None = None):
         super().__init__(parent)
         self.level = level
-        self.setCheckable(True)
+        self.locked = False
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setObjectName(f"level{level.key}")
         self.setAccessibleName(f"Level {level.key}: {level.label}")
         self.setAccessibleDescription(level.text)
@@ -91,11 +98,18 @@ class LevelButton(QPushButton):
             CHECK_MARK + self.level.key)) + PADDING.width()
         return QSize(width, MIN_BUTTON_HEIGHT)
 
+    def hitButton(self, pos: QPoint) -> bool:
+        """The whole button takes the click, not only a radio button's small circle."""
+        return self.rect().contains(pos)
+
     def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QStylePainter(self)
         option = QStyleOptionButton()
         self.initStyleOption(option)
         option.text = ""
+        option.icon = QIcon()
+        if self.locked:  # shown as it was chosen, not greyed out
+            option.state |= QStyle.StateFlag.State_Enabled
         painter.drawControl(QStyle.ControlElement.CE_PushButton, option)
         box = QRectF(self.rect()).adjusted(PADDING.width() / 2, PADDING.height() / 2,
                                            -PADDING.width() / 2, -PADDING.height() / 2)
@@ -104,9 +118,9 @@ class LevelButton(QPushButton):
         label_height = wrapped_height(self.font(), self.level.label, box.width())
         top = box.top() + max(0.0, (box.height() - key_height - label_height) / 2)
         role = QPalette.ColorRole.ButtonText
+        greyed = not (self.isEnabled() or self.locked)
         painter.setPen(self.palette().color(
-            QPalette.ColorGroup.Disabled if not self.isEnabled() else QPalette.ColorGroup.Active,
-            role))
+            QPalette.ColorGroup.Disabled if greyed else QPalette.ColorGroup.Active, role))
         centred = QTextOption(Qt.AlignmentFlag.AlignHCenter)
         centred.setWrapMode(_WRAP)
         painter.setFont(key_font)
@@ -257,11 +271,11 @@ class RubricPanel(QWidget):
             label.setText("\n".join(f"{MARK_ICONS[who]} {MARK_WORDS[who]}" for who in whose))
             colour = MARK_COLOURS[whose[-1]] if whose else "#1a1a1a"
             label.setStyleSheet(f"color: {colour}; font-weight: bold;")
-            label.setAccessibleName(", ".join(MARK_WORDS[who] for who in whose))
+            label.setAccessibleDescription(", ".join(MARK_WORDS[who] for who in whose))
         self._place_bar(list(by_value), distance)
         for button in self._buttons.values():
-            button.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, bool(marks))
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus if marks else Qt.FocusPolicy.StrongFocus)
+            button.locked = bool(marks)
+            button.setEnabled(not marks)
 
     def _place_bar(self, values: list[float], distance: str) -> None:
         self._grid.removeWidget(self._bar)

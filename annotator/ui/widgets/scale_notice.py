@@ -29,7 +29,7 @@ class ScaleNotice(QLabel):
     def __init__(self, parent: QWidget):
         super().__init__(parent)
         self.setObjectName("imageScaleNotice")
-        self.setAccessibleName("Image scale")
+        self.setAccessibleDescription("Image scale")
         self.setWordWrap(True)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.setStyleSheet("QLabel { background: rgba(0, 0, 0, 190); color: white; "

@@ -1,0 +1,134 @@
+"""The child process of test_large_text.py: dialogs and pages at 200 % text on a screen
+scaled 2× (QT_SCALE_FACTOR=2, so a 1366×768 laptop is 683×384 logical pixels).
+
+Run as ``python -m tests.ui.large_text_probe OUT_DIR LABEL [TEXT_SCALE]`` with Qt's
+offscreen platform given a screen of the laptop's size (``offscreen:configfile=…``). The
+app's text size is TEXT_SCALE, 2 (200 %) unless told (the user's settings in
+``ANNOTATOR_CONFIG_DIR``). Each stage is saved as
+``OUT_DIR/i33-LABEL-STAGE.png``; one JSON line per stage says which controls are crushed
+(smaller than they need), outside the screen, or cut off without a scroll bar to reach them.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+
+from PySide6.QtCore import QRect
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QWidget,
+)
+
+from annotator.project.folder import open_project
+from annotator.session.rounds import round_start_warnings
+from annotator.ui.app import build_lead_window, build_main_window
+from annotator.ui.dialogs.start_round import StartRoundDialog
+from annotator.userconfig import load_config, save_config
+from tests.analysis.sessions import T0, rate, session
+from tests.ui.screen_fit_probe import copy_sample
+
+ROOT = Path(__file__).resolve().parents[2]
+SETTLE_MS = 300
+CONTROLS = (QAbstractButton, QLabel, QLineEdit)
+NOW = T0 + timedelta(days=1)
+
+
+def rated_yesterday(scratch: Path) -> Path:
+    """The VICR demo without a dwell, with round-1 ratings of a day before ``NOW`` (so
+    starting round 2 warns about the washout)."""
+    folder = copy_sample("vicr-demo", scratch)
+    store = session(folder, "lab-1")
+    for item in open_project(folder).items[:3]:
+        rate(store, "Ana", item.item_id, 3)
+    store.close()
+    return folder
+
+
+def _global(widget: QWidget) -> QRect:
+    return QRect(widget.mapToGlobal(widget.rect().topLeft()), widget.size())
+
+
+def _scrolls(widget: QWidget) -> bool:
+    parent = widget.parentWidget()
+    while parent is not None and not isinstance(parent, QScrollArea):
+        parent = parent.parentWidget()
+    return parent is not None
+
+
+def _needed_height(widget: QWidget) -> int:
+    if isinstance(widget, QLabel) and widget.wordWrap() and widget.text():
+        return widget.heightForWidth(widget.width())
+    return widget.minimumSizeHint().height()
+
+
+def measure(top: QWidget, stage: str, out_dir: Path, label: str) -> dict:
+    """Every control of ``top`` shown: as tall as it needs, on the screen, and shown whole
+    or inside something that scrolls to it."""
+    QTest.qWait(SETTLE_MS)
+    screen = top.screen().availableGeometry()
+    problems = []
+    if not screen.contains(top.frameGeometry()):
+        problems.append(f"the window {top.frameGeometry().getRect()} is not inside the "
+                        f"screen {screen.getRect()}")
+    for widget in top.findChildren(QWidget):
+        if not isinstance(widget, CONTROLS) or not widget.isVisible() or (
+                widget.window() is not top):
+            continue
+        if isinstance(widget, QLabel) and not widget.text().strip():
+            continue
+        name = f"{type(widget).__name__} {widget.text()[:40]!r}"
+        if widget.height() < _needed_height(widget):
+            problems.append(f"{name} is {widget.height()} px high, needs {_needed_height(widget)}")
+        shown = widget.visibleRegion().boundingRect()
+        if shown.size() != widget.size() and not _scrolls(widget):
+            problems.append(f"{name} is cut to {shown.getRect()} of {widget.size().toTuple()}")
+        elif not _scrolls(widget) and not screen.contains(_global(widget)):
+            problems.append(f"{name} at {_global(widget).getRect()} is off the screen")
+    shot = out_dir / f"i33-{label}-{stage}.png"
+    top.grab().save(str(shot))
+    return {"stage": stage, "screen": screen.getRect(), "problems": problems, "shot": str(shot)}
+
+
+def stages(scratch: Path, out_dir: Path, label: str) -> Iterator[dict]:
+    folder = rated_yesterday(scratch)
+    lead = build_lead_window()
+    lead.showMaximized()
+    QTest.qWaitForWindowExposed(lead)
+    project = open_project(folder)
+    dialog = StartRoundDialog(project, round_start_warnings(project, now=NOW),
+                              lead)
+    dialog.open()
+    QTest.qWaitForWindowExposed(dialog)
+    yield measure(dialog, "start-round", out_dir, label)
+    dialog.reject()
+    lead.close()
+    tagger = build_main_window(folder, tagger="Ben")  # a new tagger: the tutorial's notice
+    tagger.showMaximized()
+    QTest.qWaitForWindowExposed(tagger)
+    yield measure(tagger, "notice", out_dir, label)
+    tagger.close()
+
+
+def main(out_dir: Path, label: str, text_scale: float) -> None:
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    config = load_config()
+    config.text_scale = text_scale
+    save_config(config)
+    with tempfile.TemporaryDirectory() as scratch:
+        for result in stages(Path(scratch), out_dir, label):
+            print(json.dumps(result), flush=True)
+    del app
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), sys.argv[2], float(sys.argv[3]) if len(sys.argv) > 3 else 2.0)

@@ -1,0 +1,237 @@
+"""Both windows, on each of their screens and tabs, and every dialog pass the audit of
+:mod:`tests.ui.accessibility_audit` (names, focus traps, focus rings, contrast), offscreen,
+in a light and a dark system theme; and the audit finds each kind of problem it looks for.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QPen
+from PySide6.QtWidgets import (
+    QApplication,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from annotator.cli import main
+from annotator.session.recovery import FailedSubmit
+from annotator.ui.contrast import readable_palette
+from annotator.ui.dialogs.about import AboutDialog
+from annotator.ui.dialogs.submit_failed import SubmitFailedBox
+from annotator.ui.widgets.keyboard_table import explain_columns
+from tests.ui.accessibility_audit import audit, drawn_contrast, palette_problems, ring_pixels
+
+PLAIN = {"dwell_seconds": 0, "feedback": False}
+LAPTOP = QSize(1366, 768)
+
+
+def active(qtbot, widget: QWidget, size: QSize | None = None) -> QWidget:
+    """``widget`` shown (at ``size``) as the active window, as the audit needs it."""
+    if size is not None:
+        widget.resize(size)
+    widget.show()
+    widget.activateWindow()
+    qtbot.waitUntil(widget.isActiveWindow, timeout=5000)
+    return widget
+
+
+def assert_passes(qtbot, window: QWidget, where: str) -> None:
+    problems = audit(qtbot, window)
+    assert not problems, f"{where}:\n" + "\n".join(problems)
+
+
+# --- the audit itself ---------------------------------------------------------------------
+
+def test_the_audit_finds_each_kind_of_problem(qtbot) -> None:
+    window = QWidget()
+    qtbot.addWidget(window)
+    layout = QVBoxLayout(window)
+    hidden = QLabel("Probation: pair 1 of 20", window)
+    hidden.setAccessibleName("Progress")  # the text is never heard
+    nameless = QLineEdit(window)  # no label, no name
+    trap = QTableWidget(5, 4, window)  # Tab moves from cell to cell
+    trap.setAccessibleName("Ratings")
+    trap.setCurrentCell(0, 0)
+    renamed = QPushButton("Next pair (Enter)", window)
+    renamed.setAccessibleName("Submit rating")
+    for widget in (hidden, nameless, trap, renamed):
+        layout.addWidget(widget)
+    active(qtbot, window, QSize(500, 400))
+    problems = "\n".join(audit(qtbot, window))
+    assert "a label named 'Progress' instead of its text" in problems
+    assert "QLineEdit" in problems and "an interactive widget without a name" in problems
+    assert "QTableWidget 'Ratings': a focus trap, Tab pressed 4 times" in problems
+    assert "leaves out the visible words ['next', 'pair']" in problems
+
+
+def test_the_ring_is_measured_by_its_contrast_with_what_was_there(qapp) -> None:
+    blank = QImage(40, 30, QImage.Format.Format_RGB32)
+    blank.fill(QColor("#efefef"))
+    everywhere = np.ones((30, 40), bool)
+    for colour, contrast_enough in (("#0b4f9c", True), ("#a0c4e8", False)):  # 7:1, 1.6:1
+        ringed = QImage(blank)
+        painter = QPainter(ringed)
+        painter.setPen(QPen(QColor(colour), 2))
+        painter.drawRect(QRect(5, 5, 29, 19))  # a 2 px line around a 30 × 20 control
+        painter.end()
+        changed = ring_pixels(blank, ringed, everywhere)
+        assert (changed >= 2 * (30 + 20) * 2 - 16) is contrast_enough, (colour, changed)
+    assert ring_pixels(blank, blank, everywhere) == 0
+
+
+def test_text_contrast_is_measured_on_the_drawn_letters(qtbot) -> None:
+    field = QLineEdit()
+    qtbot.addWidget(field)
+    field.setPlaceholderText("Type your name as you always do")
+    field.resize(300, 30)
+    for colour, ratio in (("#999999", 2.85), ("#595959", 7.0)):  # grey on white
+        palette = field.palette()
+        palette.setColor(QPalette.ColorRole.Base, QColor("#ffffff"))
+        palette.setColor(QPalette.ColorRole.PlaceholderText, QColor(colour))
+        field.setPalette(palette)
+        assert drawn_contrast(field.grab().toImage()) == pytest.approx(ratio, abs=0.05)
+
+
+def test_fusions_own_palette_fails_and_the_apps_passes_in_light_and_dark(qapp) -> None:
+    light = QApplication.style().standardPalette()
+    problems = list(palette_problems(light))
+    assert any(p.startswith("HighlightedText on Highlight") for p in problems), problems
+    assert any(p.startswith("PlaceholderText on Base") for p in problems), problems
+    assert not list(palette_problems(readable_palette(light)))
+    assert not list(palette_problems(readable_palette(dark_palette())))
+
+
+def dark_palette() -> QPalette:
+    """A dark system theme as desktops ship it, with their usual blue highlight."""
+    palette = QPalette()
+    for role, colour in ((QPalette.ColorRole.Window, "#2d2d2d"),
+                         (QPalette.ColorRole.WindowText, "#ffffff"),
+                         (QPalette.ColorRole.Base, "#1e1e1e"),
+                         (QPalette.ColorRole.AlternateBase, "#262626"),
+                         (QPalette.ColorRole.Text, "#ffffff"),
+                         (QPalette.ColorRole.Button, "#353535"),
+                         (QPalette.ColorRole.ButtonText, "#ffffff"),
+                         (QPalette.ColorRole.Highlight, "#3584e4"),
+                         (QPalette.ColorRole.HighlightedText, "#ffffff"),
+                         (QPalette.ColorRole.ToolTipBase, "#353535"),
+                         (QPalette.ColorRole.ToolTipText, "#ffffff")):
+        palette.setColor(role, QColor(colour))
+    placeholder = QColor("#ffffff")
+    placeholder.setAlphaF(0.5)
+    palette.setColor(QPalette.ColorRole.PlaceholderText, placeholder)
+    return palette
+
+
+@pytest.fixture(params=["light", "dark"])
+def theme(request, qapp):
+    """The system's palette, light or dark, as the app finds it when a window opens."""
+    before = qapp.palette()
+    system = qapp.style().standardPalette() if request.param == "light" else dark_palette()
+    qapp.setPalette(system)
+    qapp.setProperty("annotatorReadablePalette", False)
+    yield request.param
+    qapp.setPalette(before)
+    qapp.setProperty("annotatorReadablePalette", False)
+
+
+# --- the tagger's window --------------------------------------------------------------------
+
+def test_the_taggers_start_screen(qtbot, theme, make_project_folder, make_main_window) -> None:
+    window = active(qtbot, make_main_window(make_project_folder(n_items=3, flow=PLAIN)), LAPTOP)
+    assert_passes(qtbot, window, f"start screen ({theme})")
+
+
+def test_the_taggers_notice_page(qtbot, theme, make_project_folder, make_main_window) -> None:
+    folder = make_project_folder(n_items=3, tutorial=[3, 3])
+    window = active(qtbot, make_main_window(folder, tagger="ana"), LAPTOP)
+    assert window.rating_screen.state.value == "notice"
+    assert_passes(qtbot, window, f"notice ({theme})")
+
+
+def test_the_rating_screen_and_its_feedback(qtbot, theme, make_project_folder,
+                                            make_main_window) -> None:
+    folder = make_project_folder(n_items=3, flow={"dwell_seconds": 0, "tutorial": False,
+                                                  "probation": False})
+    window = active(qtbot, make_main_window(folder, tagger="ana"), LAPTOP)
+    assert_passes(qtbot, window, f"rating ({theme})")
+    screen = window.rating_screen
+    qtbot.keyClick(screen, "2")
+    qtbot.keyClick(screen, Qt.Key.Key_Return)
+    assert screen.state.value == "feedback"
+    assert_passes(qtbot, window, f"feedback ({theme})")
+
+
+# --- the lead's window ------------------------------------------------------------------------
+
+@pytest.fixture
+def simulated_copy(simulated_project: Path, tmp_path: Path) -> Path:
+    folder = tmp_path / "vicr-demo"
+    shutil.copytree(simulated_project, folder)
+    return folder
+
+
+def test_the_leads_start_page_and_every_tab(qtbot, theme, simulated_copy: Path,
+                                            make_lead_window) -> None:
+    start = active(qtbot, make_lead_window(), LAPTOP)
+    assert_passes(qtbot, start, f"lead's start page ({theme})")
+    start.close()
+    window = active(qtbot, make_lead_window(simulated_copy), LAPTOP)
+    tabs = window.pane.tabs
+    for index in range(tabs.count()):
+        tabs.setCurrentIndex(index)
+        if tabs.tabText(index) == "Items":
+            window.pane.section_view("items").show_item(0)
+        for button in tabs.currentWidget().findChildren(QPushButton):
+            if button.isCheckable() and button.text() == "Data as a table":
+                button.setChecked(True)  # the charts' data tables are audited too
+        assert_passes(qtbot, window, f"{tabs.tabText(index)} tab ({theme})")
+
+
+# --- dialogs ----------------------------------------------------------------------------------
+
+def test_the_leads_dialogs(qtbot, simulated_copy: Path, make_lead_window, tmp_path) -> None:
+    window = active(qtbot, make_lead_window(simulated_copy), LAPTOP)
+    window.list_rounds()
+    assert_passes(qtbot, active(qtbot, window.rounds_dialog), "rounds")
+    window.rounds_dialog.close()
+    window.start_new_round()
+    assert_passes(qtbot, active(qtbot, window.round_dialog), "start a round")
+    window.round_dialog.reject()
+    window.merge_session_files()
+    merge = active(qtbot, window.merge_dialog)
+    with qtbot.waitSignal(merge.done, timeout=60_000):
+        merge.preview()
+    assert merge.table.rowCount() > 0
+    assert_passes(qtbot, merge, "merge, after Preview")
+    merge.close()
+    window.activateWindow()
+    table = window.pane.section_view("taggers").findChild(QWidget, "table_taggers")
+    box = explain_columns(table)
+    assert_passes(qtbot, active(qtbot, box), "What do these columns mean?")
+    box.close()
+    about = AboutDialog(window)
+    assert_passes(qtbot, active(qtbot, about), "About")
+
+
+def test_the_taggers_dialogs(qtbot, make_project_folder, make_main_window) -> None:
+    folder = make_project_folder(8)
+    assert main(["plan", str(folder), "--ratings-per-item", "2", "--seed", "1",
+                 "--laptops", "4"]) == 0
+    window = active(qtbot, make_main_window(folder), LAPTOP)
+    assert window.seat_dialog is not None
+    assert_passes(qtbot, active(qtbot, window.seat_dialog), "Which laptop is this?")
+    window.seat_dialog.reject()
+    for saved in (True, False):
+        box = SubmitFailedBox(FailedSubmit(OSError("disk full"), None, saved), window)
+        box.open()
+        assert_passes(qtbot, active(qtbot, box), f"submit failed (saved: {saved})")
+        box.close()
