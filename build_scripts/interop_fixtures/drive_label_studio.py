@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from lab_tasks import ANSWERS, LEVELS, TASKS, write_images  # noqa: E402
+from lab_tasks import ANSWERS, LEVELS, TASKS, write_images
 
 PORT = 8772
 BASE = f"http://127.0.0.1:{PORT}"

@@ -21,7 +21,7 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from lab_tasks import ANSWERS, LEVELS, TASKS, write_images  # noqa: E402
+from lab_tasks import ANSWERS, LEVELS, TASKS, write_images
 
 PORT = 8771
 BASE = f"http://127.0.0.1:{PORT}"
@@ -29,7 +29,7 @@ SCHEME = "quality"
 CHANGES_MIND = "ben"
 
 
-def config(work: Path) -> str:
+def config() -> str:
     labels = "\n".join(f'      - "{label}"' for label in LEVELS[::-1])
     return f"""annotation_task_name: "Lab caption quality"
 task_dir: .
@@ -93,7 +93,7 @@ def main() -> None:
     (work / "data" / "captions.jsonl").write_text("".join(
         json.dumps({"id": f"t{n + 1}", "text": caption, "image": f"images/{image}"}) + "\n"
         for n, (image, caption) in enumerate(TASKS)), encoding="utf-8")
-    (work / "config.yaml").write_text(config(work), encoding="utf-8")
+    (work / "config.yaml").write_text(config(), encoding="utf-8")
     log = (work / "server.log").open("w")
     server = subprocess.Popen([str(Path(sys.executable).parent / "potato"), "start",
                                str(work / "config.yaml"), "-p", str(PORT)],
