@@ -191,10 +191,10 @@ def read_flat_entry(entry: dict[str, Any], path: Path, line: int, read: Read, *,
         return
     item_id = entry.get("item_id") or task_id
     if answer is None:
-        if "annotator" not in entry:
-            read.not_answers += 1  # a task nobody annotated
-            return
         answer, message = _result_field(entry)
+        if not answer and "annotator" not in entry:
+            read.not_answers += 1  # a task nobody annotated: no result, no annotator
+            return
         if message:
             problem(f"Task {task_id} {message}")
             return
@@ -225,11 +225,14 @@ def _flat_value(value: Any, stars: bool) -> str | int:
 
 def _result_field(entry: dict[str, Any]) -> tuple[str, str]:
     """The JSON_MIN field holding the answer: Label Studio puts the results between ``id``
-    and ``annotator``; ``("", why)`` when that is not one field (or one named rating)."""
+    and ``annotator``; ``("", why)`` when that is not one field (or one named rating),
+    ``("", "")`` when there is none (a task nobody annotated)."""
     keys = list(entry)
-    results = [k for k in keys[keys.index("id") + 1:keys.index("annotator")]
-               if k not in FLAT_FIELDS]
+    end = keys.index("annotator") if "annotator" in keys else len(keys)
+    results = [k for k in keys[keys.index("id") + 1:end] if k not in FLAT_FIELDS]
     if ANSWER in results or len(results) == 1:
         return ANSWER if ANSWER in results else results[0], ""
+    if not results:
+        return "", ""
     return "", (f"has {len(results)} result fields ({', '.join(results)}); name the one "
                 f"that holds the answer {ANSWER!r}.")
