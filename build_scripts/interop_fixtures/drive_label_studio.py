@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -19,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from lab_tasks import ANSWERS, LEVELS, TASKS, write_images
+from lab_tasks import ANSWERS, LEVELS, TASKS, stop, write_images
 
 PORT = 8772
 BASE = f"http://127.0.0.1:{PORT}"
@@ -93,11 +92,7 @@ def main() -> None:
         wait_up(time.time() + 300)
         run(out)
     finally:
-        os.killpg(server.pid, signal.SIGINT)
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+        stop(server)
 
 
 def run(out: Path) -> None:

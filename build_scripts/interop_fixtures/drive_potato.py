@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
-import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -21,7 +19,7 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from lab_tasks import ANSWERS, LEVELS, TASKS, write_images
+from lab_tasks import ANSWERS, LEVELS, TASKS, stop, write_images
 
 PORT = 8771
 BASE = f"http://127.0.0.1:{PORT}"
@@ -105,11 +103,7 @@ def main() -> None:
             annotate(user, levels)
         time.sleep(2)
     finally:
-        os.killpg(server.pid, signal.SIGINT)
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+        stop(server)
     for fmt in ("jsonl", "csv"):
         subprocess.run([sys.executable, "-m", "potato.export", "--config",
                         str(work / "config.yaml"), "--format", fmt, "--output",

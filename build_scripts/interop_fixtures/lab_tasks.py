@@ -4,7 +4,10 @@ another tool never has ours). Shared by the tool drivers beside this file."""
 
 from __future__ import annotations
 
+import os
+import signal
 import struct
+import subprocess
 import zlib
 from pathlib import Path
 
@@ -39,3 +42,12 @@ def write_images(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for name, rgb in IMAGES.items():
         (folder / name).write_bytes(png(rgb))
+
+
+def stop(server: subprocess.Popen[bytes]) -> None:
+    """Stop a tool's server and everything it started: SIGINT, then SIGKILL after 30 s."""
+    os.killpg(server.pid, signal.SIGINT)
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
