@@ -94,3 +94,15 @@ def test_an_unknown_tool_and_a_missing_export_are_refused(tmp_path: Path, capsys
     assert "The export does not exist." in capsys.readouterr().err
     assert main(["init", str(tmp_path / "c")]) == 2
     assert "Give --images DIR" in capsys.readouterr().err
+
+
+def test_import_ratings_warns_of_unnamed_sessions_too(tmp_path: Path, capsys) -> None:
+    named = REAL / "prodigy-docs" / "choice-named.jsonl"
+    assert main(["init", str(tmp_path / "lab"), "--from", "prodigy", str(named),
+                 "--images", str(IMAGES)]) == ExitCode.DONE
+    unnamed = REAL / "prodigy-docs" / "choice-unnamed.jsonl"
+    code = main(["import-ratings", "prodigy", str(unnamed), "--project", str(tmp_path / "lab"),
+                 "--out", str(tmp_path / "more.csv")])
+    assert code == ExitCode.DONE
+    assert f"{unnamed}: 2 taggers are unnamed Prodigy sessions" in capsys.readouterr().err
+    assert len(rows(tmp_path / "more.csv")) == 6

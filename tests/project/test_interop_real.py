@@ -184,3 +184,22 @@ def test_import_ratings_reads_every_format_into_the_project_made(tmp_path: Path)
         assert write_ratings(TOOLS["label-studio"].read(LS / export), done.made.project, out,
                              round_number=1, source=LS / export) == 16
         assert out.read_bytes().count(b"\n") == 17
+
+
+def test_a_bad_potato_user_state_is_named_at_its_instance_line(tmp_path: Path) -> None:
+    state = json.loads((POTATO / "annotation_output" / "ana" / "user_state.json").read_text(
+        encoding="utf-8"))
+    chosen = state["instance_id_to_label_to_value"]
+    chosen["t3"].append([{"schema": "quality", "name": "1 – Wrong"}, "1 – Wrong"])
+    chosen["t5"] = "4"
+    folder = tmp_path / "annotation_output" / "ana"
+    folder.mkdir(parents=True)
+    text = json.dumps(state, indent=2)
+    (folder / "user_state.json").write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    read = TOOLS["potato"].read(tmp_path / "annotation_output")
+    assert [(p.line, p.message) for p in read.problems] == [
+        (lines.index('    "t3": [') + 1, "ana's answer to instance t3 has 2 labels chosen in "
+         "its scheme (of quality); it needs one."),
+        (lines.index('    "t5": "4",') + 1, "The labels of instance t5 are not a list.")]
+    assert len(read.answers) == 4
