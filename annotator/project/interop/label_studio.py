@@ -12,6 +12,10 @@ https://labelstud.io/tags/choices, https://labelstud.io/tags/rating):
   ``completed_by`` (a user id, or an object with ``email``), ``was_cancelled`` and a
   ``result`` list, whose ``choices`` result holds ``value.choices`` (one alias or value) and
   whose ``rating`` result holds ``value.rating`` (stars: the level counted from the lowest).
+  A task without ``data.item_id`` (a lab's own) is the item of its task ``id``.
+* the JSON_MIN export: one flat entry per annotation, the task's fields, ``id``, the result
+  (a choice, or stars) under the control tag's name, then ``annotator`` (a user id); CSV
+  and TSV the same as rows (:mod:`label_studio_csv`).
 """
 
 from __future__ import annotations
