@@ -31,5 +31,7 @@ make_one() {  # make_one NAME PACKAGE VERSION DRIVER
     echo "$name $installed: $(find "$out" -type f | wc -l) files in $out"
 }
 
+python3 -c "import sys; sys.path.insert(0, '$here'); import lab_tasks, pathlib; \
+lab_tasks.write_images(pathlib.Path('$fixtures/images'))"
 make_one label-studio label-studio "${LS_VERSION:-}" drive_label_studio.py
 make_one potato potato-annotation "${POTATO_VERSION:-}" drive_potato.py
