@@ -12,8 +12,9 @@ from annotator.commands.contract import Command, ExitCode, Exits
 from annotator.errors import AnnotatorError
 
 FLICKR8K = "flickr8k-expert"
-TOOL_FORMATS = {"label-studio": "its JSON export (Export > JSON)",
-                "potato": "its output folder (annotation_output/, one folder per annotator)",
+TOOL_FORMATS = {"label-studio": "its JSON, JSON_MIN, CSV or TSV export",
+                "potato": "its output folder (annotation_output/), or 2.x's "
+                          "annotation_history.jsonl or annotations.jsonl",
                 "prodigy": "the JSONL of prodigy db-out"}
 """The tools of :data:`annotator.project.interop.TOOLS`, named here so ``--help`` loads no
 more than argparse."""
@@ -55,6 +56,8 @@ def _run(args: argparse.Namespace) -> ExitCode:
     written = write_ratings(read, project, args.out, round_number=args.round, source=args.file)
     skipped = (f"; {read.not_answers} cancelled, rejected or ignored entries are no answer"
                if read.not_answers else "")
+    for warning in read.warnings:
+        print(warning, file=sys.stderr)
     print(f"Wrote {written} ratings of round {args.round} to {args.out}{skipped}. Analyze "
           f"them with: annotator analyze --ratings-csv {args.out}", file=sys.stderr)
     return ExitCode.DONE

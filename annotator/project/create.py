@@ -80,12 +80,33 @@ def init_project(
             file=captions,
         )
     rows, problems, notes, available = _read_inputs(images, captions, captions_format)
+    return _create(folder, images, rows, problems, notes, available, source=captions or images,
+                   name=name, rubric=rubric)
+
+
+def init_from_pairs(folder: Path, *, images: Path, pairs: list[Pair], problems: list[Problem],
+                    source: Path, rubric: str, name: str | None = None) -> NewProject:
+    """Create a project from pairs read elsewhere (another tool's tasks, each with its own
+    ``item_id``), as :func:`init_project` does; ``problems`` are the tasks left out."""
+    folder = folder.resolve()
+    _refuse_existing(folder)
+    load_rubric(rubric)
+    problems = list(problems)
+    rows = _with_ids(pairs, problems)
+    return _create(folder, images, rows, problems, [], sorted({row.pair.image for row in rows}),
+                   source=source, name=name, rubric=rubric)
+
+
+def _create(folder: Path, images: Path, rows: list[_Row], problems: list[Problem],
+            notes: list[Problem], available: list[str], *, source: Path, name: str | None,
+            rubric: str) -> NewProject:
+    """Write the project (all or nothing), ``available`` images copied, and open it."""
     if not rows:
         shown = "\n".join(f"  {p}" for p in problems[:5])
         more = f"\n  … and {len(problems) - 5} more" if len(problems) > 5 else ""
         raise ProjectError(
             f"No valid image–caption pairs were found, so no project was created.\n{shown}{more}",
-            file=captions or images,
+            file=source,
         )
     manifest = new_manifest(name or folder.name, rubric=rubric)
     folder.parent.mkdir(parents=True, exist_ok=True)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from annotator.errors import AnnotatorError
 from annotator.files import write_text
-from annotator.project.interop import label_studio, potato, prodigy
+from annotator.project.interop import label_studio, label_studio_csv, potato, potato2, prodigy
 from annotator.project.interop.answers import Read, one_question
 from annotator.project.model import Project
 from annotator.project.own_files import refuse_output_over_inputs
@@ -32,8 +32,9 @@ class Tool:
 
 
 TOOLS = {tool.name: tool for tool in (
-    Tool("label-studio", "Label Studio", label_studio.task_files, label_studio.read_export),
-    Tool("potato", "Potato", potato.task_files, potato.read_output),
+    Tool("label-studio", "Label Studio", label_studio.task_files,
+         label_studio_csv.read_any),
+    Tool("potato", "Potato", potato.task_files, potato2.read_any),
     Tool("prodigy", "Prodigy", prodigy.task_files, prodigy.read_export),
 )}
 

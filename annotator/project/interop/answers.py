@@ -15,8 +15,9 @@ level's position on the scale from the lowest, 1 up (a star rating, a Likert poi
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from annotator.csvtext import csv_text
@@ -26,6 +27,8 @@ from annotator.names import clean_name, name_key, name_problem
 from annotator.project.model import Problem, Project, Rubric
 
 SKIP = "skip"
+_NUMBERED = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(?:[–—:)-]|\.(?=\s))\s*(.*)", re.DOTALL)
+"""A choice worded ``4 – Objects + space``: the level's value, then its label."""
 RATINGS_HEADER = ("item_id", "tagger", "round", "rating", "source")
 
 
@@ -41,6 +44,9 @@ class Answer:
     line: int
     choice: str = ""
     position: int | None = None
+    wording: str = ""
+    """What the tool showed for the choice when it stores an id of its own (a Prodigy
+    option's text): tried when ``choice`` is no answer of the rubric."""
 
 
 @dataclass
@@ -51,13 +57,17 @@ class Read:
     answers: list[Answer]
     problems: list[Problem]
     not_answers: int = 0
+    warnings: list[Problem] = field(default_factory=list)
 
 
 class Scale:
-    """The answers a rubric accepts, and the value each stands for."""
+    """The answers a rubric accepts, and the value each stands for; ``choice_map`` turns a
+    tool's own wording of a choice into one of them (the lead's ``--choice-map``)."""
 
-    def __init__(self, rubric: Rubric):
+    def __init__(self, rubric: Rubric, choice_map: Mapping[str, str] | None = None):
         self.rubric = rubric
+        self.choice_map = {key.strip().casefold(): value
+                           for key, value in (choice_map or {}).items()}
         self.values = sorted(float(level.value) for level in rubric.levels)
         labels = [level.label.casefold() for level in rubric.levels]
         self.by_text = {label: float(level.value) for label, level in zip(
@@ -74,18 +84,36 @@ class Scale:
                                  f"{len(self.values)}-level scale")
             return self.values[answer.position - 1]
         text = answer.choice.strip()
+        for given in (answer.choice, answer.wording):
+            found = self._named(given.strip())
+            if found is not None:
+                return found
+        allowed = ", ".join(f"{v:g}" for v in self.values)
+        skip = ", or skip" if self.rubric.skip is not None else ""
+        raise ValueError(f"{text!r} is not an answer of the {self.rubric.rubric_id} rubric: "
+                         f"give a value ({allowed}) or a level's label{skip}")
+
+    def _named(self, text: str) -> float | None:
+        """The value ``text`` names, through the lead's map, as a value or label, or worded
+        ``4 – Objects + space``; None if it names none."""
+        text = self.choice_map.get(text.casefold(), text).strip()
+        numbered = _NUMBERED.fullmatch(text)
+        found = self._worded(text)
+        if found is None and numbered is not None:
+            found = self._worded(numbered.group(1))
+            if found is None:
+                found = self._worded(numbered.group(2))
+        return found
+
+    def _worded(self, text: str) -> float | None:
+        """The value a level's label, skip word or value names, None if it names none."""
         if text.casefold() in self.by_text:
             return self.by_text[text.casefold()]
         try:
             number = float(text)
         except ValueError:
-            number = math.nan
-        if number in self.values:
-            return number
-        allowed = ", ".join(f"{v:g}" for v in self.values)
-        skip = ", or skip" if self.rubric.skip is not None else ""
-        raise ValueError(f"{text!r} is not an answer of the {self.rubric.rubric_id} rubric: "
-                         f"give a value ({allowed}) or a level's label{skip}")
+            return None
+        return number if number in self.values else None
 
 
 def one_question(project: Project, tool: str) -> Scale:
@@ -100,7 +128,7 @@ def one_question(project: Project, tool: str) -> Scale:
 
 
 def write_ratings(read: Read, project: Project, out: Path, *, round_number: int,
-                  source: Path) -> int:
+                  source: Path, choice_map: Mapping[str, str] | None = None) -> int:
     """Check every answer and write the ratings CSV; returns how many were written.
 
     Refuses (AnnotatorError, nothing written) when the file has problems, an answer is not
@@ -110,7 +138,7 @@ def write_ratings(read: Read, project: Project, out: Path, *, round_number: int,
     if out.resolve() == source.resolve():
         raise AnnotatorError("The output would overwrite the file it reads; give another "
                              "--out.", file=out)
-    scale = Scale(project.rubric)
+    scale = Scale(project.rubric, choice_map)
     problems = list(read.problems)
     items = {item.item_id: item for item in project.items}
     seen: dict[tuple[str, str], Answer] = {}

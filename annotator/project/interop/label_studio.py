@@ -12,6 +12,10 @@ https://labelstud.io/tags/choices, https://labelstud.io/tags/rating):
   ``completed_by`` (a user id, or an object with ``email``), ``was_cancelled`` and a
   ``result`` list, whose ``choices`` result holds ``value.choices`` (one alias or value) and
   whose ``rating`` result holds ``value.rating`` (stars: the level counted from the lowest).
+  A task without ``data.item_id`` (a lab's own) is the item of its task ``id``.
+* the JSON_MIN export: one flat entry per annotation, the task's fields, ``id``, the result
+  (a choice, or stars) under the control tag's name, then ``annotator`` (a user id); CSV
+  and TSV the same as rows (:mod:`label_studio_csv`).
 """
 
 from __future__ import annotations
@@ -80,7 +84,10 @@ def read_export(path: Path) -> Read:
         read.problems.append(Problem(path, 1, str(error)))
         return read
     for line, task in tasks:
-        _read_task(task, path, line, read)
+        if isinstance(task, dict) and "data" not in task and "annotations" not in task:
+            read_flat_entry(task, path, line, read, answer=None)  # JSON_MIN
+        else:
+            _read_task(task, path, line, read)
     return read
 
 
@@ -125,10 +132,9 @@ def _read_task(task: Any, path: Path, line: int, read: Read) -> None:
         read.problems.append(Problem(path, line, message))
 
     data = task.get("data") if isinstance(task, dict) else None
-    item_id = data.get("item_id") if isinstance(data, dict) else None
+    item_id = data.get("item_id", task.get("id")) if isinstance(data, dict) else None
     if not isinstance(item_id, str | int) or isinstance(item_id, bool) or item_id == "":
-        problem("This task has no data.item_id: export tasks made by "
-                "annotator export-tasks, which carry it.")
+        problem("This task has no id (nor data.item_id): is this a Label Studio JSON export?")
         return
     annotations = task.get("annotations", [])
     if not isinstance(annotations, list):
@@ -200,3 +206,70 @@ def _answer(result: dict[str, Any]) -> tuple[str, int | None, str]:
     if not isinstance(choices, list) or len(choices) != 1 or not isinstance(choices[0], str):
         return "", None, "its choices are not exactly one choice."
     return choices[0], None, ""
+
+
+FLAT_FIELDS = frozenset({"id", "annotator", "annotation_id", "created_at", "updated_at",
+                         "lead_time", "drafts", "predictions", "agreement"})
+"""The fields JSON_MIN and CSV add to a task's own: everything else is data or an answer."""
+
+
+def read_flat_entry(entry: dict[str, Any], path: Path, line: int, read: Read, *,
+                    answer: str | None, stars: bool = False) -> None:
+    """One annotation of a flat export (JSON_MIN, CSV): the task's fields, ``id``, one field
+    per control tag, ``annotator``. The answer is field ``answer``; for JSON_MIN (None) the
+    one field between ``id`` and ``annotator``, where Label Studio puts the results. A whole
+    number there (or any answer when ``stars``: a ``<Rating>``'s CSV column) is stars."""
+    def problem(message: str) -> None:
+        read.problems.append(Problem(path, line, message))
+
+    task_id = entry.get("id")
+    if isinstance(task_id, bool) or not isinstance(task_id, str | int) or task_id == "":
+        problem("This entry has no task id: export the project as JSON_MIN or CSV.")
+        return
+    item_id = entry.get("item_id") or task_id
+    if answer is None:
+        answer, message = _result_field(entry)
+        if not answer and "annotator" not in entry:
+            read.not_answers += 1  # a task nobody annotated: no result, no annotator
+            return
+        if message:
+            problem(f"Task {task_id} {message}")
+            return
+    tagger = _tagger(entry.get("annotator"))
+    if tagger is None:
+        problem(f"The annotation of task {task_id} names no annotator.")
+        return
+    value = _flat_value(entry.get(answer), stars)
+    if isinstance(value, int):
+        read.answers.append(Answer(str(item_id), tagger, path, line, "", value))
+    elif value:
+        read.answers.append(Answer(str(item_id), tagger, path, line, value))
+    else:
+        problem(f"The annotation of task {task_id} by {tagger} holds no single answer in "
+                f"{answer!r}.")
+
+
+def _flat_value(value: Any, stars: bool) -> str | int:
+    """A flat export's answer: stars (a whole number) or a choice ("" when neither)."""
+    if isinstance(value, dict) and isinstance(value.get("choices"), list):
+        value = value["choices"][0] if len(value["choices"]) == 1 else None
+    if stars and isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _result_field(entry: dict[str, Any]) -> tuple[str, str]:
+    """The JSON_MIN field holding the answer: Label Studio puts the results between ``id``
+    and ``annotator``; ``("", why)`` when that is not one field (or one named rating),
+    ``("", "")`` when there is none (a task nobody annotated)."""
+    keys = list(entry)
+    end = keys.index("annotator") if "annotator" in keys else len(keys)
+    results = [k for k in keys[keys.index("id") + 1:end] if k not in FLAT_FIELDS]
+    if ANSWER in results or len(results) == 1:
+        return ANSWER if ANSWER in results else results[0], ""
+    if not results:
+        return "", ""
+    return "", (f"has {len(results)} result fields ({', '.join(results)}); name the one "
+                f"that holds the answer {ANSWER!r}.")

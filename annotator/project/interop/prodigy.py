@@ -17,6 +17,7 @@ https://prodi.gy/docs/recipes#db-out):
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from annotator.project.nesting import TooDeepError, parse_json
 from annotator.project.textfile import numbered_lines
 
 TASKS_FILE = "tasks.jsonl"
+_UNNAMED = re.compile(r"-[0-9]{4}-[0-9]{2}-[0-9]{2}_[0-9]{2}-[0-9]{2}-[0-9]{2}\Z")
 SETTINGS_FILE = "prodigy.json"
 
 
@@ -70,6 +72,7 @@ def read_export(path: Path) -> Read:
             read.not_answers += 1
         else:
             read.answers.append(answer)
+    unnamed_sessions(read, path)
     return read
 
 
@@ -80,10 +83,9 @@ def _answer(task: Any, path: Path, number: int) -> tuple[Answer | None, str]:
         return None, ""
     if task.get("answer") != "accept":
         return None, "This task has no answer (accept, reject or ignore): is it annotated?"
-    meta = task.get("meta")
-    item_id = meta.get("item_id") if isinstance(meta, dict) else None
-    if not isinstance(item_id, str) or not item_id:
-        return None, "This task has no meta.item_id: annotate tasks made by export-tasks."
+    item_id = task_key(task)
+    if not item_id:
+        return None, "This task has no meta.item_id nor _input_hash: is it a db-out export?"
     tagger = task.get("_annotator_id") or task.get("_session_id")
     if not isinstance(tagger, str) or not tagger.strip():
         return None, "This task names no annotator (_annotator_id or _session_id)."
@@ -92,4 +94,38 @@ def _answer(task: Any, path: Path, number: int) -> tuple[Answer | None, str]:
             or not isinstance(chosen[0], str | int | float):
         return None, (f"This task accepts {len(chosen) if isinstance(chosen, list) else 'no'} "
                       "options; a rating is exactly one.")
-    return Answer(item_id, tagger.strip(), path, number, str(chosen[0])), ""
+    return Answer(item_id, tagger.strip(), path, number, str(chosen[0]),
+                  wording=_option_text(task, chosen[0])), ""
+
+
+def task_key(task: dict[str, Any]) -> str:
+    """The item a task is: ``meta.item_id`` (tasks made by export-tasks), else Prodigy's
+    ``_input_hash`` (the same image and text, whoever annotated it); "" if neither."""
+    meta = task.get("meta")
+    item_id = meta.get("item_id") if isinstance(meta, dict) else None
+    if isinstance(item_id, str) and item_id:
+        return item_id
+    hashed = task.get("_input_hash")
+    return str(hashed) if isinstance(hashed, int) and not isinstance(hashed, bool) else ""
+
+
+def _option_text(task: dict[str, Any], chosen: str | int | float) -> str:
+    """The chosen option's text (``{"id": "space", "text": "4 – Objects + space"}``)."""
+    options = task.get("options")
+    texts = {str(o.get("id")): o.get("text") for o in options if isinstance(o, dict)
+             } if isinstance(options, list) else {}
+    text = texts.get(str(chosen))
+    return text if isinstance(text, str) else ""
+
+
+def unnamed_sessions(read: Read, path: Path) -> None:
+    """Warn when taggers are Prodigy's unnamed sessions (``DATASET-2026-11-20_09-14-03``):
+    each sitting is a session, so one person who annotated twice becomes two taggers."""
+    sessions = sorted({a.tagger for a in read.answers if _UNNAMED.search(a.tagger)})
+    if sessions:
+        read.warnings.append(Problem(path, None, f"{len(sessions)} taggers are unnamed Prodigy "
+                                     f"sessions ({', '.join(sessions[:3])}"
+                                     f"{', …' if len(sessions) > 3 else ''}): each sitting is "
+                                     "its own session, so one person who annotated in two "
+                                     "sittings counts as two taggers. Name sessions "
+                                     "(?session=NAME) or check the agreement figures."))
