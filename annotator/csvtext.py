@@ -33,6 +33,15 @@ WRITTEN_MARK = ("#written by Caption Rating Annotator: one apostrophe begins eac
 is one cell a spreadsheet shows and a CSV reader keeps as it is)."""
 
 
+PACKAGE_GUARD_KEY = "formula_guard"
+"""The key a published dataset's ``datapackage.json`` gives each CSV resource the app wrote:
+the data files stay plain CSV for every other reader (no mark line), and the app's readers
+take the guard off those files too."""
+PACKAGE_GUARD_NOTE = ("a text cell beginning with =, +, -, @, a tab or a carriage return "
+                      "has one more apostrophe in front, so no spreadsheet runs it; "
+                      "remove that one apostrophe to get the value")
+
+
 def encode_cell(value: object) -> str:
     """``value`` as the text of one CSV cell, a formula-looking text guarded."""
     if value is None:
@@ -50,9 +59,12 @@ def decode_cell(text: str) -> str:
     return text[1:] if _ESCAPED.match(text) and not _NUMBER.fullmatch(text[1:]) else text
 
 
-def csv_text(rows: Iterable[Sequence[object]], *, header: Sequence[str] | None = None) -> str:
+def csv_text(rows: Iterable[Sequence[object]], *, header: Sequence[str] | None = None,
+             mark: bool = True) -> str:
     """The CSV text of ``header`` and ``rows`` (``\\n`` line ends, minimal quoting), every
-    cell through :func:`encode_cell`; :data:`WRITTEN_MARK` first when a cell was guarded."""
+    cell through :func:`encode_cell`; :data:`WRITTEN_MARK` first when a cell was guarded,
+    unless ``mark`` is false (a published data file, whose Data Package says it instead:
+    :data:`PACKAGE_GUARD_KEY`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     # Python's writer quotes a lone CR only when it is part of the line terminator; a row
@@ -64,7 +76,7 @@ def csv_text(rows: Iterable[Sequence[object]], *, header: Sequence[str] | None =
         guarded = guarded or any(cell[:1] == "'" and decode_cell(cell) != cell
                                  for cell in cells)
         (quoting if any("\r" in cell for cell in cells) else writer).writerow(cells)
-    return f"{WRITTEN_MARK}\n{out.getvalue()}" if guarded else out.getvalue()
+    return f"{WRITTEN_MARK}\n{out.getvalue()}" if guarded and mark else out.getvalue()
 
 
 def written_by_app(first_line: str) -> bool:

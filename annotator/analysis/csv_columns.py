@@ -31,7 +31,13 @@ from typing import BinaryIO
 import numpy as np
 
 from annotator.csvtext import WRITTEN_MARK, written_by_app
-from annotator.project.csv_reader import MAX_CELL, Table, _read_header, read_table
+from annotator.project.csv_reader import (
+    MAX_CELL,
+    Table,
+    _read_header,
+    declared_guarded,
+    read_table,
+)
 
 _CHUNK = 50_000
 """Rows parsed at once: large enough that the per-chunk work is nothing, small enough
@@ -103,12 +109,13 @@ def read_columns(path: Path, *, required: Collection[str], known: Collection[str
     does), every problem of the file listed in ``table.problems``."""
     path = Path(path)
     try:
-        plain = _scan(path)
+        plain, apostrophe = _scan(path)
         with path.open("rb") as handle:
             if handle.read(2) in (b"\xff\xfe", b"\xfe\xff"):
                 raise _NotCleanError  # UTF-16: read_table names it
             handle.seek(0)
-            if written_by_app(handle.read(len(WRITTEN_MARK) + 4).decode("utf-8", "replace")):
+            first = handle.read(len(WRITTEN_MARK) + 4).decode("utf-8", "replace")
+            if written_by_app(first) or (apostrophe and declared_guarded(path)):
                 raise _NotCleanError  # guarded cells: read_table decodes them
             handle.seek(0)
             table = Table(path, skip_bad_rows=False)
@@ -290,17 +297,19 @@ def _text_blocks(handle: BinaryIO) -> Iterator[str]:
         yield tail
 
 
-def _scan(path: Path) -> bool:
+def _scan(path: Path) -> tuple[bool, bool]:
     """Whether the file is plain (no quote, every carriage return followed by a line
-    feed); a NUL anywhere sends it to read_table. One pass, a megabyte at a time."""
-    plain = True
+    feed), and whether it holds an apostrophe (a formula guard, perhaps); a NUL anywhere
+    sends it to read_table. One pass, a megabyte at a time."""
+    plain, apostrophe = True, False
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20) + handle.readline(), b""):
             if b"\x00" in block:
                 raise _NotCleanError
             if plain and (b'"' in block or block.count(b"\r") != block.count(b"\r\n")):
                 plain = False
-    return plain
+            apostrophe = apostrophe or b"'" in block
+    return plain, apostrophe
 
 
 def _same_width(chunk: list[list[str]], width: int) -> bool:

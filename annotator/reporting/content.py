@@ -51,10 +51,11 @@ class Table:
         value, shown = self.rows[row][column], self.columns[column]
         return shown.empty if value is None else format_cell(value, shown.kind)
 
-    def csv_text(self) -> str:
-        """Every row at full precision; an undefined figure is an empty cell."""
+    def csv_text(self, *, mark: bool = True) -> str:
+        """Every row at full precision; an undefined figure is an empty cell (``mark``: as
+        :func:`annotator.csvtext.csv_text`)."""
         return csv_text((tuple(f"{v:.10g}" if isinstance(v, float) else v for v in row)
-                         for row in self.rows), header=[c.key for c in self.columns])
+                         for row in self.rows), header=[c.key for c in self.columns], mark=mark)
 
 
 def format_cell(value: Cell, kind: Kind) -> str:

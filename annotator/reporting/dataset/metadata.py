@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from annotator import __version__
+from annotator.csvtext import PACKAGE_GUARD_KEY, PACKAGE_GUARD_NOTE
 from annotator.reporting.dataset.fields import Field, FieldType
 
 APP = "Caption Rating Annotator"
@@ -139,7 +140,8 @@ def _resource(file: DataFile) -> dict[str, Any]:
         return {"profile": "data-resource", **resource}
     schema: dict[str, Any] = {"fields": [_schema_field(f) for f in file.fields],
                               "missingValues": [""], "primaryKey": [file.key]}
-    return {"profile": "tabular-data-resource", **resource, "schema": schema}
+    guard = {PACKAGE_GUARD_KEY: PACKAGE_GUARD_NOTE} if file.format == "csv" else {}
+    return {"profile": "tabular-data-resource", **resource, **guard, "schema": schema}
 
 
 def _schema_field(field: Field) -> dict[str, Any]:

@@ -191,7 +191,7 @@ def _data(fields: tuple[Field, ...], rows: list[tuple[Cell, ...]], fmt: Format) 
         rows = [(*row[:n], "TRUE" if row[n] else "FALSE", *row[n + 1:]) for row in rows]
     table = Table("", "", tuple(TableColumn(field.name, field.name) for field in fields),
                   tuple(rows))
-    return _csv_bytes(table.csv_text())
+    return _csv_bytes(table.csv_text(mark=False))  # the Data Package declares the guard
 
 
 def _csv_bytes(text: str) -> bytes:

@@ -100,9 +100,15 @@ def test_items_csv_lists_every_project_item_and_reads_back_exactly(project_root:
     assert [r["item_id"] for r in rows] == list(CAPTIONS)  # not the gold pair
     assert [r["caption"] for r in rows] == list(CAPTIONS.values())  # the formula read back
     with (folder / "items.csv").open(encoding="utf-8-sig", newline="") as handle:
-        assert handle.readline().startswith("#written by Caption Rating Annotator")
-        raw = list(csv.DictReader(handle))
+        raw = list(csv.DictReader(handle))  # plain CSV for every reader: no mark line
     assert raw[3]["caption"].startswith("'=HYPERLINK")  # guarded for spreadsheets
+    package = json.loads((folder / "datapackage.json").read_text(encoding="utf-8"))
+    items = next(r for r in package["resources"] if r["path"] == "items.csv")
+    assert "apostrophe" in items["formula_guard"]  # where the app and readers learn it
+    moved = tmp_path / "moved.csv"
+    moved.write_bytes((folder / "items.csv").read_bytes())  # without its package
+    alone = read_table(moved, required=("item_id",))
+    assert [row.values["caption"] for row in alone.rows][3].startswith("'=HYPERLINK")
     assert (rows[0]["n"], rows[0]["median"], rows[0]["consensus"]) == ("3", "3", "3")
     assert {k: rows[3][k] for k in ("n", "mean", "median", "sd", "vote")} == {
         "n": "0", "mean": "", "median": "", "sd": "", "vote": ""}  # never rated
