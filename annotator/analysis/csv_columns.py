@@ -35,9 +35,9 @@ from annotator.project.csv_reader import (
     MAX_CELL,
     Table,
     _read_header,
-    declared_guarded,
     read_table,
 )
+from annotator.project.published import declared_guarded
 
 _CHUNK = 50_000
 """Rows parsed at once: large enough that the per-chunk work is nothing, small enough

@@ -25,10 +25,10 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TypeVar
 
-from annotator.csvtext import PACKAGE_GUARD_KEY, WRITTEN_MARK, decode_cell, written_by_app
+from annotator.csvtext import WRITTEN_MARK, decode_cell, written_by_app
 from annotator.errors import AnnotatorError
 from annotator.project.model import Problem
-from annotator.project.nesting import parse_json
+from annotator.project.published import declared_guarded
 
 T = TypeVar("T")
 _UNDECODED = re.compile("[\udc80-\udcff]")
@@ -404,19 +404,4 @@ def parse_cells(cells: Sequence[str], parse: Callable[[str], T]
                 values.append(None)
                 failed.append(row)
         return values, failed
-
-
-def declared_guarded(path: Path) -> bool:
-    """Whether the ``datapackage.json`` beside ``path`` is a dataset the app published and
-    says ``path`` carries formula guards (:data:`annotator.csvtext.PACKAGE_GUARD_KEY`): its
-    data files have no mark line, so other programs read them as plain CSV."""
-    package = path.parent / "datapackage.json"
-    try:
-        descriptor = parse_json(package.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    resources = descriptor.get("resources") if isinstance(descriptor, dict) else None
-    return isinstance(resources, list) and any(
-        isinstance(resource, dict) and resource.get("path") == path.name
-        and PACKAGE_GUARD_KEY in resource for resource in resources)
 

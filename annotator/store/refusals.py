@@ -149,7 +149,8 @@ def refuse_missing_columns(conn: sqlite3.Connection, path: Path,
     """Refuse a file (a ``kind``) lacking one of ``tables`` (name: the columns read from it)
     with those columns; after :func:`refuse_foreign_objects`, each is a real table."""
     for table, columns in tables.items():
-        present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        present = {name for (name,) in conn.execute(
+            "SELECT name FROM pragma_table_info(?)", [table])}
         missing = [column for column in columns if column not in present]
         if not present:
             conn.close()
