@@ -193,7 +193,7 @@ def test_every_unexpected_json_type_in_label_studio_is_refused_by_entry(vicr: Pa
         assert f"{export}:{line}: " in said.err and reason in said.err, (line, said.err)
     assert f"{export}:{len(BAD_ENTRIES) + 2}: The annotations of task {item} are not a list" \
         in said.err
-    assert said.err.count("has no data.item_id") == 2
+    assert said.err.count("has no id (nor data.item_id)") == 2
 
 
 def test_a_number_of_more_digits_than_python_reads_is_refused_by_line(vicr: Path,

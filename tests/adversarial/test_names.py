@@ -263,7 +263,7 @@ def test_a_ratings_csv_names_one_tagger_one_way_and_refuses_a_name_too_long(
 
 def test_the_start_screen_refuses_a_name_too_long_and_knows_any_spelling(
         qtbot, make_project_folder, make_main_window, capture_message_box) -> None:
-    from tests.ui.conftest import by_name
+    from tests.ui.conftest import by_description, by_name, started
 
     folder = make_project_folder(3)
     make_main_window(folder, tagger=NFC).close()
@@ -275,10 +275,11 @@ def test_the_start_screen_refuses_a_name_too_long_and_knows_any_spelling(
     qtbot.waitUntil(lambda: bool(texts))
     assert f"at most {MAX_NAME}" in texts[0] and window.rating_screen is None
     name.setText(NFD.upper() + "\u200b ")  # another Unicode form, case, an invisible space
-    assert not by_name(window, "New name").isVisible()  # this laptop knows the name
+    assert not by_description(window, "New name").isVisible()  # this laptop knows it
     name.returnPressed.emit()
+    started(qtbot, window)
     assert window.rating_screen is not None
-    assert by_name(window, "Progress").text().endswith(f"rating as {NFC}")
+    assert by_description(window, "Progress").text().endswith(f"rating as {NFC}")
 
 
 def test_an_item_id_of_300_characters_gives_a_plain_file_name(make_project_folder) -> None:

@@ -113,6 +113,8 @@ def stages(scratch: Path, out_dir: Path, label: str) -> Iterator[dict]:
     dialog.reject()
     lead.close()
     tagger = build_main_window(folder, tagger="Ben")  # a new tagger: the tutorial's notice
+    while tagger.starting:  # the other laptops' files are read off the GUI thread
+        QTest.qWait(10)
     tagger.showMaximized()
     QTest.qWaitForWindowExposed(tagger)
     yield measure(tagger, "notice", out_dir, label)

@@ -208,7 +208,7 @@ def test_the_leads_dialogs(qtbot, simulated_copy: Path, make_lead_window, tmp_pa
     window.round_dialog.reject()
     window.merge_session_files()
     merge = active(qtbot, window.merge_dialog)
-    with qtbot.waitSignal(merge.done, timeout=60_000):
+    with qtbot.waitSignal(merge.job_ended, timeout=60_000):
         merge.preview()
     assert merge.table.rowCount() > 0
     assert_passes(qtbot, merge, "merge, after Preview")

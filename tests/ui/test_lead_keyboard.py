@@ -158,10 +158,10 @@ def test_the_whole_lead_workflow_from_the_keyboard(  # noqa: PLR0915 (one workfl
     dialog = window.merge_dialog
     qtbot.waitUntil(dialog.isActiveWindow)  # what the window manager does with a dialog
     dialog.add_sources([folder / "sessions" / "late"])
-    with qtbot.waitSignal(dialog.done, timeout=60_000):
+    with qtbot.waitSignal(dialog.job_ended, timeout=60_000):
         press(qtbot, "v", Qt.KeyboardModifier.AltModifier)
     assert dialog.merge_button.isEnabled() and "Press Merge" in dialog.summary.text()
-    with qtbot.waitSignal(dialog.done, timeout=60_000):
+    with qtbot.waitSignal(dialog.job_ended, timeout=60_000):
         press(qtbot, "m", Qt.KeyboardModifier.AltModifier)
     assert not dialog.report.preview and dialog.report.new > 0
     press(qtbot, Qt.Key.Key_Escape)
