@@ -1,4 +1,5 @@
-"""``annotator init FOLDER --images DIR [--captions FILE]``: a new project."""
+"""``annotator init FOLDER --images DIR [--captions FILE]``: a new project (with
+``--gold``/``--priors``/``--licence``, everything the lead's New project wizard writes)."""
 
 from __future__ import annotations
 
@@ -21,16 +22,26 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                              "first line)")
     parser.add_argument("--name", help="project name (default: the folder's name)")
     parser.add_argument("--rubric", default="vicr5", help="rubric id (default: vicr5)")
+    parser.add_argument("--gold", type=Path, help="a gold.csv to copy into the project")
+    parser.add_argument("--priors", type=Path, help="a priors.csv to copy into the project")
+    parser.add_argument("--licence", default="",
+                        help="[dataset] licence, as the Hugging Face hub names it (cc-by-4.0)")
+    parser.add_argument("--title", default="", help="[dataset] title")
+    parser.add_argument("--citation", default="", help="[dataset] citation")
 
 
 def _run(args: argparse.Namespace) -> ExitCode:
     """The report, on stdout in the order things were found: each problem (an input line
     left out, file:line), each note (images without a caption), then what was created."""
-    from annotator.project.create import init_project
+    from annotator.project.model import DatasetCard
+    from annotator.project.new_project import ProjectChoices, make_project
 
-    made = init_project(args.folder, images=args.images, captions=args.captions,
-                        name=args.name, rubric=args.rubric,
-                        captions_format=args.captions_format)
+    made = make_project(ProjectChoices(
+        folder=args.folder, images=args.images, captions=args.captions, name=args.name,
+        rubric=args.rubric, captions_format=args.captions_format, gold_file=args.gold,
+        priors_file=args.priors,
+        dataset=DatasetCard(title=args.title, licence=args.licence or DatasetCard().licence,
+                            citation=args.citation)))
     project = made.project
     for problem in project.problems:
         print(problem)
