@@ -23,6 +23,7 @@ from annotator.session.rounds import round_start_warnings
 from annotator.ui.actions import LEAD_ACTIONS, bind_actions
 from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.dialogs.merge_dialog import MergeDialog
+from annotator.ui.dialogs.project_settings import ProjectSettingsDialog
 from annotator.ui.dialogs.rounds_dialog import RoundsDialog
 from annotator.ui.dialogs.start_round import StartRoundDialog
 from annotator.ui.focus_ring import show_focus_rings
@@ -38,10 +39,12 @@ from annotator.ui.lead_actions import (
 from annotator.ui.screen_fit import place_window, remember_place
 from annotator.ui.screens.lead_start import LeadStartPage
 from annotator.ui.text_scale import TextSizing
+from annotator.ui.wizard.wizard import NewProjectWizard
 from annotator.userconfig import UserConfig, save_config
 
 TITLE = "Caption Rating Annotator — lab lead"
 KEYBOARD_HELP = (
+    "Ctrl+N: make a new project (images, captions, gold pairs, priors, licence)\n"
     "Ctrl+O: open a project folder to analyse\n"
     "Ctrl+Shift+O: open a panel database\n"
     "F5: update the analysis (after merging or a new round)\n"
@@ -69,6 +72,8 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
         self.merge_dialog: MergeDialog | None = None
         self.round_dialog: StartRoundDialog | None = None
         self.rounds_dialog: RoundsDialog | None = None
+        self.new_project_wizard: NewProjectWizard | None = None
+        self.settings_dialog: ProjectSettingsDialog | None = None
         self.start_page = LeadStartPage(config.recent_projects, self)
         self.start_page.folder_requested.connect(self.choose_project)
         self.start_page.panel_requested.connect(self.choose_panel)
@@ -112,6 +117,26 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
             self.start_page.recent.set_folders(self._config.recent_projects)
         self.pane.analyse(source)
         self._stack.setCurrentWidget(self.pane)
+
+    def new_project(self) -> None:
+        """File ▸ New project…: the wizard; the project it makes is opened here."""
+        self.new_project_wizard = NewProjectWizard(self)
+        self.new_project_wizard.created.connect(self.show_source)
+        self.new_project_wizard.open()
+
+    def edit_project_settings(self) -> None:
+        """File ▸ Project settings… of the project shown; saved settings are analysed again."""
+        folder = self.project_folder()
+        if folder is None:
+            QMessageBox.information(self, "Project settings", NO_PROJECT)
+            return
+        try:
+            self.settings_dialog = ProjectSettingsDialog(folder, self)
+        except AnnotatorError as error:
+            QMessageBox.critical(self, "Project settings", str(error))
+            return
+        self.settings_dialog.accepted.connect(self.pane.analyse_again)
+        self.settings_dialog.open()
 
     def choose_project(self) -> None:
         folder = choose_project_to_analyse(self)
