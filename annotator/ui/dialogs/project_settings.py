@@ -55,6 +55,7 @@ class ProjectSettingsDialog(QDialog):
         self.fields: dict[str, Field] = {}
         self.messages: dict[str, QLabel] = {}
         body = QWidget(self)
+        self.licence_warning = FindingsLabel("licenceWarning", body)
         column = QVBoxLayout(body)
         for table, title in TABLE_TITLES.items():
             box = QGroupBox(title, body)
@@ -63,8 +64,6 @@ class ProjectSettingsDialog(QDialog):
             for setting in (s for s in SETTINGS if s.table == table):
                 self._add_row(form, box, setting, values[setting.name])
             column.addWidget(box)
-        self.licence_warning = FindingsLabel("licenceWarning", body)
-        column.insertWidget(column.count() - 1, self.licence_warning)
         self.general = named(QLabel(body), "settingsRefused")
         self.general.setWordWrap(True)
         self.general.setStyleSheet(REFUSED_STYLE)
@@ -96,7 +95,11 @@ class ProjectSettingsDialog(QDialog):
             form.addRow(field)
         else:
             form.addRow(labelled(f"{setting.label}:", field, box), field)
-        form.addRow("", message)
+        form.addRow(message)
+        if setting.name == "dataset.licence":
+            assert isinstance(field, QLineEdit)
+            field.setPlaceholderText("unknown")
+            form.addRow(self.licence_warning)
         self.fields[setting.name] = field
         self.messages[setting.name] = message
 

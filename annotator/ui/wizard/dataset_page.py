@@ -40,7 +40,7 @@ class DatasetPage(QWizardPage):
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow(labelled("Dataset &title:", self.dataset_title, body), self.dataset_title)
         form.addRow(labelled("&Licence:", self.licence, body), self.licence)
-        form.addRow("", self.found)
+        form.addRow(self.found)
         form.addRow(labelled("&Citation:", self.citation, body), self.citation)
         page_layout(self, body)
         self.dataset_title.textChanged.connect(self.changed)

@@ -80,14 +80,17 @@ class PathField(QWidget):
 
 class FindingsLabel(QLabel):
     """What ``validate`` would say of one field, beside it: refusals in red, notes in
-    brown, nothing when all is well. Selectable, so a message can be copied."""
+    brown, nothing when all is well. Reached by Tab and selectable, so a screen reader
+    reads it and a message can be copied."""
 
     def __init__(self, name: str, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName(name)
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                     | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # read with Tab, like the fields
         self.hide()
 
     def show_findings(self, messages: tuple[str, ...], *, refused: bool) -> None:

@@ -50,15 +50,15 @@ class SourcePage(QWizardPage):
         self.found = {name: FindingsLabel(f"{name}Findings", body)
                       for name in (FOLDER, PAIRS, RUBRIC)}
         form.addRow(labelled("New project fol&der:", self.folder.edit, body), self.folder)
-        form.addRow("", self.found[FOLDER])
+        form.addRow(self.found[FOLDER])
         form.addRow(labelled("Project n&ame:", self.name, body), self.name)
         form.addRow(labelled("&Images folder:", self.images.edit, body), self.images)
         form.addRow(labelled("&Captions file:", self.captions.edit, body), self.captions)
         form.addRow(labelled("Captions for&mat:", self.captions_format, body),
                     self.captions_format)
-        form.addRow("", self.found[PAIRS])
+        form.addRow(self.found[PAIRS])
         form.addRow(labelled("&Rubric:", self.rubric, body), self.rubric)
-        form.addRow("", self.found[RUBRIC])
+        form.addRow(self.found[RUBRIC])
         page_layout(self, body)
         for field in (self.folder, self.images, self.captions):
             field.changed.connect(self.changed)
