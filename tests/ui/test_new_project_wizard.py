@@ -8,12 +8,19 @@ import tomllib
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWizard
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QLabel,
+    QListWidget,
+    QScrollBar,
+    QWidget,
+    QWizard,
+)
 
 from annotator.project.create import init_project
 from annotator.project.folder import open_project
 from tests.conftest import write_jpeg
-from tests.ui.conftest import by_name
+from tests.ui.conftest import by_name, tab_chain
 
 CAPTIONS = ("image,caption\n"
             "cat.jpg,A cat on a mat.\n"
@@ -95,7 +102,7 @@ def test_the_wizard_makes_what_init_and_a_hand_written_gold_csv_make(
     wizard.check_now()
     assert "licence is unknown" in wizard.dataset.found.text()
     assert wizard.dataset.found.isVisible()
-    _type(qtbot, by_name(wizard, "Licence"), "cc-by-4.0")
+    _type(qtbot, wizard.dataset.licence, "cc-by-4.0")  # its line edit has the same name
     wizard.check_now()
     assert not wizard.dataset.found.isVisible()
     with qtbot.waitSignal(wizard.created, timeout=10_000):
@@ -158,3 +165,37 @@ def test_settings_keep_comments_and_refuse_a_pass_mark_by_its_field(
     project = open_project(folder)
     assert project.flow.base.feedback is False and project.dataset.licence == "cc0-1.0"
     assert "tutorial_pass" not in text
+
+
+def _controls(page) -> list:
+    """The page's enabled controls (labels are read by their text)."""
+    return [w for w in page.findChildren(QWidget) if w.isVisibleTo(page) and w.isEnabled()
+            and (isinstance(w, QListWidget) or (w.focusPolicy() & Qt.FocusPolicy.TabFocus and
+                 not isinstance(w, QScrollBar | QAbstractScrollArea | QLabel)))]
+
+
+def test_every_wizard_control_is_named_as_labelled_and_reached_by_tab(
+        qtbot, make_lead_window, tmp_path):
+    window = make_lead_window()
+    window.actions_by_name["newProject"].trigger()
+    wizard = window.new_project_wizard
+    qtbot.waitUntil(wizard.isActiveWindow)
+    for page in (wizard.source, wizard.gold, wizard.priors, wizard.dataset):
+        preview = page.findChild(QWidget, "pairPreview")
+        own = [label for label in page.findChildren(QLabel)  # the rating screen's: i33's
+               if preview is None or not preview.isAncestorOf(label)]
+        for label in own:
+            assert label.accessibleName() in ("", label.text()), label.objectName()
+        controls = _controls(page)
+        assert all(w.accessibleName() for w in controls), [
+            (type(w).__name__, w.objectName(), page.objectName()) for w in controls
+            if not w.accessibleName()]
+    first = by_name(wizard, "New project folder")
+    first.setFocus()
+    visited = set(tab_chain(qtbot, wizard))
+    assert {"New project folder", "Choose where", "Project name", "Images folder",
+            "Choose images folder", "Captions file", "Choose captions file",
+            "Captions format", "Rubric", "Cancel"} <= visited
+    qtbot.keyClicks(first, str(tmp_path / "never"))
+    qtbot.keyClick(first, Qt.Key.Key_Escape)
+    assert not wizard.isVisible() and not (tmp_path / "never").exists()

@@ -40,6 +40,8 @@ class DatasetPage(QWizardPage):
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow(labelled("Dataset &title:", self.dataset_title, body), self.dataset_title)
         form.addRow(labelled("&Licence:", self.licence, body), self.licence)
+        if line is not None:
+            line.setAccessibleName(self.licence.accessibleName())
         form.addRow(self.found)
         form.addRow(labelled("&Citation:", self.citation, body), self.citation)
         page_layout(self, body)

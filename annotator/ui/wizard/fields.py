@@ -26,7 +26,7 @@ NOTE_STYLE = "QLabel { color: #5c4400; }"
 
 def plain(text: str) -> str:
     """A visible label as an accessible name: no mnemonic ``&``, colon or ellipsis."""
-    return text.replace("&", "").rstrip(":…").strip()
+    return text.replace("&", "").strip("<> ").rstrip(":…").strip()
 
 
 def labelled(text: str, field: QWidget, parent: QWidget) -> QLabel:
@@ -106,6 +106,7 @@ def scrolling(content: QWidget, parent: QWidget) -> QScrollArea:
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidgetResizable(True)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the fields; it scrolls to them
     area.setWidget(content)
     return area
 

@@ -15,6 +15,7 @@ from annotator.project.new_project import ProjectChoices, make_project
 from annotator.project.new_project_checks import Findings, check_choices, read_choice_inputs
 from annotator.project.rubric import load_rubric
 from annotator.ui.wizard.dataset_page import DatasetPage
+from annotator.ui.wizard.fields import plain
 from annotator.ui.wizard.gold_page import GoldPage
 from annotator.ui.wizard.priors_page import PriorsPage
 from annotator.ui.wizard.source_page import SourcePage
@@ -48,6 +49,10 @@ class NewProjectWizard(QWizard):
         self._timer.setSingleShot(True)
         self._timer.setInterval(CHECK_DELAY_MS)
         self._timer.timeout.connect(self.check_now)
+        for which in (QWizard.WizardButton.BackButton, QWizard.WizardButton.NextButton,
+                      QWizard.WizardButton.FinishButton, QWizard.WizardButton.CancelButton):
+            button = self.button(which)
+            button.setAccessibleName(plain(button.text()))
         self.setMinimumSize(QSize(640, 480))
         self.check_now()
 
