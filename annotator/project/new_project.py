@@ -13,14 +13,23 @@ from pathlib import Path
 
 from annotator.csvtext import csv_text
 from annotator.errors import ProjectError
-from annotator.project.create import IMAGES_DIR, Extras, Inputs, NewProject, Row, init_project
+from annotator.project.create import (
+    IMAGES_DIR,
+    Extras,
+    Inputs,
+    NewProject,
+    Row,
+    init_project,
+    read_inputs,
+)
+from annotator.project.dataset_settings import read_dataset_card
 from annotator.project.gold import GOLD_FILE
-from annotator.project.manifest import DEFAULT_RUBRIC
+from annotator.project.manifest import DEFAULT_RUBRIC, MANIFEST_FILE
 from annotator.project.model import DatasetCard, GoldPurpose, Item, Rubric
 from annotator.project.priors import PRIORS_FILE
+from annotator.project.rubric import load_rubric
 from annotator.project.textfile import read_text
 
-DATASET_KEYS = ("title", "licence", "citation")
 UNKNOWN_LICENCE = DatasetCard().licence
 
 
@@ -62,15 +71,13 @@ def make_project(choices: ProjectChoices, inputs: Inputs | None = None) -> NewPr
         raise ProjectError("Choose gold pairs from the items or give a gold file, not both.",
                            file=choices.gold_file)
     if choices.gold:
-        from annotator.project.create import read_inputs
-        from annotator.project.rubric import load_rubric
-
         found = inputs or read_inputs(choices.images, choices.captions, choices.captions_format)
         files[GOLD_FILE] = gold_csv(choices.gold, found.rows, load_rubric(choices.rubric))
     for name, source in ((GOLD_FILE, choices.gold_file), (PRIORS_FILE, choices.priors_file)):
         if source is not None:
             files[name] = _copied(source)
     table = dataset_table(choices.dataset)
+    read_dataset_card({"dataset": table}, {}, path=choices.folder / MANIFEST_FILE)  # refuse first
     return init_project(
         choices.folder, images=choices.images, captions=choices.captions, name=choices.name,
         rubric=choices.rubric, captions_format=choices.captions_format,

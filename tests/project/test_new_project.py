@@ -79,6 +79,9 @@ def test_priors_and_gold_files_are_copied_and_a_bad_one_leaves_nothing(tmp_path,
     with pytest.raises(ProjectError, match="not one of the items"):
         make_project(ProjectChoices(folder=tmp_path / "r", images=photos, captions=captions,
                                     gold=(GoldChoice("zebra", 3, GoldPurpose.TUTORIAL),)))
+    with pytest.raises(ProjectError, match="not a licence id"):
+        make_project(ProjectChoices(folder=tmp_path / "s", images=photos, captions=captions,
+                                    dataset=DatasetCard(licence="CC BY")))
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "captions.csv", "p", "photos", "pilot.csv"]
 

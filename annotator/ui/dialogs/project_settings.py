@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -34,7 +35,14 @@ from annotator.project.settings_edit import (
     save_settings,
 )
 from annotator.ui.named import named
-from annotator.ui.wizard.fields import REFUSED_STYLE, FindingsLabel, labelled, scrolling
+from annotator.ui.screen_fit import fit_to_screen
+from annotator.ui.wizard.fields import (
+    REFUSED_STYLE,
+    FindingsLabel,
+    labelled,
+    plain,
+    scrolling,
+)
 
 TABLE_TITLES = {"flow": "The Rating Game ([flow])", "rounds": "Rounds ([rounds])",
                 "checks": "Attention checks ([checks])", "dataset": "Dataset ([dataset])",
@@ -71,6 +79,8 @@ class ProjectSettingsDialog(QDialog):
         column.addWidget(self.general)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                    | QDialogButtonBox.StandardButton.Cancel, self)
+        for button in buttons.buttons():
+            button.setAccessibleName(plain(button.text()))
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -81,7 +91,7 @@ class ProjectSettingsDialog(QDialog):
         assert isinstance(licence, QLineEdit)
         licence.textChanged.connect(self._warn_licence)
         self._warn_licence(licence.text())
-        self.resize(720, 640)
+        fit_to_screen(self, QSize(760, 720))
 
     def _add_row(self, form: QFormLayout, box: QWidget, setting: Setting, value: Value) -> None:
         field = _field(setting, value, box)
@@ -147,7 +157,7 @@ def _field(setting: Setting, value: Value, parent: QWidget) -> Field:
     if setting.kind is float:
         number = QDoubleSpinBox(parent)
         number.setRange(0.0, 1_000_000.0)
-        number.setDecimals(1)
+        number.setDecimals(2)
         number.setValue(float(value))
         return number
     return QLineEdit(str(value), parent)

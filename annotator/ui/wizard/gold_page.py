@@ -121,6 +121,7 @@ class GoldPage(QWizardPage):
         for row in rows:
             entry = QListWidgetItem(self._entry_text(row.item_id), self.items)
             entry.setData(ID_ROLE, row.item_id)
+            entry.setToolTip(row.pair.caption)
             entry.setCheckState(Qt.CheckState.Checked if row.item_id in self._chosen
                                 else Qt.CheckState.Unchecked)
         self.items.blockSignals(False)

@@ -14,6 +14,7 @@ from annotator.project.create import Inputs
 from annotator.project.new_project import ProjectChoices, make_project
 from annotator.project.new_project_checks import Findings, check_choices, read_choice_inputs
 from annotator.project.rubric import load_rubric
+from annotator.ui.screen_fit import fit_to_screen
 from annotator.ui.wizard.dataset_page import DatasetPage
 from annotator.ui.wizard.fields import plain
 from annotator.ui.wizard.gold_page import GoldPage
@@ -54,6 +55,7 @@ class NewProjectWizard(QWizard):
             button = self.button(which)
             button.setAccessibleName(plain(button.text()))
         self.setMinimumSize(QSize(640, 480))
+        fit_to_screen(self, QSize(1100, 760))
         self.check_now()
 
     def choices(self) -> ProjectChoices:
