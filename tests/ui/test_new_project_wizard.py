@@ -92,6 +92,10 @@ def test_the_wizard_makes_what_init_and_a_hand_written_gold_csv_make(
     assert "no tutorial and no probation" in wizard.gold.found.text()  # validate's, live
     items = _choose_gold(qtbot, wizard)
     assert items.item(0).text() == "cat — A cat on a mat.  [tutorial, 5]"
+    items.setCurrentRow(0)  # back on a chosen pair, the editor shows its choice
+    assert by_name(wizard, "Experts' level").currentText().startswith("5 — ")
+    assert by_name(wizard, "Purpose").currentText() == "tutorial"
+    items.setCurrentRow(2)
     assert wizard.gold.preview.pair is not None
     assert wizard.gold.preview.pair.caption.text() == "A bird."  # the pair looked at
     wizard.check_now()

@@ -186,15 +186,14 @@ class GoldPage(QWizardPage):
             return
         item_id = str(entry.data(ID_ROLE))
         choice = self._chosen.get(item_id)
-        if choice is not None:
-            for combo, data in ((self.level, choice.rating), (self.purpose, None)):
-                combo.blockSignals(True)
-                if data is None:
-                    combo.setCurrentText(choice.purpose.value)
-                else:
-                    combo.setCurrentIndex(combo.findData(data))
-                combo.blockSignals(False)
+        if choice is not None:  # the editor shows the pair's own choice, changing nothing
+            for widget in (self.level, self.purpose, self.explanation):
+                widget.blockSignals(True)
+            self.level.setCurrentIndex(self.level.findData(choice.rating))
+            self.purpose.setCurrentText(choice.purpose.value)
             self.explanation.setText(choice.explanation)
+            for widget in (self.level, self.purpose, self.explanation):
+                widget.blockSignals(False)
         pair = self._rows[item_id].pair
         self.preview.show_pair(self._images / pair.image, pair.caption, pair.context)
 
