@@ -54,6 +54,8 @@ class Findings:
 
 def read_choice_inputs(choices: ProjectChoices) -> Inputs | str:
     """The pairs ``init`` would make of the images and captions chosen, or why it cannot."""
+    if not choices.images.is_absolute():
+        return "Give the images folder's full path, or choose it."
     if not choices.images.is_dir():
         return f"The images folder does not exist or is not a folder: {choices.images}"
     if choices.captions is not None and not choices.captions.is_file():
@@ -73,10 +75,13 @@ def check_choices(choices: ProjectChoices, inputs: Inputs | str) -> Findings:
         found[name].append(message)
         blocking.add(name)
 
-    try:
-        refuse_existing(choices.folder)
-    except AnnotatorError as error:
-        refuse(FOLDER, str(error))
+    if not choices.folder.is_absolute():  # relative to what? the app has no working folder
+        refuse(FOLDER, "Give the new project folder's full path, or choose where it goes.")
+    else:
+        try:
+            refuse_existing(choices.folder)
+        except AnnotatorError as error:
+            refuse(FOLDER, str(error))
     if isinstance(inputs, str):
         refuse(PAIRS, inputs)
     else:

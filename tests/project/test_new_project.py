@@ -109,6 +109,11 @@ def test_findings_name_the_field_before_anything_is_written(tmp_path, inputs):
     found = check_choices(bad_licence, read_choice_inputs(bad_licence))
     assert "not a licence id" in found.of(DATASET)[0] and found.blocking == {DATASET}
     assert not (tmp_path / "new").exists()
+    nothing_yet = ProjectChoices(folder=Path(), images=Path())  # the wizard as it opens
+    found = check_choices(nothing_yet, read_choice_inputs(nothing_yet))
+    assert found.of(FOLDER) == ("Give the new project folder's full path, or choose where "
+                                "it goes.",)
+    assert found.of(PAIRS) == ("Give the images folder's full path, or choose it.",)
 
 
 def test_a_gold_file_is_checked_against_the_images_folder(tmp_path, inputs):

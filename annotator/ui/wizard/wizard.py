@@ -84,8 +84,7 @@ class NewProjectWizard(QWizard):
         key = (choices.images, choices.captions, choices.captions_format, choices.rubric)
         if self._inputs is not None and self._inputs[0] == key:
             return self._inputs[1]
-        inputs = (read_choice_inputs(choices) if self.source.images.path() is not None
-                  else "Choose the folder of images.")
+        inputs = read_choice_inputs(choices)
         self._inputs = (key, inputs)
         try:
             rubric = load_rubric(choices.rubric)
