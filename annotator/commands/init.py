@@ -1,5 +1,7 @@
-"""``annotator init FOLDER --images DIR [--captions FILE]``: a new project; ``annotator init
-FOLDER --from TOOL EXPORT``: a new project from a lab's own project in another tool."""
+"""``annotator init FOLDER --images DIR [--captions FILE]``: a new project (with
+``--gold``/``--priors``/``--licence``, everything the lead's New project wizard writes);
+``annotator init FOLDER --from TOOL EXPORT``: a new project from a lab's own project in
+another tool."""
 
 from __future__ import annotations
 
@@ -38,21 +40,31 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", help="project name (default: the folder's name)")
     parser.add_argument("--rubric", help="rubric id (default: vicr5; with --from: the rubric "
                                          "the answers fit)")
+    parser.add_argument("--gold", type=Path, help="a gold.csv to copy into the project")
+    parser.add_argument("--priors", type=Path, help="a priors.csv to copy into the project")
+    parser.add_argument("--licence", default="",
+                        help="[dataset] licence, as the Hugging Face hub names it (cc-by-4.0)")
+    parser.add_argument("--title", default="", help="[dataset] title")
+    parser.add_argument("--citation", default="", help="[dataset] citation")
 
 
 def _run(args: argparse.Namespace) -> ExitCode:
     """The report, on stdout in the order things were found: each problem (an input line
     left out, file:line), each note (images without a caption), then what was created."""
-    from annotator.project.create import init_project
     from annotator.project.manifest import DEFAULT_RUBRIC
+    from annotator.project.model import DatasetCard
+    from annotator.project.new_project import ProjectChoices, make_project
 
     if args.from_tool is not None:
         return _from_tool(args)
     if args.images is None:
         raise AnnotatorError("Give --images DIR (or --from TOOL EXPORT).")
-    made = init_project(args.folder, images=args.images, captions=args.captions,
-                        name=args.name, rubric=args.rubric or DEFAULT_RUBRIC,
-                        captions_format=args.captions_format)
+    made = make_project(ProjectChoices(
+        folder=args.folder, images=args.images, captions=args.captions, name=args.name,
+        rubric=args.rubric or DEFAULT_RUBRIC, captions_format=args.captions_format,
+        gold_file=args.gold, priors_file=args.priors,
+        dataset=DatasetCard(title=args.title, licence=args.licence or DatasetCard().licence,
+                            citation=args.citation)))
     project = made.project
     for problem in project.problems:
         print(problem)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import shutil
 import uuid
+from collections.abc import Mapping
 from pathlib import Path
 
 from annotator.csvtext import csv_text
@@ -44,9 +45,33 @@ class NewProject:
 
 
 @dataclasses.dataclass(frozen=True)
-class _Row:
+class Row:
+    """A pair as ``items.csv`` will list it: its id and where it came from."""
+
     item_id: str
     pair: Pair
+
+
+@dataclasses.dataclass(frozen=True)
+class Inputs:
+    """What ``init`` would make of an images folder and a captions file, before anything is
+    written: the rows of ``items.csv``, the input lines left out, a note on images without
+    a caption, and every image (all are copied)."""
+
+    rows: tuple[Row, ...]
+    problems: tuple[Problem, ...]
+    notes: tuple[Problem, ...]
+    images: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Extras:
+    """Files and ``project.toml`` tables written with the project, inside the same staging
+    folder, so the project appears whole or not at all (the new-project wizard's gold,
+    priors and ``[dataset]``)."""
+
+    files: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    tables: Mapping[str, Mapping[str, str]] = dataclasses.field(default_factory=dict)
 
 
 def init_project(
@@ -57,6 +82,7 @@ def init_project(
     name: str | None = None,
     rubric: str = DEFAULT_RUBRIC,
     captions_format: str | None = None,
+    extras: Extras | None = None,
 ) -> NewProject:
     """Create a project in ``folder`` (new, or an empty folder) and return it opened.
 
@@ -64,10 +90,10 @@ def init_project(
     explicit id per pair. ``captions_format`` is one of :data:`CAPTION_FORMATS` (default:
     guessed from the file). Problems with the inputs are in the project's ``problems``,
     images without a caption in ``notes``; if no valid pair remains, :class:`ProjectError`
-    is raised and nothing is created.
+    is raised and nothing is created. ``extras`` are written with the project.
     """
     folder = folder.resolve()
-    _refuse_existing(folder)
+    refuse_existing(folder)
     load_rubric(rubric)  # a RubricError here names the rubric and what exists
     if not images.is_dir():
         raise ProjectError("The images folder does not exist or is not a folder.", file=images)
@@ -79,9 +105,9 @@ def init_project(
             f"{', '.join(CAPTION_FORMATS)}.",
             file=captions,
         )
-    rows, problems, notes, available = _read_inputs(images, captions, captions_format)
-    return _create(folder, images, rows, problems, notes, available, source=captions or images,
-                   name=name, rubric=rubric)
+    found = read_inputs(images, captions, captions_format)
+    return _create(folder, images, found.rows, found.problems, found.notes, found.images,
+                   source=captions or images, name=name, rubric=rubric, extras=extras)
 
 
 def init_from_pairs(folder: Path, *, images: Path, pairs: list[Pair], problems: list[Problem],
@@ -89,18 +115,20 @@ def init_from_pairs(folder: Path, *, images: Path, pairs: list[Pair], problems: 
     """Create a project from pairs read elsewhere (another tool's tasks, each with its own
     ``item_id``), as :func:`init_project` does; ``problems`` are the tasks left out."""
     folder = folder.resolve()
-    _refuse_existing(folder)
+    refuse_existing(folder)
     load_rubric(rubric)
     problems = list(problems)
     rows = _with_ids(pairs, problems)
-    return _create(folder, images, rows, problems, [], sorted({row.pair.image for row in rows}),
-                   source=source, name=name, rubric=rubric)
+    return _create(folder, images, tuple(rows), tuple(problems), (),
+                   tuple(sorted({row.pair.image for row in rows})), source=source, name=name,
+                   rubric=rubric)
 
 
-def _create(folder: Path, images: Path, rows: list[_Row], problems: list[Problem],
-            notes: list[Problem], available: list[str], *, source: Path, name: str | None,
-            rubric: str) -> NewProject:
-    """Write the project (all or nothing), ``available`` images copied, and open it."""
+def _create(folder: Path, images: Path, rows: tuple[Row, ...], problems: tuple[Problem, ...],
+            notes: tuple[Problem, ...], available: tuple[str, ...], *, source: Path,
+            name: str | None, rubric: str, extras: Extras | None = None) -> NewProject:
+    """Write the project (all or nothing): ``available`` images copied, ``extras`` with it;
+    then open it."""
     if not rows:
         shown = "\n".join(f"  {p}" for p in problems[:5])
         more = f"\n  … and {len(problems) - 5} more" if len(problems) > 5 else ""
@@ -108,13 +136,18 @@ def _create(folder: Path, images: Path, rows: list[_Row], problems: list[Problem
             f"No valid image–caption pairs were found, so no project was created.\n{shown}{more}",
             file=source,
         )
-    manifest = new_manifest(name or folder.name, rubric=rubric)
+    extras = extras or Extras()
+    tables = {key: dict(table) for key, table in extras.tables.items()}
+    manifest = dataclasses.replace(new_manifest(name or folder.name, rubric=rubric),
+                                   document=tables)
     folder.parent.mkdir(parents=True, exist_ok=True)
     staging = folder.with_name(f".{folder.name}.init-{uuid.uuid4().hex[:8]}")
     staging.mkdir()
     try:
         _copy_images(images, staging / IMAGES_DIR, available)
         write_text(staging / ITEMS_FILE, _items_csv(rows))
+        for file_name, text in extras.files.items():
+            write_text(staging / file_name, text)
         write_manifest(staging, manifest)
         if folder.exists():
             folder.rmdir()  # empty, checked above
@@ -125,11 +158,11 @@ def _create(folder: Path, images: Path, rows: list[_Row], problems: list[Problem
         raise
     project = open_project(folder)
     return NewProject(dataclasses.replace(
-        project, problems=sort_problems([*problems, *project.problems])), tuple(notes),
-        tuple(available))
+        project, problems=sort_problems([*problems, *project.problems])), notes, available)
 
 
-def _refuse_existing(folder: Path) -> None:
+def refuse_existing(folder: Path) -> None:
+    """Refuse a folder that is a project already or not empty: init never overwrites."""
     if (folder / MANIFEST_FILE).exists():
         raise ProjectError(
             "This folder is already a project; init never overwrites one. "
@@ -143,15 +176,13 @@ def _refuse_existing(folder: Path) -> None:
         )
 
 
-def _read_inputs(
-    images: Path, captions: Path | None, captions_format: str | None
-) -> tuple[list[_Row], list[Problem], list[Problem], list[str]]:
+def read_inputs(images: Path, captions: Path | None, captions_format: str | None) -> Inputs:
     """The pairs, the input lines left out, a note on the images left without a pair, and
     every image (all are copied: one without a caption may be a tutorial pair's)."""
     available, problems = list_images(images)
     if not available:
         problems.append(Problem(images, None, "There are no image files in this folder."))
-        return [], problems, [], []
+        return Inputs((), tuple(problems), (), ())
     if captions is None:
         found: Captions = captions_from_sidecars(images, available)
     else:
@@ -160,19 +191,19 @@ def _read_inputs(
     rows = _with_ids(found.pairs, problems)
     unused = sorted(set(available) - {row.pair.image for row in rows})
     if not unused:
-        return rows, problems, [], available
+        return Inputs(tuple(rows), tuple(problems), (), tuple(available))
     shown = ", ".join(unused[:5]) + (f" and {len(unused) - 5} more" if len(unused) > 5 else "")
     where = "here" if captions is not None else "(no .txt file of the same name beside them)"
     note = Problem(captions or images, None, f"{len(unused)} image(s) in {images} have no "
                    f"caption {where}: copied into {IMAGES_DIR}/ for gold.csv, but not made "
                    f"into pairs: {shown}.")
-    return rows, problems, [note], available
+    return Inputs(tuple(rows), tuple(problems), (note,), tuple(available))
 
 
-def _with_ids(pairs: list[Pair], problems: list[Problem]) -> list[_Row]:
+def _with_ids(pairs: list[Pair], problems: list[Problem]) -> list[Row]:
     """Each pair with its id (the input's, or a readable one); duplicates reported with the
     earlier line."""
-    rows: list[_Row] = []
+    rows: list[Row] = []
     seen_pairs: dict[tuple[str, str], Pair] = {}
     seen_ids: dict[str, Pair] = {}
     for pair, item_id in zip(pairs, readable_ids(pairs), strict=True):
@@ -188,11 +219,11 @@ def _with_ids(pairs: list[Pair], problems: list[Problem]) -> list[_Row]:
             problems.append(Problem(pair.origin, pair.line, f"{own}{message}; skipped."))
             continue
         seen_pairs[key] = seen_ids[item_id] = pair
-        rows.append(_Row(item_id, pair))
+        rows.append(Row(item_id, pair))
     return rows
 
 
-def _copy_images(source: Path, target: Path, images: list[str]) -> None:
+def _copy_images(source: Path, target: Path, images: tuple[str, ...]) -> None:
     for rel in images:
         destination = target / rel
         try:
@@ -206,7 +237,7 @@ def _copy_images(source: Path, target: Path, images: list[str]) -> None:
             ) from exc
 
 
-def _items_csv(rows: list[_Row]) -> str:
+def _items_csv(rows: tuple[Row, ...]) -> str:
     context_columns: list[str] = []
     for row in rows:
         context_columns.extend(c for c in row.pair.context if c not in context_columns)

@@ -78,6 +78,12 @@ def read_manifest(folder: Path) -> Manifest:
     except UnicodeDecodeError as exc:
         line = path.read_bytes().count(b"\n", 0, exc.start) + 1
         raise ProjectError("The file is not UTF-8 text.", file=path, line=line) from exc
+    return parse_manifest(text, path=path, folder=folder)
+
+
+def parse_manifest(text: str, *, path: Path, folder: Path) -> Manifest:
+    """The manifest in ``text`` (the file's, or an edit of it before it is written);
+    :class:`ProjectError` naming the line when it is not TOML or not usable."""
     try:
         document = parse_toml(text)
     except TooDeepError as exc:

@@ -56,10 +56,14 @@ TAGGER_ACTIONS: tuple[ActionSpec, ...] = (
 """The tagger's window: open a project, text size, the Rating Guide, help."""
 
 LEAD_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("&File", "newProject", "&New project…", QKeySequence.StandardKey.New,
+               "new_project"),
     ActionSpec("&File", "openProject", "&Open project folder…", QKeySequence.StandardKey.Open,
                "choose_project"),
     ActionSpec("&File", "openPanel", "Open a panel &database…", "Ctrl+Shift+O",
                "choose_panel"),
+    ActionSpec("&File", "projectSettings", "Project &settings…", None,
+               "edit_project_settings"),
     ActionSpec("&File", "quit", "&Quit", QUIT, "close"),
     ActionSpec("&Analysis", "analyseAgain", "&Update the analysis (after new ratings)", "F5",
                "analyse_again"),

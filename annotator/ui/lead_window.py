@@ -29,6 +29,7 @@ from annotator.ui.actions import (
 from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.contrast import use_readable_palette
 from annotator.ui.dialogs.merge_dialog import MergeDialog
+from annotator.ui.dialogs.project_settings import ProjectSettingsDialog
 from annotator.ui.dialogs.rounds_dialog import RoundsDialog
 from annotator.ui.dialogs.start_round import StartRoundDialog
 from annotator.ui.focus_ring import show_focus_rings
@@ -44,6 +45,7 @@ from annotator.ui.lead_actions import (
 from annotator.ui.screen_fit import place_window, remember_place
 from annotator.ui.screens.lead_start import LeadStartPage
 from annotator.ui.text_scale import TextSizing
+from annotator.ui.wizard.wizard import NewProjectWizard
 from annotator.userconfig import UserConfig, save_config
 
 TITLE = "Caption Rating Annotator — lab lead"
@@ -64,6 +66,8 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
         self.merge_dialog: MergeDialog | None = None
         self.round_dialog: StartRoundDialog | None = None
         self.rounds_dialog: RoundsDialog | None = None
+        self.new_project_wizard: NewProjectWizard | None = None
+        self.settings_dialog: ProjectSettingsDialog | None = None
         self.start_page = LeadStartPage(config.recent_projects, self)
         self.start_page.folder_requested.connect(self.choose_project)
         self.start_page.panel_requested.connect(self.choose_panel)
@@ -108,6 +112,26 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
             self.start_page.recent.set_folders(self._config.recent_projects)
         self.pane.analyse(source)
         self._stack.setCurrentWidget(self.pane)
+
+    def new_project(self) -> None:
+        """File ▸ New project…: the wizard; the project it makes is opened here."""
+        self.new_project_wizard = NewProjectWizard(self)
+        self.new_project_wizard.created.connect(self.show_source)
+        self.new_project_wizard.open()
+
+    def edit_project_settings(self) -> None:
+        """File ▸ Project settings… of the project shown; saved settings are analysed again."""
+        folder = self.project_folder()
+        if folder is None:
+            QMessageBox.information(self, "Project settings", NO_PROJECT)
+            return
+        try:
+            self.settings_dialog = ProjectSettingsDialog(folder, self)
+        except AnnotatorError as error:
+            QMessageBox.critical(self, "Project settings", str(error))
+            return
+        self.settings_dialog.accepted.connect(self.pane.analyse_again)
+        self.settings_dialog.open()
 
     def choose_project(self) -> None:
         folder = choose_project_to_analyse(self)

@@ -68,3 +68,26 @@ def test_an_unwritable_target_names_the_file_and_exits_2(tmp_path: Path, capsys)
     err = capsys.readouterr().err
     assert "file-not-folder" in err and "Traceback" not in err
     assert blocker.read_text(encoding="utf-8") == "x"
+
+
+def test_gold_priors_and_licence_as_the_wizard_writes_them(tmp_path: Path, capsys) -> None:
+    source = sidecar_photos(tmp_path / "photos")
+    gold = tmp_path / "experts.csv"
+    gold.write_text("image,caption,rating,purpose\nimages/harbour.jpg,Boats.,4,tutorial\n",
+                    encoding="utf-8")
+    priors = tmp_path / "pilot.csv"
+    priors.write_text("item_id,rating\nharbour,3\n", encoding="utf-8")
+    target = tmp_path / "panel"
+    assert main(["init", str(target), "--images", str(source), "--gold", str(gold),
+                 "--priors", str(priors), "--licence", "cc-by-4.0",
+                 "--citation", "Doe 2027"]) == ExitCode.PROBLEMS
+    assert "The tutorial needs 10 gold pairs marked 'tutorial' but there are 1" in (
+        capsys.readouterr().out)
+    assert (target / "gold.csv").read_bytes() == gold.read_bytes()
+    assert (target / "priors.csv").read_bytes() == priors.read_bytes()
+    assert '[dataset]\nlicence = "cc-by-4.0"\ncitation = "Doe 2027"\n' in (
+        target / "project.toml").read_text(encoding="utf-8")
+    bad = ["init", str(tmp_path / "other"), "--images", str(source), "--licence", "CC BY"]
+    assert main(bad) == ExitCode.REFUSED
+    assert "not a licence id" in capsys.readouterr().err
+    assert not (tmp_path / "other").exists()
