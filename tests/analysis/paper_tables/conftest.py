@@ -32,7 +32,7 @@ def simulate_sample(name: str, into: Path) -> Path:
     if not (folder / "metrics.csv").exists():
         rng = np.random.default_rng(SEED)
         items = [item.item_id for item in open_project(folder).items]
-        with open(folder / "metrics.csv", "w", newline="", encoding="utf-8") as out:
+        with (folder / "metrics.csv").open("w", newline="", encoding="utf-8") as out:
             writer = csv.writer(out)
             writer.writerow(["item_id", "metric", "score"])
             for n, item in enumerate(items):

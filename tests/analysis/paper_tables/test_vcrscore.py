@@ -71,7 +71,7 @@ def test_tagger_by_source_by_round(simulated: Simulated) -> None:
     assert table.columns[-5:] == tuple(f"votes {v:g}" for v in levels)
     assert {row[:3] for row in table.rows} == set(cells)
     for tagger, source, rnd, n, mean, *votes in table.rows:
-        values = cells[tagger, source, rnd]  # type: ignore[index]
+        values = cells[tagger, source, rnd]
         assert n == len(values)
         assert mean == pytest.approx(statistics.fmean(values), abs=1e-12)
         assert votes == [values.count(v) for v in levels]
@@ -97,8 +97,8 @@ def test_metric_correlations_per_source(simulated: Simulated) -> None:
     assert len(table.rows) == len(set(source.values())) * 2
     for src, metric, n, r, p, low, high in table.rows:
         items = [i for i in sorted(means) if source[i] == src
-                 and not np.isnan(scores[metric, i])]  # type: ignore[index]
-        theirs = scipy_stats.pearsonr([scores[metric, i] for i in items],  # type: ignore[index]
+                 and not np.isnan(scores[metric, i])]
+        theirs = scipy_stats.pearsonr([scores[metric, i] for i in items],
                                       [means[i] for i in items])
         interval = theirs.confidence_interval()
         assert n == len(items)
@@ -121,7 +121,7 @@ def test_model_ranking_with_bootstrap_intervals(simulated: Simulated) -> None:
     assert [row[1] for row in table.rows] == expected
     assert [row[0] for row in table.rows] == list(range(1, len(expected) + 1))
     for _, src, n, mean, low, high in table.rows:
-        values = by_source[src]  # type: ignore[index]
+        values = by_source[src]
         theirs = scipy_stats.bootstrap((np.array(values),), np.mean, n_resamples=50_000,
                                        method="percentile", rng=np.random.default_rng(3))
         assert n == len(values)
