@@ -116,7 +116,6 @@ def _write_tables(args: argparse.Namespace, analysis: Analysis) -> ExitCode:
     from annotator.analysis.paper_tables import PAPERS as TABLES
     from annotator.analysis.paper_tables import tables_text
     from annotator.files import write_text
-    from annotator.project.own_files import refuse_output_over_inputs
 
     if args.csv_dir is not None:
         raise AnnotatorError("--csv-dir writes the report's tables; --tables prints a "
@@ -126,10 +125,7 @@ def _write_tables(args: argparse.Namespace, analysis: Analysis) -> ExitCode:
     if args.json == STDOUT:
         sys.stdout.write(text)
     elif args.json is not None:
-        project = analysis.input.project
-        refuse_output_over_inputs([args.json], None if project is None else project.root,
-                                  reads=[p for p in (args.input, args.ratings_csv, args.metrics)
-                                         if p is not None])
+        _refuse_over_inputs(args, analysis, [args.json])
         args.json.parent.mkdir(parents=True, exist_ok=True)
         write_text(args.json, text)
     report = sys.stderr if args.json == STDOUT else sys.stdout
@@ -139,20 +135,27 @@ def _write_tables(args: argparse.Namespace, analysis: Analysis) -> ExitCode:
     return ExitCode.PROBLEMS if analysis.input.left_out else ExitCode.DONE
 
 
+def _refuse_over_inputs(args: argparse.Namespace, analysis: Analysis,
+                        outputs: list[Path]) -> None:
+    """Refuse ``outputs`` that would overwrite the input or the project's own files."""
+    from annotator.project.own_files import refuse_output_over_inputs
+
+    project = analysis.input.project
+    refuse_output_over_inputs(outputs, None if project is None else project.root,
+                              reads=[p for p in (args.input, args.ratings_csv, args.metrics)
+                                     if p is not None])
+
+
 def _write_files(args: argparse.Namespace, analysis: Analysis) -> tuple[Results, str]:
     """Write the CSV tables and the JSON file asked for; return the results as written
     (with where items.csv went) and the JSON text."""
     from annotator.analysis.undefined import Undefined
     from annotator.files import write_text
-    from annotator.project.own_files import refuse_output_over_inputs
 
-    project = analysis.input.project
     csv_files = ([] if args.csv_dir is None
                  else [args.csv_dir / "items.csv", args.csv_dir / "taggers.csv"])
     json_file = [] if args.json in (None, STDOUT) else [args.json]
-    refuse_output_over_inputs([*csv_files, *json_file], None if project is None else project.root,
-                              reads=[p for p in (args.input, args.ratings_csv, args.metrics)
-                                     if p is not None])
+    _refuse_over_inputs(args, analysis, [*csv_files, *json_file])
     results = analysis.results
     csv: str | Undefined = Undefined("no --csv-dir was given")
     if args.csv_dir is not None:  # the tables' modules (and their SVG charts') only then

@@ -58,3 +58,14 @@ def test_tables_with_csv_dir_are_refused(simulated_project: Path, tmp_path: Path
     assert code == 2
     assert "--tables prints a paper's" in capsys.readouterr().err
     assert not (tmp_path / "csv").exists()
+
+
+def test_tables_json_over_an_input_is_refused(simulated_project: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    items = simulated_project / "items.csv"
+    before = items.read_bytes()
+    code = main(["analyze", str(simulated_project), "--tables", "vicr", "--json", str(items),
+                 "--reps", "5", "--bootstrap", "20"])
+    assert code == 2
+    assert items.read_bytes() == before
+    assert "items.csv" in capsys.readouterr().err
