@@ -38,7 +38,7 @@ def caption_quality_tables(analysis: Analysis) -> PaperTables:
     scores = metric_columns(data, analysis.metrics)
     return PaperTables(PAPER, (
         per_round_table(data, eighths, dropped, rounds),
-        metric_table(scores, eighths[0] / 8 if len(rounds) else np.zeros(0),
+        metric_table(scores, eighths[0] / 8 if len(rounds) else np.full(data.n_items, np.nan),
                      analysis.metrics is not None),
         difference_histogram(eighths, rounds),
     ))

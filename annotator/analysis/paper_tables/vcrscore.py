@@ -50,7 +50,10 @@ def first_ratings(data: RatingTable, rnd: int) -> np.ndarray:
     """Taggers × items level codes of round ``rnd``: each tagger's first stored rating of
     an item in it, −1 where they gave none."""
     codes = np.full((len(data.taggers), data.n_items), -1, dtype=np.int64)
-    rows = np.flatnonzero(data.round == rnd)[::-1]  # the first written last wins
+    rows = np.flatnonzero(data.round == rnd)
+    pair = data.tagger[rows] * data.n_items + data.item[rows]
+    _, first = np.unique(pair, return_index=True)  # the first row of each pair
+    rows = rows[first]
     codes[data.tagger[rows], data.item[rows]] = data.level[rows]
     return codes
 

@@ -130,3 +130,20 @@ def test_model_ranking_with_bootstrap_intervals(simulated: Simulated) -> None:
         assert high == pytest.approx(theirs.confidence_interval.high, abs=0.1)
     assert RANKING_RESAMPLES == 2000
     assert PAPERS["vcrscore"](analysis).tables[3] == table  # seeded: the same again
+
+
+def test_a_tagger_s_first_rating_of_an_item_in_a_round_counts() -> None:
+    """A pair rated again in the same round (a retest) counts with its first rating."""
+    from annotator.analysis.paper_tables.vcrscore import inter_tagger_tau
+    from annotator.analysis.rating_table import build_table
+    from annotator.store.records import Phase
+
+    rows = [("i1", "a", 1, 1), ("i2", "a", 1, 2), ("i3", "a", 1, 3), ("i1", "a", 1, 5),
+            ("i1", "b", 1, 1), ("i2", "b", 1, 3), ("i3", "b", 1, 2)]
+    items, taggers, rounds, values = zip(*rows, strict=True)
+    phases = [Phase.RETEST if n == 3 else Phase.GAME for n in range(len(rows))]
+    table = build_table(item_ids=items, taggers=taggers, rounds=rounds, values=values,
+                        levels=(1, 2, 3, 4, 5), phases=phases)
+    (row,) = inter_tagger_tau(table.data()).rows
+    assert row[3] == pytest.approx(scipy_stats.kendalltau([1, 2, 3], [1, 3, 2]).statistic)
+    assert row[5] == pytest.approx(_kendall_w(np.array([[1, 2, 3], [1, 3, 2]])))
