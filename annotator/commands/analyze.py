@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from annotator.analysis.pipeline import Analysis, AnalysisSource
     from annotator.analysis.results import Results
 
+PAPERS = ("vicr", "vcrscore", "caption-quality", "contextref")
+"""The papers of ``--tables`` (:data:`annotator.analysis.paper_tables.PAPERS`)."""
 STDOUT = Path("-")
 """``--json -``: the JSON on stdout instead of a file."""
 
@@ -54,6 +56,9 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of every random choice")
     parser.add_argument("--exclude-failed-checks", action="store_true",
                         help="leave out taggers who failed the attention checks")
+    parser.add_argument("--tables", metavar="PAPER", choices=PAPERS,
+                        help="lay out a paper's tables instead of the summary: "
+                             f"{', '.join(PAPERS)}; --json then holds the tables")
     parser.add_argument("--gui", action="store_true",
                         help="open the lab lead's window on it instead (the same as "
                              "'annotator lead SOURCE')")
@@ -88,6 +93,8 @@ def run_analyze(args: argparse.Namespace) -> ExitCode:
                                            metrics_file=args.metrics),
                            progress=progress)
         progress("Writing the report…")
+        if args.tables is not None:
+            return _write_tables(args, analysis)
         results, text = _write_files(args, analysis)
     if args.ratings_csv is not None and args.levels is None and args.project is None:
         print(f"The scale was taken from the values rated: "
@@ -103,20 +110,52 @@ def run_analyze(args: argparse.Namespace) -> ExitCode:
     return ExitCode.PROBLEMS if analysis.input.left_out else ExitCode.DONE
 
 
+def _write_tables(args: argparse.Namespace, analysis: Analysis) -> ExitCode:
+    """``--tables PAPER``: the paper's tables as text (on stderr with ``--json -``) and, with
+    ``--json``, as JSON."""
+    from annotator.analysis.paper_tables import PAPERS as TABLES
+    from annotator.analysis.paper_tables import tables_text
+    from annotator.files import write_text
+
+    if args.csv_dir is not None:
+        raise AnnotatorError("--csv-dir writes the report's tables; --tables prints a "
+                             "paper's. Give one of them.")
+    tables = TABLES[args.tables](analysis)
+    text = json.dumps(tables.to_json(), indent=2, ensure_ascii=False) + "\n"
+    if args.json == STDOUT:
+        sys.stdout.write(text)
+    elif args.json is not None:
+        _refuse_over_inputs(args, analysis, [args.json])
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        write_text(args.json, text)
+    report = sys.stderr if args.json == STDOUT else sys.stdout
+    for warning in analysis.input.warnings:
+        print(warning, file=report)
+    print(tables_text(tables), file=report, end="")
+    return ExitCode.PROBLEMS if analysis.input.left_out else ExitCode.DONE
+
+
+def _refuse_over_inputs(args: argparse.Namespace, analysis: Analysis,
+                        outputs: list[Path]) -> None:
+    """Refuse ``outputs`` that would overwrite the input or the project's own files."""
+    from annotator.project.own_files import refuse_output_over_inputs
+
+    project = analysis.input.project
+    refuse_output_over_inputs(outputs, None if project is None else project.root,
+                              reads=[p for p in (args.input, args.ratings_csv, args.metrics)
+                                     if p is not None])
+
+
 def _write_files(args: argparse.Namespace, analysis: Analysis) -> tuple[Results, str]:
     """Write the CSV tables and the JSON file asked for; return the results as written
     (with where items.csv went) and the JSON text."""
     from annotator.analysis.undefined import Undefined
     from annotator.files import write_text
-    from annotator.project.own_files import refuse_output_over_inputs
 
-    project = analysis.input.project
     csv_files = ([] if args.csv_dir is None
                  else [args.csv_dir / "items.csv", args.csv_dir / "taggers.csv"])
     json_file = [] if args.json in (None, STDOUT) else [args.json]
-    refuse_output_over_inputs([*csv_files, *json_file], None if project is None else project.root,
-                              reads=[p for p in (args.input, args.ratings_csv, args.metrics)
-                                     if p is not None])
+    _refuse_over_inputs(args, analysis, [*csv_files, *json_file])
     results = analysis.results
     csv: str | Undefined = Undefined("no --csv-dir was given")
     if args.csv_dir is not None:  # the tables' modules (and their SVG charts') only then
