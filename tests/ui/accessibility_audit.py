@@ -100,10 +100,12 @@ def name_problems(window: QWidget) -> Iterator[str]:
                        "instead of its text (say what it is in its description)")
             continue
         interactive = isinstance(widget, INTERACTIVE) or _is_stop(widget)
+        # Parts of a table (headers, corner), of a scroll area, and a spin box's own text
+        # field, which screen readers meet as the spin box (named there).
         part = isinstance(widget, QScrollBar | QHeaderView) or isinstance(
-            widget.parentWidget(), QAbstractItemView)
+            widget.parentWidget(), QAbstractItemView | QAbstractSpinBox)
         if part and not _is_stop(widget):
-            interactive = False  # parts of a table (headers, corner) or scroll area
+            interactive = False
         if interactive and not spoken_name(widget).strip():
             yield f"{label_of(widget)} at {_where(widget)}: an interactive widget without a name"
         if isinstance(widget, QAbstractButton) and widget.text():
@@ -331,9 +333,11 @@ def drawn_contrast(image: QImage) -> float:
 
 def rendered_text_problems(window: QWidget) -> Iterator[str]:
     """Text below TEXT_CONTRAST on the rendered pixels of a selected row and of a field's
-    placeholder (drawn while another widget has the focus: no caret)."""
+    placeholder (drawn while another widget has the focus: no caret). A disabled control
+    is left out, as WCAG 1.4.3 leaves out inactive user interface components."""
     for widget in window.findChildren(QWidget):
-        if not _shown(widget) or widget.window() is not window or widget.hasFocus():
+        if (not _shown(widget) or widget.window() is not window or widget.hasFocus()
+                or not widget.isEnabled()):
             continue
         if isinstance(widget, QLineEdit) and widget.placeholderText() and not widget.text():
             image, what = widget.grab().toImage(), f"placeholder {widget.placeholderText()!r}"

@@ -28,7 +28,9 @@ from annotator.ui.contrast import readable_palette
 from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.widgets.keyboard_table import explain_columns
+from tests.conftest import write_jpeg
 from tests.ui.accessibility_audit import audit, drawn_contrast, palette_problems, ring_pixels
+from tests.ui.conftest import by_name
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
 LAPTOP = QSize(1366, 768)
@@ -235,3 +237,32 @@ def test_the_taggers_dialogs(qtbot, make_project_folder, make_main_window) -> No
         box.open()
         assert_passes(qtbot, active(qtbot, box), f"submit failed (saved: {saved})")
         box.close()
+
+
+def test_the_new_project_wizard_and_the_settings_dialog(qtbot, simulated_copy: Path,
+                                                         make_lead_window, tmp_path) -> None:
+    photos = tmp_path / "photos"
+    for name in ("cat.jpg", "dog.jpg"):
+        write_jpeg(photos / name)
+    captions = tmp_path / "captions.csv"
+    captions.write_text("image,caption\ncat.jpg,A cat on a mat.\ndog.jpg,A dog.\n",
+                        encoding="utf-8")
+    window = active(qtbot, make_lead_window(simulated_copy), LAPTOP)
+    window.new_project()
+    wizard = active(qtbot, window.new_project_wizard)
+    for name, text in (("New project folder", tmp_path / "made"), ("Images folder", photos),
+                       ("Captions file", captions)):
+        by_name(wizard, name).setText(str(text))
+    qtbot.waitUntil(lambda: wizard.currentPage().isComplete(), timeout=5000)
+    pages = 0
+    while True:
+        assert_passes(qtbot, wizard, f"New project, page {pages + 1}")
+        pages += 1
+        if wizard.currentPage().isFinalPage():
+            break
+        wizard.next()
+    assert pages == 4  # images and captions, gold, priors, licence and citation
+    wizard.reject()
+    window.activateWindow()
+    window.edit_project_settings()
+    assert_passes(qtbot, active(qtbot, window.settings_dialog), "Project settings")
