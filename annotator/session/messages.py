@@ -258,6 +258,13 @@ def session_feedback_text(session: RatingSession, feedback: Feedback) -> Feedbac
                          needed=pass_mark(session, feedback.rating.phase))
 
 
+GAME_STARTS = ("The game starts now: after each pair you see the panel's consensus and your "
+               "points, once enough colleagues (or the lab's prior ratings) have rated it; "
+               "until then the pair says \"no consensus yet\" and gives no points.")
+"""What the game shows, said before it starts: the first tagger on a laptop without priors
+meets "no consensus yet" on every pair, and is told so here rather than surprised."""
+
+
 def notice_text(notice: Notice) -> NoticeText:
     """Title, body and button of a notice page; says plainly why and what is needed."""
     kind = notice.kind
@@ -284,8 +291,7 @@ def notice_text(notice: Notice) -> NoticeText:
         case NoticeKind.TUTORIAL_PASSED:
             return NoticeText(
                 "Tutorial passed",
-                f"{scored} ({notice.needed} were needed). The game starts now: after each "
-                "pair you see the panel's consensus and your points.",
+                f"{scored} ({notice.needed} were needed). {GAME_STARTS}",
                 "Start the game",
             )
         case NoticeKind.TUTORIAL_FAILED:
@@ -312,8 +318,7 @@ def notice_text(notice: Notice) -> NoticeText:
                 )
             return NoticeText(
                 "Probation passed",
-                f"{scored} ({notice.needed} were needed). The game starts now: after each pair "
-                "you see the panel's consensus and your points.",
+                f"{scored} ({notice.needed} were needed). {GAME_STARTS}",
                 "Start the game",
             )
         case NoticeKind.PROBATION_FAILED:
