@@ -20,7 +20,9 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the captions file's format (default: from its extension and "
                              "first line)")
     parser.add_argument("--name", help="project name (default: the folder's name)")
-    parser.add_argument("--rubric", default="vicr5", help="rubric id (default: vicr5)")
+    parser.add_argument("--rubric", default="vicr5",
+                        help="a shipped rubric's id (default: vicr5), or a rubric file (.toml) "
+                             "to copy into the project as rubric.toml")
 
 
 def _run(args: argparse.Namespace) -> ExitCode:

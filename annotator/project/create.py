@@ -13,7 +13,7 @@ from pathlib import Path
 
 from annotator.csvtext import csv_text
 from annotator.errors import ProjectError
-from annotator.files import sync_folder, write_text
+from annotator.files import sync_folder, write_bytes, write_text
 from annotator.project.captions import Captions, Pair, captions_from_sidecars, list_images
 from annotator.project.folder import open_project, sort_problems
 from annotator.project.importers import CAPTION_FORMATS, read_captions
@@ -26,7 +26,8 @@ from annotator.project.manifest import (
 )
 from annotator.project.model import Problem, Project
 from annotator.project.readable_ids import readable_ids
-from annotator.project.rubric import load_rubric
+from annotator.project.rubric import load_rubric, load_rubric_file
+from annotator.project.rubric_source import PROJECT_RUBRIC, is_rubric_path
 
 IMAGES_DIR = "images"
 
@@ -62,13 +63,18 @@ def init_project(
 
     Images are copied into ``folder/images/`` keeping sub-folders; ``items.csv`` gets an
     explicit id per pair. ``captions_format`` is one of :data:`CAPTION_FORMATS` (default:
-    guessed from the file). Problems with the inputs are in the project's ``problems``,
+    guessed from the file). ``rubric``: a shipped rubric's id, or a rubric file, checked
+    and copied into the project as ``rubric.toml``. Problems with the inputs are in the project's ``problems``,
     images without a caption in ``notes``; if no valid pair remains, :class:`ProjectError`
     is raised and nothing is created.
     """
     folder = folder.resolve()
     _refuse_existing(folder)
-    load_rubric(rubric)  # a RubricError here names the rubric and what exists
+    own_rubric = Path(rubric) if is_rubric_path(rubric) or Path(rubric).is_file() else None
+    if own_rubric is None:
+        load_rubric(rubric)  # a RubricError here names the rubric and what exists
+    else:
+        load_rubric_file(own_rubric, named_by_id=False)  # a RubricError names file and line
     if not images.is_dir():
         raise ProjectError("The images folder does not exist or is not a folder.", file=images)
     if captions is not None and not captions.is_file():
@@ -87,7 +93,8 @@ def init_project(
             f"No valid image–caption pairs were found, so no project was created.\n{shown}{more}",
             file=captions or images,
         )
-    manifest = new_manifest(name or folder.name, rubric=rubric)
+    manifest = new_manifest(name or folder.name,
+                            rubric=rubric if own_rubric is None else PROJECT_RUBRIC)
     folder.parent.mkdir(parents=True, exist_ok=True)
     staging = folder.with_name(f".{folder.name}.init-{uuid.uuid4().hex[:8]}")
     staging.mkdir()
@@ -95,6 +102,8 @@ def init_project(
         _copy_images(images, staging / IMAGES_DIR, available)
         write_text(staging / ITEMS_FILE, _items_csv(rows))
         write_manifest(staging, manifest)
+        if own_rubric is not None:
+            write_bytes(staging / PROJECT_RUBRIC, own_rubric.read_bytes())
         if folder.exists():
             folder.rmdir()  # empty, checked above
         staging.rename(folder)

@@ -61,13 +61,33 @@ def test_a_well_formed_file_loads(tmp_path):
                                                  ("601", None), ("true", None)])
 def test_a_rubric_may_set_its_minimum_dwell(tmp_path, value, expected):
     text = rubric_text(header=f'id = "test"\nname = "Test"\nquestion = "How good?"\n'
-                              f"dwell_seconds = {value}\n")
+                              f"[defaults]\ndwell_seconds = {value}\n")
     if expected is None:
         with pytest.raises(RubricError, match="dwell_seconds must be a number") as caught:
             load_rubric_file(write(tmp_path, text))
-        assert caught.value.line == 4
+        assert caught.value.line == 5
     else:
         assert load_rubric_file(write(tmp_path, text)).dwell_seconds == expected
+
+
+def test_the_old_top_level_dwell_names_its_new_place(tmp_path):
+    text = rubric_text(header='id = "test"\nname = "Test"\nquestion = "How good?"\n'
+                              "dwell_seconds = 3\n")
+    with pytest.raises(RubricError, match=r"\[defaults\] table") as caught:
+        load_rubric_file(write(tmp_path, text))
+    assert caught.value.line == 4
+
+
+@pytest.mark.parametrize(("table", "line", "expected"), [
+    ("feedback = 1", 5, "feedback must be true or false"),
+    ("washout = 3", 5, "may set dwell_seconds"),
+])
+def test_protocol_defaults_are_checked(tmp_path, table, line, expected):
+    text = rubric_text(header='id = "test"\nname = "Test"\nquestion = "How good?"\n'
+                              f"[defaults]\n{table}\n")
+    with pytest.raises(RubricError, match=expected) as caught:
+        load_rubric_file(write(tmp_path, text))
+    assert caught.value.line == line
 
 
 @pytest.mark.parametrize(
