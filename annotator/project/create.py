@@ -64,9 +64,9 @@ def init_project(
     Images are copied into ``folder/images/`` keeping sub-folders; ``items.csv`` gets an
     explicit id per pair. ``captions_format`` is one of :data:`CAPTION_FORMATS` (default:
     guessed from the file). ``rubric``: a shipped rubric's id, or a rubric file, checked
-    and copied into the project as ``rubric.toml``. Problems with the inputs are in the project's ``problems``,
-    images without a caption in ``notes``; if no valid pair remains, :class:`ProjectError`
-    is raised and nothing is created.
+    and copied into the project as ``rubric.toml``. Problems with the inputs are in the
+    project's ``problems``, images without a caption in ``notes``; if no valid pair
+    remains, :class:`ProjectError` is raised and nothing is created.
     """
     folder = folder.resolve()
     _refuse_existing(folder)

@@ -181,14 +181,22 @@ class Rubric:
                 str(int(keys[0]) + n) for n in range(len(keys))]:
             raise ValueError("digit keys must count up by one from left to right (the order "
                              f"of the levels in the file), e.g. 1, 2, 3; not {', '.join(keys)}")
+        object.__setattr__(self, "order", self._checked_order([float(v) for v in values]))
+        unknown = set(self.defaults) - set(PROTOCOL_DEFAULTS)
+        if unknown:
+            raise ValueError(f"[defaults] may set {', '.join(PROTOCOL_DEFAULTS)}; not "
+                             f"{', '.join(sorted(unknown))}")
+
+    def _checked_order(self, values: list[float]) -> ScaleOrder:
+        """The stated order, or the one the values show; refused when the values fall
+        towards the stated best level (a mean would then read lower as better)."""
         rising = values == sorted(values)
         if not rising and values != sorted(values, reverse=True):
             raise ValueError("the levels must be listed in the order of their values, best "
                              "first or worst first")
         if self.order is None:
-            object.__setattr__(self, "order",
-                               ScaleOrder.WORST_FIRST if rising else ScaleOrder.BEST_FIRST)
-        elif (self.order is ScaleOrder.WORST_FIRST) != rising:
+            return ScaleOrder.WORST_FIRST if rising else ScaleOrder.BEST_FIRST
+        if (self.order is ScaleOrder.WORST_FIRST) != rising:
             first, last = ("best", "worst") if self.order is ScaleOrder.BEST_FIRST else (
                 "worst", "best")
             raise ValueError(
@@ -196,10 +204,7 @@ class Rubric:
                 f"values {'rise' if rising else 'fall'} from it; give the best level the "
                 f"highest value, so every mean and statistic reads higher as better (list "
                 f"the {last} level first, or renumber the values)")
-        unknown = set(self.defaults) - set(PROTOCOL_DEFAULTS)
-        if unknown:
-            raise ValueError(f"[defaults] may set {', '.join(PROTOCOL_DEFAULTS)}; not "
-                             f"{', '.join(sorted(unknown))}")
+        return self.order
 
     @property
     def best_first(self) -> bool:

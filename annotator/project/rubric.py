@@ -91,13 +91,6 @@ def load_rubric_file(path: Path, *, named_by_id: bool = True) -> Rubric:
     show_context = data.get("show_context", False)
     if not isinstance(show_context, bool):
         raise fail("show_context must be true or false.", "show_context")
-    if "dwell_seconds" in data:
-        raise fail("dwell_seconds belongs in the rubric's [defaults] table "
-                   "([defaults] dwell_seconds = 3).", "dwell_seconds")
-    order = data.get("order")
-    if order is not None and order not in {o.value for o in ScaleOrder}:
-        raise fail('order must be "best-first" or "worst-first" (which end of the list of '
-                   "levels is the best answer).", "order")
     try:
         return Rubric(
             rubric_id=rubric_id,
@@ -110,12 +103,27 @@ def load_rubric_file(path: Path, *, named_by_id: bool = True) -> Rubric:
             text_label=_text(data, "text_label", fail) if "text_label" in data else "Caption",
             defaults=_defaults(data.get("defaults", {}), fail),
             source=_text(data, "source", fail) if "source" in data else "",
-            order=None if order is None else ScaleOrder(order),
+            order=_order(data, fail),
             sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
         )
     except ValueError as exc:
         raise fail(f"The rubric's levels are not usable: {exc}.",
                    "order" if str(exc).startswith("order") else "levels") from exc
+
+
+def _order(data: dict[str, Any], fail: Callable[..., RubricError]) -> ScaleOrder | None:
+    """The stated ``order`` (None: read from the values); the old top-level dwell is
+    refused here too, as the one key of the header that moved."""
+    if "dwell_seconds" in data:
+        raise fail("dwell_seconds belongs in the rubric's [defaults] table "
+                   "([defaults] dwell_seconds = 3).", "dwell_seconds")
+    order = data.get("order")
+    if order is None:
+        return None
+    if order not in {o.value for o in ScaleOrder}:
+        raise fail('order must be "best-first" or "worst-first" (which end of the list of '
+                   "levels is the best answer).", "order")
+    return ScaleOrder(order)
 
 
 def _defaults(raw: Any, fail: Callable[..., RubricError]) -> dict[str, float | bool]:

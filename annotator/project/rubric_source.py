@@ -31,8 +31,9 @@ def project_rubric(folder: Path, manifest: Manifest) -> Rubric:
     table = manifest.document.get("project", {})
     stated = isinstance(table, dict) and "rubric" in table
     manifest_file, rubric_line = folder / MANIFEST_FILE, manifest.line_of("project.rubric")
-    if stated and not is_rubric_path(manifest.rubric) or (
-            not stated and not (folder / PROJECT_RUBRIC).exists()):
+    shipped = not is_rubric_path(manifest.rubric) if stated else not (
+        folder / PROJECT_RUBRIC).exists()
+    if shipped:
         try:
             return load_rubric(manifest.rubric)
         except RubricError as exc:
