@@ -16,10 +16,11 @@ import numpy as np
 from annotator.analysis.rating_table import RatingTable, Skip, build_table
 from annotator.errors import AnnotatorError
 from annotator.project.model import SKIP_VALUE, Project
-from annotator.store.panel import read_panel_rows
+from annotator.store.panel import read_panel_rows, read_panel_rubric_sha256
 from annotator.store.reading import RatingRows
 from annotator.store.records import Phase
 from annotator.store.sessions_folder import SessionsFolder, read_sessions_folder
+from annotator.store.validation import rubric_change
 
 
 def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
@@ -94,7 +95,15 @@ def readable_sessions(project: Project) -> SessionsFolder:
 def load_panel(path: Path, project: Project | None = None) -> RatingTable:
     """A panel database; on ``project``'s rubric and caption sources when it is known."""
     rows = read_panel_rows(Path(path))
-    return table_from_rows(rows) if project is None else table_on_rubric(project, rows, where=path)
+    if project is None:
+        return table_from_rows(rows)
+    changed = rubric_change(read_panel_rubric_sha256(Path(path)) or "", project.rubric.sha256,
+                            f"the project's rubric ({project.rubric.rubric_id})")
+    if changed is not None:
+        raise AnnotatorError(f"{changed} Its figures would be read on the wrong scale, so "
+                             "nothing was analysed. Analyse it with a copy of the project "
+                             "holding the rubric file its ratings were given on.", file=path)
+    return table_on_rubric(project, rows, where=path)
 
 
 def table_on_rubric(project: Project, rows: RatingRows, *, where: Path) -> RatingTable:
