@@ -22,7 +22,7 @@ from annotator.project.paths import FolderProbe
 from annotator.project.plan_file import read_plan
 from annotator.project.priors import read_priors
 from annotator.project.rounds import read_rounds
-from annotator.project.rubric_source import project_rubric
+from annotator.project.rubric_source import project_rubric, unused_rubric_file
 
 Progress = Callable[[int, int], None]
 
@@ -56,6 +56,7 @@ def open_project(folder: Path) -> Project:
         manifest.document, manifest.lines, path=folder / MANIFEST_FILE
     )
     problems = [
+        *unused_rubric_file(folder, manifest),
         *items_file.problems,
         *gold_problems,
         *flow_problems,

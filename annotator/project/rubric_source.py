@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 
 from annotator.errors import ProjectError, RubricError
 from annotator.project.manifest import MANIFEST_FILE, Manifest
-from annotator.project.model import Rubric
+from annotator.project.model import Problem, Rubric
 from annotator.project.rubric import load_rubric, load_rubric_file
 
 PROJECT_RUBRIC = "rubric.toml"
@@ -23,6 +23,20 @@ def is_rubric_path(name: str) -> bool:
     """Whether ``[project] rubric`` names a file (``rubric.toml``, ``scales/my.toml``)
     rather than a shipped rubric's id."""
     return name.endswith(".toml") or "/" in name or "\\" in name
+
+
+def unused_rubric_file(folder: Path, manifest: Manifest) -> list[Problem]:
+    """A ``rubric.toml`` lying in the folder while ``project.toml`` names a shipped rubric:
+    told, since a lab that copied its scale in would otherwise rate on another."""
+    if is_rubric_path(manifest.rubric) or not (folder / PROJECT_RUBRIC).exists():
+        return []
+    table = manifest.document.get("project", {})
+    if not (isinstance(table, dict) and "rubric" in table):
+        return []
+    return [Problem(folder / MANIFEST_FILE, manifest.line_of("project.rubric"),
+                    f"The project rates on the shipped rubric {manifest.rubric!r}, so the "
+                    f"{PROJECT_RUBRIC} in the folder is not used. To rate on it, set "
+                    f'rubric = "{PROJECT_RUBRIC}" under [project].')]
 
 
 def project_rubric(folder: Path, manifest: Manifest) -> Rubric:

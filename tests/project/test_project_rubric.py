@@ -205,3 +205,13 @@ def test_init_copies_a_rubric_file_in(tmp_path, capsys) -> None:
     assert main(["init", str(tmp_path / "other"), "--images", str(images),
                  "--rubric", "vcr5"]) == ExitCode.DONE
     assert open_project(tmp_path / "other").rubric.rubric_id == "vcr5"
+
+
+def test_a_rubric_file_the_project_does_not_use_is_a_problem(make_project_folder) -> None:
+    folder = make_project_folder(3)  # project.toml names the shipped vicr5
+    (folder / "rubric.toml").write_text(seven_point(), encoding="utf-8")
+    project = open_project(folder)
+    assert project.rubric.rubric_id == "vicr5"
+    (problem,) = [p for p in project.problems if "rubric.toml" in p.message]
+    assert problem.file == folder / "project.toml" and problem.line == 4
+    assert 'set rubric = "rubric.toml"' in problem.message
