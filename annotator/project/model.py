@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, assert_never
 
 from annotator.errors import format_location
 from annotator.project.check_rule import CheckRule
@@ -215,7 +215,13 @@ class Rubric:
     @property
     def worst_to_best(self) -> tuple[Level, ...]:
         """The levels from the worst to the best, whatever order the file lists them in."""
-        return self.levels[::-1] if self.order is ScaleOrder.BEST_FIRST else self.levels
+        match self.order:
+            case ScaleOrder.BEST_FIRST:
+                return self.levels[::-1]
+            case ScaleOrder.WORST_FIRST | None:  # None only before __post_init__ sets it
+                return self.levels
+            case _:
+                assert_never(self.order)
 
     @property
     def dwell_seconds(self) -> float | None:
