@@ -18,9 +18,11 @@ from annotator.analysis.rating_table import RatingTable, Skip, build_table
 from annotator.errors import AnnotatorError
 from annotator.names import clean_name, name_key
 from annotator.project.model import SKIP_VALUE, Project
+from annotator.store.panel import read_panel_rubric_sha256
 from annotator.store.reading import RatingRows
 from annotator.store.records import Phase
 from annotator.store.sessions_folder import SessionsFolder, read_sessions_folder
+from annotator.store.validation import rubric_change
 
 _DATA_PHASES = [phase.value for phase in Phase if phase.is_data]
 
@@ -131,6 +133,17 @@ def readable_sessions(project: Project) -> SessionsFolder:
                               "This project has no session files yet: nothing to analyse.")
                              + reasons, file=project.sessions_dir)
     return folder
+
+
+def refuse_other_rubric(path: Path, project: Project) -> None:
+    """Refuse a panel database whose answers were given on another version of the
+    project's rubric: its figures would be read on the wrong scale."""
+    changed = rubric_change(read_panel_rubric_sha256(Path(path)) or "", project.rubric.sha256,
+                            f"the project's rubric ({project.rubric.rubric_id})")
+    if changed is not None:
+        raise AnnotatorError(f"{changed} Its figures would be read on the wrong scale, so "
+                             "nothing was analysed. Analyse it with a copy of the project "
+                             "holding the rubric file its ratings were given on.", file=path)
 
 
 def table_on_rubric(project: Project, rows: RatingRows, *, where: Path) -> RatingTable:

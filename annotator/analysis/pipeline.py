@@ -146,6 +146,7 @@ def load_source(source: AnalysisSource) -> LoadedInput:
     from annotator.analysis.loading import (
         answered_again,
         project_table,
+        refuse_other_rubric,
         table_from_rows,
         table_on_rubric,
     )
@@ -171,6 +172,8 @@ def load_source(source: AnalysisSource) -> LoadedInput:
         raise AnnotatorError("There is no such file or folder.", file=path)
     if is_panel_file(path):
         found = find_project(path, read_panel_project_id(path))
+        if found is not None:
+            refuse_other_rubric(path, found)
         rows, skipped = read_panel_rows(path), read_panel_skips_after_error(path)
         kind, simulated = SourceKind.PANEL, read_panel_simulated_taggers(path)
     else:

@@ -41,7 +41,9 @@ PROBATION = PHASES.index(Phase.PROBATION)
 
 @dataclass(frozen=True, eq=False)
 class RatingTable:
-    """Ratings as arrays; ``level`` indexes ``levels`` (the scale's values, ascending).
+    """Ratings as arrays; ``level`` indexes ``levels`` (the scale's values, ascending: from
+    its worst level to its best, whichever end the rubric lists first, since a rubric's
+    values rise towards its best level; so ordinal α, τ and every mean read it as declared).
 
     ``points`` and ``seconds`` are NaN where the source has none (e.g. a ratings CSV);
     ``item_sources`` gives each item's caption source, or is None when the input has none.

@@ -38,8 +38,9 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --from: a CSV of choice,level turning the tool's choices "
                              "into the rubric's levels")
     parser.add_argument("--name", help="project name (default: the folder's name)")
-    parser.add_argument("--rubric", help="rubric id (default: vicr5; with --from: the rubric "
-                                         "the answers fit)")
+    parser.add_argument("--rubric", help="a shipped rubric's id (default: vicr5; with --from: "
+                                         "the rubric the answers fit), or a rubric file "
+                                         "(.toml) to copy into the project as rubric.toml")
     parser.add_argument("--gold", type=Path, help="a gold.csv to copy into the project")
     parser.add_argument("--priors", type=Path, help="a priors.csv to copy into the project")
     parser.add_argument("--licence", default="",

@@ -140,9 +140,10 @@ def _status(args: argparse.Namespace) -> ExitCode:
 
     ratings = plan_ratings(args.source)
     plan = ratings.plan
-    found = coverage(plan, ratings.table)
+    found = coverage(plan, ratings.table, failed=ratings.failed)
     _print_coverage(found)
     _warn_left_out(ratings.left_out)
+    _say_failed(found)
     short = found.under_target
     print(f"{len(found.items):,} planned items, {found.target} ratings each: "
           f"{len(found.items) - len(short):,} have them, {len(short):,} are under target. "
@@ -158,6 +159,12 @@ def _warn_left_out(warnings: tuple[str, ...]) -> None:
     ratings are not counted, so their items look short of ratings."""
     for warning in warnings:
         print(warning, file=sys.stderr)
+
+
+def _say_failed(found: Coverage) -> None:
+    """Who failed the attention checks, and how many of their ratings are not counted."""
+    if found.not_counted:
+        print(found.not_counted, file=sys.stderr)
 
 
 def _print_coverage(found: Coverage) -> None:
@@ -213,8 +220,9 @@ def _top_up(args: argparse.Namespace) -> ExitCode:
     seed = _seed(args.seed)
     names = tagger_names(args.taggers) if args.taggers is not None else None
     found = top_up(plan, ratings.table, to=args.to, seed=seed, extra_disputed=args.disputed,
-                   candidates=names)
+                   candidates=names, failed=ratings.failed)
     _warn_left_out(ratings.left_out)
+    _say_failed(found.before)
     problems = bool(found.short or ratings.left_out)
     for item in found.short:
         entry = project.item_by_id(item)

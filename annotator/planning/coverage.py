@@ -2,8 +2,11 @@
 
 An item's ratings are the different taggers with a data rating of it in round 1, the round
 the plan is for (a SKIP answer is no rating; the same tagger on two laptops counts once).
-Every such rating counts, a late joiner's too. A tagger has done a pair of their share
-when they rated or skipped it.
+Every such rating counts, a late joiner's too, except those of taggers who failed the
+project's attention checks (:func:`failed_checks`): a study that asks for K ratings from
+raters who passed the checks (ContextRef, Kreiss et al., ICLR 2024) reaches K only by
+topping up the items they rated. A tagger has done a pair of their share when they rated or
+skipped it, whether or not they passed.
 
 In a plan by laptop, the ratings carry tagger names, not seats: each tagger is placed on the
 one seat whose share holds every pair they rated or skipped (the app shows a laptop nothing
@@ -18,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import assert_never
 
+from annotator.analysis.checks import attention_checks, check_spec, without_taggers
 from annotator.analysis.loading import project_table
 from annotator.analysis.pipeline import AnalysisSource, load_source
 from annotator.analysis.rating_table import RatingTable, build_table
@@ -79,7 +83,11 @@ class Coverage:
     holders: Mapping[str, str] = field(default_factory=dict)
     """Tagger → the share (its :func:`name_key`) their ratings belong to."""
     raters: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    """Item id → the taggers who rated it."""
+    """Item id → the taggers who rated it (who passed the checks)."""
+    failed: tuple[str, ...] = ()
+    """Taggers who failed the attention checks: their ratings are not counted."""
+    excluded: int = 0
+    """Their data ratings in the plan's round, not counted."""
 
     @property
     def under_target(self) -> tuple[ItemCoverage, ...]:
@@ -94,6 +102,16 @@ class Coverage:
     @property
     def ratings(self) -> int:
         return sum(item.rated for item in self.items)
+
+    @property
+    def not_counted(self) -> str:
+        """Who failed the attention checks and how many of their ratings are not counted,
+        in words ("" when nobody failed)."""
+        if not self.failed:
+            return ""
+        return (f"Not counted: {self.excluded:,} ratings of {len(self.failed)} "
+                f"tagger{'s' if len(self.failed) != 1 else ''} who failed the attention "
+                f"checks ({', '.join(self.failed)}).")
 
 
 def raters(table: RatingTable) -> dict[str, set[str]]:
@@ -118,10 +136,20 @@ def _dealt_with(table: RatingTable, rated: dict[str, set[str]]) -> dict[str, set
     return done
 
 
-def coverage(plan: Plan, table: RatingTable) -> Coverage:
-    """The plan against ``table``'s ratings (a project's session files, or a panel)."""
-    rated = raters(table)
-    done = _dealt_with(table, rated)
+def failed_checks(project: Project, table: RatingTable) -> tuple[str, ...]:
+    """The taggers of ``table`` who failed ``project``'s attention checks (none without
+    checks), by the rule the analysis uses."""
+    spec = check_spec(project)
+    return () if spec is None else attention_checks(table, spec).failed_taggers
+
+
+def coverage(plan: Plan, table: RatingTable, *, failed: Iterable[str] = ()) -> Coverage:
+    """The plan against ``table``'s ratings (a project's session files, or a panel); the
+    ratings of the taggers ``failed`` (the attention checks) are not counted."""
+    failed = tuple(sorted(set(failed)))
+    everyone = raters(table)
+    rated = raters(without_taggers(table, failed)) if failed else everyone
+    done = _dealt_with(table, everyone)
     shares = {key: set(items) for key, items in plan.assignments.items()}
     for top_up in plan.top_ups:
         for key, items in top_up.assignments.items():
@@ -146,9 +174,11 @@ def coverage(plan: Plan, table: RatingTable) -> Coverage:
                          if plan.by is PlanBy.LAPTOP else ())
                 for key, items_given in shares.items()]
     progress.sort(key=lambda p: p.assignee)
+    excluded = sum(len(set(taggers) & set(failed)) for taggers in everyone.values())
     return Coverage(plan.by, plan.ratings_per_item, tuple(covered), tuple(progress),
                     tuple(sorted(outside, key=lambda o: o.tagger)), holders,
-                    {item: frozenset(taggers) for item, taggers in rated.items()})
+                    {item: frozenset(taggers) for item, taggers in rated.items()},
+                    failed, excluded)
 
 
 def _place(plan: Plan, shares: dict[str, set[str]], done: dict[str, set[str]]
@@ -206,6 +236,8 @@ class PlanRatings:
     plan: Plan
     table: RatingTable
     left_out: tuple[str, ...] = ()
+    failed: tuple[str, ...] = ()
+    """Taggers who failed the attention checks: coverage and top-ups do not count them."""
 
 
 def plan_ratings(path: Path, project: Project | None = None) -> PlanRatings:
@@ -234,4 +266,4 @@ def plan_ratings(path: Path, project: Project | None = None) -> PlanRatings:
     if project.plan is None:
         raise AnnotatorError("This project has no plan yet: make one with `annotator plan "
                              "FOLDER --ratings-per-item K …`.", file=project.root / "project.toml")
-    return PlanRatings(project, project.plan, table, left_out)
+    return PlanRatings(project, project.plan, table, left_out, failed_checks(project, table))

@@ -1,7 +1,8 @@
 """``annotator plan top-up``: give the items still short of ratings to who can rate them.
 
 An item the plan covers is short when fewer than ``to`` taggers rated it (a tagger dropped
-out, skipped pairs, a laptop never came back); with ``disputed`` the most disputed items
+out, skipped pairs, a laptop never came back, a tagger failed the attention checks and is
+not counted); with ``disputed`` the most disputed items
 (largest sd) get one rating more as well. Each missing rating goes to a tagger (or seat)
 who has neither rated the item nor been given it, by default one who has finished their
 share; the most constrained items are placed first, each on the candidates given fewest
@@ -21,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
+from annotator.analysis.checks import without_taggers
 from annotator.analysis.rating_table import RatingTable
 from annotator.errors import AnnotatorError
 from annotator.names import name_key
@@ -45,15 +47,17 @@ class TopUpPlan:
 
 
 def top_up(plan: Plan, table: RatingTable, *, to: int, seed: int, extra_disputed: int = 0,
-           candidates: Sequence[str] | None = None) -> TopUpPlan:
-    """The top-up rows for ``plan`` given the ratings in ``table``."""
+           candidates: Sequence[str] | None = None, failed: Sequence[str] = ()) -> TopUpPlan:
+    """The top-up rows for ``plan`` given the ratings in ``table``, not counting those of
+    the taggers ``failed`` (the attention checks), who get no top-up pairs by default."""
     if to < 1:
         raise AnnotatorError("--to must be at least 1 rating per item.")
-    before = coverage(plan, table)
+    before = coverage(plan, table, failed=failed)
     names = {name_key(name): name for name in plan.assignees}
     pool = _candidates(plan, before, candidates, names)
     need = {item.item_id: to - item.rated for item in before.items if item.rated < to}
-    extra = disputed(table, extra_disputed, exclude=need)
+    extra = disputed(without_taggers(table, failed) if failed else table, extra_disputed,
+                     exclude=need)
     need.update(dict.fromkeys(extra, 1))
     given_to = plan.assigned_to(need)
     blocked = {item: given_to[item] | _rated_by(before, item) for item in need}
@@ -91,9 +95,12 @@ def _rated_by(before: Coverage, item: str) -> set[str]:
 def _candidates(plan: Plan, before: Coverage, chosen: Sequence[str] | None,
                 names: dict[str, str]) -> dict[str, str]:
     """key → name of who may get top-up pairs: ``chosen`` (a tagger plan may name late
-    joiners; a laptop plan only its seats), else everyone who finished their share."""
+    joiners; a laptop plan only its seats), else everyone who finished their share and
+    passed the checks."""
     if chosen is None:
-        pool = {name_key(p.assignee): p.assignee for p in before.shares if not p.behind}
+        failed = {name_key(name) for name in before.failed}
+        pool = {name_key(p.assignee): p.assignee for p in before.shares
+                if not p.behind and name_key(p.assignee) not in failed}
         if not pool:
             raise AnnotatorError(f"No {plan.column} has finished their share yet, so none "
                                  "is known to be free for a top-up. Name them with --taggers.")

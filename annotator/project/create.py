@@ -14,7 +14,7 @@ from pathlib import Path
 
 from annotator.csvtext import csv_text
 from annotator.errors import ProjectError
-from annotator.files import sync_folder, write_text
+from annotator.files import sync_folder, write_bytes, write_text
 from annotator.project.captions import Captions, Pair, captions_from_sidecars, list_images
 from annotator.project.folder import open_project, sort_problems
 from annotator.project.importers import CAPTION_FORMATS, read_captions
@@ -27,7 +27,8 @@ from annotator.project.manifest import (
 )
 from annotator.project.model import Problem, Project
 from annotator.project.readable_ids import readable_ids
-from annotator.project.rubric import load_rubric
+from annotator.project.rubric import load_rubric, load_rubric_file
+from annotator.project.rubric_source import PROJECT_RUBRIC, is_rubric_path
 
 IMAGES_DIR = "images"
 
@@ -88,13 +89,19 @@ def init_project(
 
     Images are copied into ``folder/images/`` keeping sub-folders; ``items.csv`` gets an
     explicit id per pair. ``captions_format`` is one of :data:`CAPTION_FORMATS` (default:
-    guessed from the file). Problems with the inputs are in the project's ``problems``,
-    images without a caption in ``notes``; if no valid pair remains, :class:`ProjectError`
-    is raised and nothing is created. ``extras`` are written with the project.
+    guessed from the file). ``rubric``: a shipped rubric's id, or a rubric file, checked
+    and copied into the project as ``rubric.toml``. Problems with the inputs are in the
+    project's ``problems``, images without a caption in ``notes``; if no valid pair
+    remains, :class:`ProjectError` is raised and nothing is created. ``extras`` are
+    written with the project.
     """
     folder = folder.resolve()
     refuse_existing(folder)
-    load_rubric(rubric)  # a RubricError here names the rubric and what exists
+    own_rubric = Path(rubric) if is_rubric_path(rubric) or Path(rubric).is_file() else None
+    if own_rubric is None:
+        load_rubric(rubric)  # a RubricError here names the rubric and what exists
+    else:
+        load_rubric_file(own_rubric, named_by_id=False)  # a RubricError names file and line
     if not images.is_dir():
         raise ProjectError("The images folder does not exist or is not a folder.", file=images)
     if captions is not None and not captions.is_file():
@@ -107,7 +114,8 @@ def init_project(
         )
     found = read_inputs(images, captions, captions_format)
     return _create(folder, images, found.rows, found.problems, found.notes, found.images,
-                   source=captions or images, name=name, rubric=rubric, extras=extras)
+                   source=captions or images, name=name, rubric=rubric, extras=extras,
+                   own_rubric=own_rubric)
 
 
 def init_from_pairs(folder: Path, *, images: Path, pairs: list[Pair], problems: list[Problem],
@@ -126,9 +134,10 @@ def init_from_pairs(folder: Path, *, images: Path, pairs: list[Pair], problems: 
 
 def _create(folder: Path, images: Path, rows: tuple[Row, ...], problems: tuple[Problem, ...],
             notes: tuple[Problem, ...], available: tuple[str, ...], *, source: Path,
-            name: str | None, rubric: str, extras: Extras | None = None) -> NewProject:
-    """Write the project (all or nothing): ``available`` images copied, ``extras`` with it;
-    then open it."""
+            name: str | None, rubric: str, extras: Extras | None = None,
+            own_rubric: Path | None = None) -> NewProject:
+    """Write the project (all or nothing): ``available`` images copied, ``extras`` and the
+    project's own rubric file (``own_rubric``, as ``rubric.toml``) with it; then open it."""
     if not rows:
         shown = "\n".join(f"  {p}" for p in problems[:5])
         more = f"\n  … and {len(problems) - 5} more" if len(problems) > 5 else ""
@@ -138,8 +147,9 @@ def _create(folder: Path, images: Path, rows: tuple[Row, ...], problems: tuple[P
         )
     extras = extras or Extras()
     tables = {key: dict(table) for key, table in extras.tables.items()}
-    manifest = dataclasses.replace(new_manifest(name or folder.name, rubric=rubric),
-                                   document=tables)
+    manifest = dataclasses.replace(
+        new_manifest(name or folder.name, rubric=rubric if own_rubric is None else PROJECT_RUBRIC),
+        document=tables)
     folder.parent.mkdir(parents=True, exist_ok=True)
     staging = folder.with_name(f".{folder.name}.init-{uuid.uuid4().hex[:8]}")
     staging.mkdir()
@@ -149,6 +159,8 @@ def _create(folder: Path, images: Path, rows: tuple[Row, ...], problems: tuple[P
         for file_name, text in extras.files.items():
             write_text(staging / file_name, text)
         write_manifest(staging, manifest)
+        if own_rubric is not None:
+            write_bytes(staging / PROJECT_RUBRIC, own_rubric.read_bytes())
         if folder.exists():
             folder.rmdir()  # empty, checked above
         staging.rename(folder)

@@ -11,19 +11,18 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from annotator.errors import ProjectError, RubricError
 from annotator.project.check_settings import read_check_rule
 from annotator.project.dataset_settings import read_dataset_card
 from annotator.project.flow_settings import read_flow_plan
 from annotator.project.gold import GOLD_FILE, gold_shortfalls, read_gold
 from annotator.project.items import ITEMS_FILE, read_items
-from annotator.project.manifest import MANIFEST_FILE, Manifest, read_manifest
-from annotator.project.model import GoldItem, Item, Problem, Project, Rubric
+from annotator.project.manifest import MANIFEST_FILE, read_manifest
+from annotator.project.model import GoldItem, Item, Problem, Project
 from annotator.project.paths import FolderProbe
 from annotator.project.plan_file import read_plan
 from annotator.project.priors import read_priors
 from annotator.project.rounds import read_rounds
-from annotator.project.rubric import load_rubric
+from annotator.project.rubric_source import project_rubric, unused_rubric_file
 
 Progress = Callable[[int, int], None]
 
@@ -35,13 +34,13 @@ def open_project(folder: Path) -> Project:
     :class:`ProjectError` if ``project.toml`` or its rubric is unusable.
     """
     manifest = read_manifest(folder)
-    rubric = _rubric(folder, manifest)
+    rubric = project_rubric(folder, manifest)
     probe = FolderProbe(folder)
     items_file = read_items(folder, probe=probe)
     gold, gold_problems = read_gold(folder, rubric, item_ids=items_file.ids, probe=probe)
     flow, flow_problems = read_flow_plan(
         manifest.document, manifest.lines, path=folder / MANIFEST_FILE,
-        defaults={} if rubric.dwell_seconds is None else {"dwell_seconds": rubric.dwell_seconds},
+        defaults=rubric.defaults,
     )
     valid_ids = {item.item_id for item in items_file.items}
     priors, prior_problems = read_priors(folder, rubric, item_ids=valid_ids)
@@ -57,6 +56,7 @@ def open_project(folder: Path) -> Project:
         manifest.document, manifest.lines, path=folder / MANIFEST_FILE
     )
     problems = [
+        *unused_rubric_file(folder, manifest),
         *items_file.problems,
         *gold_problems,
         *flow_problems,
@@ -136,13 +136,3 @@ def sort_problems(problems: Iterable[Problem]) -> tuple[Problem, ...]:
 def _image_problem(file: Path, item: Item, message: str) -> Problem:
     return Problem(file, item.line, f"The image {item.image} {message} The row was skipped.")
 
-
-def _rubric(folder: Path, manifest: Manifest) -> Rubric:
-    try:
-        return load_rubric(manifest.rubric)
-    except RubricError as exc:
-        raise ProjectError(
-            f"The project uses the rubric {manifest.rubric!r}, which cannot be loaded: {exc}",
-            file=folder / MANIFEST_FILE,
-            line=manifest.line_of("project.rubric"),
-        ) from exc

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, assert_never
 
 from annotator.errors import format_location
 from annotator.project.check_rule import CheckRule
@@ -119,6 +119,20 @@ class Question:
             raise ValueError(f"question {self.question_id!r}: stages are pre and/or post")
 
 
+class ScaleOrder(Enum):
+    """Which end of a rubric's list of levels is its best answer. The values rise towards
+    the best level whichever it is, so every mean, median and statistic reads higher as
+    better (the rubric file is refused otherwise)."""
+
+    BEST_FIRST = "best-first"
+    WORST_FIRST = "worst-first"
+
+
+PROTOCOL_DEFAULTS = ("dwell_seconds", "feedback", "tutorial", "probation")
+"""The flow settings a rubric's ``[defaults]`` table may give as its protocol's own
+(``[flow]`` in ``project.toml`` overrides them)."""
+
+
 @dataclass(frozen=True)
 class Rubric:
     """A rating scale as data (``resources/rubrics/*.toml``); ``skip`` is the optional SKIP
@@ -128,9 +142,12 @@ class Rubric:
     levels, "overall" among them; none for the usual one question (``question``).
     ``show_context``: show an item's context columns (page title, paragraph…) with the pair.
     ``text_label``: what the rated text is called on screen ("Description" for alt text).
-    ``dwell_seconds``: the minimum dwell this protocol asks for (None: the app's default);
-    ``[flow] dwell_seconds`` in ``project.toml`` overrides it.
+    ``defaults``: the flow settings of the protocol's paper (:data:`PROTOCOL_DEFAULTS`:
+    dwell, feedback, tutorial, probation), which ``[flow]`` in ``project.toml`` overrides.
     ``source``: the published protocol it comes from, as the file cites it.
+    ``order``: which end of ``levels`` is the best answer (stated, or read from the values).
+    ``sha256``: the hash of the rubric file's bytes, recorded in every session file and
+    panel so the ratings always name the exact scale they were given on.
     """
 
     rubric_id: str
@@ -141,8 +158,10 @@ class Rubric:
     questions: tuple[Question, ...] = ()
     show_context: bool = False
     text_label: str = "Caption"
-    dwell_seconds: float | None = None
+    defaults: Mapping[str, float | bool] = field(default_factory=dict)
     source: str = ""
+    order: ScaleOrder | None = None
+    sha256: str = ""
 
     def __post_init__(self) -> None:
         if len(self.levels) < 2:
@@ -162,13 +181,53 @@ class Rubric:
                 str(int(keys[0]) + n) for n in range(len(keys))]:
             raise ValueError("digit keys must count up by one from left to right (the order "
                              f"of the levels in the file), e.g. 1, 2, 3; not {', '.join(keys)}")
+        object.__setattr__(self, "order", self._checked_order([float(v) for v in values]))
+        unknown = set(self.defaults) - set(PROTOCOL_DEFAULTS)
+        if unknown:
+            raise ValueError(f"[defaults] may set {', '.join(PROTOCOL_DEFAULTS)}; not "
+                             f"{', '.join(sorted(unknown))}")
+
+    def _checked_order(self, values: list[float]) -> ScaleOrder:
+        """The stated order, or the one the values show; refused when the values fall
+        towards the stated best level (a mean would then read lower as better)."""
+        rising = values == sorted(values)
+        if not rising and values != sorted(values, reverse=True):
+            raise ValueError("the levels must be listed in the order of their values, best "
+                             "first or worst first")
+        if self.order is None:
+            return ScaleOrder.WORST_FIRST if rising else ScaleOrder.BEST_FIRST
+        if (self.order is ScaleOrder.WORST_FIRST) != rising:
+            first, last = ("best", "worst") if self.order is ScaleOrder.BEST_FIRST else (
+                "worst", "best")
+            raise ValueError(
+                f'order = "{self.order.value}" says the first level is the {first}, but the '
+                f"values {'rise' if rising else 'fall'} from it; give the best level the "
+                f"highest value, so every mean and statistic reads higher as better (list "
+                f"the {last} level first, or renumber the values)")
+        return self.order
 
     @property
     def best_first(self) -> bool:
         """The scale lists its best level first (leftmost, key 1), as VCRScore's tool did:
         the screen says so above the buttons. Two-level questions (yes/no) read either way."""
-        values = [level.value for level in self.levels]
-        return len(values) > 2 and values == sorted(values, reverse=True)
+        return len(self.levels) > 2 and self.order is ScaleOrder.BEST_FIRST
+
+    @property
+    def worst_to_best(self) -> tuple[Level, ...]:
+        """The levels from the worst to the best, whatever order the file lists them in."""
+        match self.order:
+            case ScaleOrder.BEST_FIRST:
+                return self.levels[::-1]
+            case ScaleOrder.WORST_FIRST | None:  # None only before __post_init__ sets it
+                return self.levels
+            case _:
+                assert_never(self.order)
+
+    @property
+    def dwell_seconds(self) -> float | None:
+        """The protocol's minimum dwell (None: the app's default)."""
+        dwell = self.defaults.get("dwell_seconds")
+        return None if dwell is None else float(dwell)
 
     @property
     def options(self) -> tuple[Level, ...]:

@@ -1,4 +1,5 @@
-"""Rubrics are data: ``resources/rubrics/<id>.toml``.
+"""Rubrics are data: a project's own rubric file, or a shipped example
+``resources/rubrics/<id>.toml`` a lab copies and edits.
 
 A broken rubric file stops the app with a :class:`RubricError` that names the file, the
 line and the level, since a lab lead may edit these by hand.
@@ -6,6 +7,7 @@ line and the level, since a lab lead may edit these by hand.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 import tomllib
@@ -14,7 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from annotator.errors import RubricError
-from annotator.project.model import SKIP_VALUE, STAGES, Level, Question, Rubric
+from annotator.project.model import (
+    PROTOCOL_DEFAULTS,
+    SKIP_VALUE,
+    STAGES,
+    Level,
+    Question,
+    Rubric,
+    ScaleOrder,
+)
 from annotator.project.nesting import TooDeepError, parse_toml
 from annotator.project.tomlfile import error_line, key_lines
 from annotator.resources import resource_path
@@ -49,8 +59,9 @@ def load_rubric(rubric_id: str) -> Rubric:
     return load_rubric_file(path)
 
 
-def load_rubric_file(path: Path) -> Rubric:
-    """Read one rubric file; its ``id`` must match the file name."""
+def load_rubric_file(path: Path, *, named_by_id: bool = True) -> Rubric:
+    """Read one rubric file. A shipped one (``named_by_id``) is found by its id, so its
+    ``id`` must match the file name; a project's own may be called anything."""
     text, data = _read_toml(path)
     lines = key_lines(text)
 
@@ -58,8 +69,10 @@ def load_rubric_file(path: Path) -> Rubric:
         return RubricError(message, file=path, line=lines.get(key) if key else None)
 
     rubric_id = _text(data, "id", fail)
-    if rubric_id != path.stem:
+    if named_by_id and rubric_id != path.stem:
         raise fail(f"The rubric id {rubric_id!r} must match the file name {path.name}.", "id")
+    if not _RUBRIC_ID.match(rubric_id):
+        raise fail(f"The rubric id {rubric_id!r} may hold letters, digits, - and _ only.", "id")
     raw_levels = data.get("levels")
     if not isinstance(raw_levels, list) or len(raw_levels) < 2:
         raise fail("A rubric needs at least two [[levels]] tables.", "levels")
@@ -79,10 +92,6 @@ def load_rubric_file(path: Path) -> Rubric:
     show_context = data.get("show_context", False)
     if not isinstance(show_context, bool):
         raise fail("show_context must be true or false.", "show_context")
-    dwell = data.get("dwell_seconds")
-    if dwell is not None and (isinstance(dwell, bool) or not isinstance(dwell, int | float)
-                              or not 0 <= dwell <= 600):
-        raise fail("dwell_seconds must be a number of seconds from 0 to 600.", "dwell_seconds")
     try:
         return Rubric(
             rubric_id=rubric_id,
@@ -93,11 +102,51 @@ def load_rubric_file(path: Path) -> Rubric:
             questions=questions,
             show_context=show_context,
             text_label=_text(data, "text_label", fail) if "text_label" in data else "Caption",
-            dwell_seconds=None if dwell is None else float(dwell),
+            defaults=_defaults(data.get("defaults", {}), fail),
             source=_text(data, "source", fail) if "source" in data else "",
+            order=_order(data, fail),
+            sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
         )
     except ValueError as exc:
-        raise fail(f"The rubric's levels are not usable: {exc}.", "levels") from exc
+        raise fail(f"The rubric's levels are not usable: {exc}.",
+                   "order" if str(exc).startswith("order") else "levels") from exc
+
+
+def _order(data: dict[str, Any], fail: Callable[..., RubricError]) -> ScaleOrder | None:
+    """The stated ``order`` (None: read from the values); the old top-level dwell is
+    refused here too, as the one key of the header that moved."""
+    if "dwell_seconds" in data:
+        raise fail("dwell_seconds belongs in the rubric's [defaults] table "
+                   "([defaults] dwell_seconds = 3).", "dwell_seconds")
+    order = data.get("order")
+    if order is None:
+        return None
+    if order not in {o.value for o in ScaleOrder}:
+        raise fail('order must be "best-first" or "worst-first" (which end of the list of '
+                   "levels is the best answer).", "order")
+    return ScaleOrder(order)
+
+
+def _defaults(raw: Any, fail: Callable[..., RubricError]) -> dict[str, float | bool]:
+    """``[defaults]``: the flow settings of the protocol's paper (a dwell in seconds from 0
+    to 600; feedback, tutorial and probation true or false)."""
+    if not isinstance(raw, dict):
+        raise fail("defaults must be a table: [defaults].", "defaults")
+    defaults: dict[str, float | bool] = {}
+    for key, value in raw.items():
+        where = f"defaults.{key}"
+        if key not in PROTOCOL_DEFAULTS:
+            raise fail(f"[defaults] may set {', '.join(PROTOCOL_DEFAULTS)}; not {key!r}.", where)
+        if key == "dwell_seconds":
+            if isinstance(value, bool) or not isinstance(value, int | float) \
+                    or not 0 <= value <= 600:
+                raise fail("dwell_seconds must be a number of seconds from 0 to 600.", where)
+            defaults[key] = float(value)
+        elif isinstance(value, bool):
+            defaults[key] = value
+        else:
+            raise fail(f"{key} must be true or false.", where)
+    return defaults
 
 
 def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:

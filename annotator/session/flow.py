@@ -121,9 +121,11 @@ class RatingSession:
              clock: Clock = utc_now, monotonic: Monotonic = time.monotonic,
              seed: int | None = None, others: Mapping[str, Sequence[float]] | None = None,
              seat: str | None = None, rated_elsewhere: Collection[str] = ()) -> RatingSession:
-        """``tagger``'s round in ``store``: records the tagger and their order for the round
+        """``tagger``'s round in ``store``: records the rubric's hash (refused when the file
+        was rated on another version of it), the tagger and their order for the round
         (drawn from ``seed`` the first time), the only writes of opening, then replays what
         the file holds of it. ``seat``: the laptop's seat in a plan by laptop."""
+        store.bind_rubric(project.rubric.sha256)
         by_laptop = project.plan is not None and project.plan.by is PlanBy.LAPTOP
         stored = open_round(store, project, tagger, round_number, seed=seed,
                             share=seat if by_laptop else tagger, now=clock())

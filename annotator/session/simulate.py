@@ -55,7 +55,8 @@ _SENT_TO_PROBATION = (NoticeKind.TUTORIAL_FAILED, NoticeKind.FIRST_PAIRS_FAILED)
 
 @dataclass(frozen=True)
 class SimulatedTagger:
-    """How one simulated person rates: in rubric levels (0 = lowest level)."""
+    """How one simulated person rates: in rubric levels (0 = the worst level, whichever end
+    of the scale the rubric lists first)."""
 
     name: str
     bias: float
@@ -319,14 +320,21 @@ def _named_by_plan(panel: list[SimulatedTagger], plan: Plan | None) -> list[Simu
 
 
 def _rating(tagger: SimulatedTagger, quality: float, project: Project, rng: random.Random) -> float:
-    levels = project.rubric.levels
+    levels = project.rubric.worst_to_best
     index = round(quality + tagger.bias + rng.gauss(0.0, tagger.noise))
     return float(levels[min(len(levels) - 1, max(0, index))].value)
 
 
+DWELL_MARGIN = 0.001
+"""A simulated tagger who would submit at the very end of the dwell waits a millisecond
+more: the monotonic clock is a float, so a time shown t plus a dwell d, less t, can fall a
+hair short of d, and the flow rightly refuses a submit before the dwell ends."""
+
+
 def _seconds(tagger: SimulatedTagger, rng: random.Random, dwell: float) -> float:
     """Log-normal around the tagger's median, never quicker than the dwell allows."""
-    return max(dwell, min(120.0, rng.lognormvariate(0.0, 0.5) * tagger.median_seconds))
+    drawn = min(120.0, rng.lognormvariate(0.0, 0.5) * tagger.median_seconds)
+    return max(dwell + DWELL_MARGIN, drawn)
 
 
 def _open_path(folder: Path, seed: int, index: int) -> Path:
@@ -352,7 +360,7 @@ def _write_truth(
     """The hidden truth and the taggers' traits, beside the sessions, for checking analyses."""
     folder = project.root / TRUTH_DIR
     folder.mkdir(exist_ok=True)
-    values = [level.value for level in project.rubric.levels]
+    values = [level.value for level in project.rubric.worst_to_best]
     items: list[list[object]] = [["item_id", "source", "quality_level", "quality_value"]]
     for item in project.items:
         quality = truth[item.item_id]

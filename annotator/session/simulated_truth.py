@@ -54,7 +54,7 @@ def hidden_quality(project: Project, rng: random.Random) -> dict[str, float]:
         if source and source not in by_source:
             by_source[source] = (rng.uniform(low, high), model_spread)
     truth = {}
-    values = [level.value for level in project.rubric.levels]
+    values = [level.value for level in project.rubric.worst_to_best]
     for item in project.items:
         mean, spread = by_source.get(item.source.strip().lower(), NO_SOURCE_QUALITY)
         centre, spread = mean * top, spread * top
@@ -77,7 +77,7 @@ def _with_reading(centre: float, spread: float, reading: float) -> tuple[float, 
 
 def truth_by_source(project: Project, truth: Mapping[str, float]) -> dict[str, float]:
     """The mean hidden quality (a rubric value) of each caption source's items."""
-    values = [level.value for level in project.rubric.levels]
+    values = [level.value for level in project.rubric.worst_to_best]
     by_source: dict[str, list[float]] = {}
     for item in project.items:
         by_source.setdefault(item.source, []).append(value_at(values, truth[item.item_id]))

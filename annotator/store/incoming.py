@@ -168,6 +168,9 @@ def _read(conn: sqlite3.Connection, path: Path, rules: RowRules | None) -> FileI
     if verdict != "ok":
         raise SessionFileError(f"This file is damaged ({verdict}). {_ADVICE}", file=path)
     info = dict(conn.execute("SELECT key, value FROM session_info").fetchall())
+    changed = rules.other_rubric(info) if rules is not None else None
+    if changed is not None:
+        raise SessionFileError(changed, file=path)
     columns = rating_columns(conn)
     content = select_list(CONTENT_COLUMNS, has_questions="question" in columns)
     chained = columns >= _CHAIN_COLUMNS

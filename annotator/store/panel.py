@@ -31,8 +31,9 @@ from annotator.store.panel_schema import (
     connect_panel,
 )
 from annotator.store.reading import RATING_ROWS_COLUMNS, RatingRows, select_list
-from annotator.store.records import SIMULATED_KEY, SKIPPED_AFTER_ERROR, Phase
+from annotator.store.records import RUBRIC_KEY, SIMULATED_KEY, SKIPPED_AFTER_ERROR, Phase
 from annotator.store.refusals import read_sqlite_file, schema_of
+from annotator.store.validation import rubric_change
 
 _IMAGE = "incoming_file"
 """The schema the file being merged is read from (:attr:`IncomingFile.image`)."""
@@ -180,6 +181,7 @@ class Panel:
         if current is None:
             conn.execute("INSERT INTO panel_info (key, value) VALUES ('project_id', ?)",
                          [panel_project])
+        self._bind_rubric(incoming)
         conn.deserialize(incoming.image, name=_IMAGE)
         rows = f"(SELECT {incoming.select} FROM {_IMAGE}.ratings)"  # read in place
         repeats = conn.execute(
@@ -198,6 +200,23 @@ class Panel:
             self._compare(incoming, rows)
         self._record_source(incoming, new=new, present=present)
         return FileMerge(new=new, present=present, repeats=repeats)
+
+    def _bind_rubric(self, incoming: IncomingFile) -> None:
+        """The panel records the rubric hash of the first file that names one and refuses
+        a file rated on another, so its answers are all on one known scale (a file from
+        before the hash names none and is taken as it is)."""
+        recorded = incoming.info.get(RUBRIC_KEY, "")
+        if not recorded:
+            return
+        current = _rubric_sha256(self._conn)
+        if current is None:
+            self._conn.execute("INSERT INTO panel_info (key, value) VALUES (?, ?)",
+                               [RUBRIC_KEY, recorded])
+            return
+        changed = rubric_change(recorded, current, "the panel's")
+        if changed is not None:
+            raise PanelError(f"{changed} Its answers would mean something else beside the "
+                             "panel's, so nothing of it was merged.", file=incoming.path)
 
     def _compare(self, incoming: IncomingFile, rows: str) -> None:
         """Refuse the file if the panel holds one of its ratings with other content, naming
@@ -338,6 +357,19 @@ def _simulated_taggers(conn: sqlite3.Connection) -> tuple[str, ...]:
     return tuple(tagger for (tagger,) in conn.execute(
         "SELECT DISTINCT r.tagger FROM ratings r JOIN rating_sources USING (rating_id) "
         "JOIN sources s USING (source_id) WHERE s.simulated != '' ORDER BY r.tagger"))
+
+
+def read_panel_rubric_sha256(path: Path) -> str | None:
+    """The hash of the rubric file the panel's answers were given on (None: no merged file
+    named one)."""
+    path = Path(path)
+    _refuse_non_panel(path)
+    return read_sqlite_file(path, _rubric_sha256, error=PanelError, kind="panel database")
+
+
+def _rubric_sha256(conn: sqlite3.Connection) -> str | None:
+    found = conn.execute("SELECT value FROM panel_info WHERE key = ?", [RUBRIC_KEY]).fetchone()
+    return None if found is None else str(found[0])
 
 
 def _project_id(conn: sqlite3.Connection) -> str | None:

@@ -131,6 +131,9 @@ def read_session_file(path: Path, *, project_id: str | None = None,
             f"{info.get('project_id')}, this project is {project_id}); it was not read.",
             file=path,
         )
+    changed = rules.other_rubric(info) if rules is not None else None
+    if changed is not None:
+        raise SessionFileError(changed, file=path)
     if bad is not None:
         raise SessionFileError(f"Rating {bad.place} of this file (id {bad.rating_id:.40}) "
                                f"{bad.reason}. {_FORGED}", file=path)

@@ -36,6 +36,11 @@ STAGES = ("", *LOOKS)
 multi-question protocol (before or after the image)."""
 SKIPPED_AFTER_ERROR = "!skipped-after-error"
 
+RUBRIC_KEY = "rubric_sha256"
+"""``session_info`` (and ``panel_info``) key: the SHA-256 of the rubric file the ratings
+were given on, so a file or panel always names the exact scale of its answers, and a file
+rated on another version of the project's rubric is refused rather than mixed in."""
+
 SIMULATED_KEY = "simulated"
 """``session_info`` key of a file written by ``annotator simulate``: what simulated it. Kept
 inside the file (a file name is lost on a rename) so a merge, the analysis and an export

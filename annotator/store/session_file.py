@@ -28,7 +28,7 @@ from annotator.files import refuse_database_links, refuse_link
 from annotator.project.model import SKIP_VALUE
 from annotator.store.chain import CONTENT_COLUMNS, HEAD_HASH_KEY, HEAD_LENGTH_KEY, genesis, link
 from annotator.store.lock import FolderNotWritableError, SessionLock, read_only_message
-from annotator.store.records import SIMULATED_KEY, Phase, Rating
+from annotator.store.records import RUBRIC_KEY, SIMULATED_KEY, Phase, Rating
 from annotator.store.refusals import (
     check_schema_version,
     damaged_file_error,
@@ -37,6 +37,7 @@ from annotator.store.refusals import (
 )
 from annotator.store.schema import MIGRATIONS
 from annotator.store.sqlite_db import database
+from annotator.store.validation import rubric_change
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -158,6 +159,23 @@ class SessionStore:
         with self._db.atomic():
             self._db.execute("INSERT OR REPLACE INTO session_info (key, value) VALUES (?, ?)",
                              [SIMULATED_KEY, description])
+
+    def bind_rubric(self, sha256: str) -> None:
+        """Record the rubric file this file's ratings are given on (the first time), and
+        refuse to add ratings on another version of it, so a file never mixes two scales."""
+        if not sha256:
+            return
+        recorded = self.info().get(RUBRIC_KEY, "")
+        changed = rubric_change(recorded, sha256, "the project's rubric now")
+        if changed is not None:
+            raise SessionFileError(
+                f"{changed} New ratings would mix two scales in one file. Ask your lab lead: "
+                "the rubric the ratings were given on can be put back, or this file moved "
+                "out of the sessions folder so a new one starts.", file=self.path)
+        if not recorded:
+            with self._db.atomic():
+                self._db.execute("INSERT INTO session_info (key, value) VALUES (?, ?)",
+                                 [RUBRIC_KEY, sha256])
 
     def info(self) -> dict[str, str]:
         """The file's identity: project id, laptop id and name, creation time, app version."""

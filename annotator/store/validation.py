@@ -24,12 +24,12 @@ budget. Only the row found is then read again to say which value is wrong.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from annotator.project.model import MAX_ROUND, SKIP_VALUE, Project
-from annotator.store.records import SKIPPED_AFTER_ERROR, STAGES, Phase
+from annotator.store.records import RUBRIC_KEY, SKIPPED_AFTER_ERROR, STAGES, Phase
 
 ALL_PHASES = frozenset(phase.value for phase in Phase)
 DATA_PHASES = frozenset(phase.value for phase in Phase if phase.is_data)
@@ -60,13 +60,26 @@ class RowRules:
     levels: tuple[float, ...]
     skip: bool
     questions: frozenset[str]
+    rubric_sha256: str = ""
+    """The hash of the project's rubric file ("": not known, nothing compared)."""
 
     @classmethod
     def of(cls, project: Project) -> RowRules:
         rubric = project.rubric
         return cls(rubric.rubric_id, tuple(float(level.value) for level in rubric.levels),
                    rubric.skip is not None,
-                   frozenset(question.question_id for question in rubric.questions))
+                   frozenset(question.question_id for question in rubric.questions),
+                   rubric.sha256)
+
+    def other_rubric(self, info: Mapping[str, str]) -> str | None:
+        """Why a file whose ``session_info`` names another version of the rubric cannot be
+        used with this project, or None (same rubric, or a file from before the hash)."""
+        changed = rubric_change(info.get(RUBRIC_KEY, ""), self.rubric_sha256,
+                                f"the project's rubric ({self.rubric_id})")
+        return None if changed is None else (
+            f"{changed} Its answers may mean something else on the new scale, so none were "
+            "used. Put back the rubric file the ratings were given on, or analyse this file "
+            "with a copy of the project as it was then.")
 
     @property
     def lowest_points(self) -> int:
@@ -78,6 +91,16 @@ class RowRules:
         """The rubric's answers in words, for a refusal."""
         shown = ", ".join(f"{value:g}" for value in self.levels)
         return f"the rubric {self.rubric_id}: {shown}" + (", or skip" if self.skip else "")
+
+
+def rubric_change(recorded: str, expected: str, whose: str) -> str | None:
+    """A refusal in words when a file's ratings were given on a rubric file other than
+    ``whose`` (both hashes known and different), else None."""
+    if not recorded or not expected or recorded == expected:
+        return None
+    return (f"Its ratings were given on another version of the rubric file than "
+            f"{whose}: the scale or its wording changed since (rubric hash "
+            f"{recorded[:12]}…, now {expected[:12]}…).")
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 
 from annotator.errors import RubricError
-from annotator.project.rubric import available_rubrics, load_rubric, load_rubric_file
+from annotator.project.folder import open_project
+from annotator.project.model import ScaleOrder
+from annotator.project.rubric import available_rubrics, load_rubric, load_rubric_file, rubrics_dir
+from annotator.resources import sample_project_dir
 
 LEVEL = """
 [[levels]]
@@ -61,13 +64,33 @@ def test_a_well_formed_file_loads(tmp_path):
                                                  ("601", None), ("true", None)])
 def test_a_rubric_may_set_its_minimum_dwell(tmp_path, value, expected):
     text = rubric_text(header=f'id = "test"\nname = "Test"\nquestion = "How good?"\n'
-                              f"dwell_seconds = {value}\n")
+                              f"[defaults]\ndwell_seconds = {value}\n")
     if expected is None:
         with pytest.raises(RubricError, match="dwell_seconds must be a number") as caught:
             load_rubric_file(write(tmp_path, text))
-        assert caught.value.line == 4
+        assert caught.value.line == 5
     else:
         assert load_rubric_file(write(tmp_path, text)).dwell_seconds == expected
+
+
+def test_the_old_top_level_dwell_names_its_new_place(tmp_path):
+    text = rubric_text(header='id = "test"\nname = "Test"\nquestion = "How good?"\n'
+                              "dwell_seconds = 3\n")
+    with pytest.raises(RubricError, match=r"\[defaults\] table") as caught:
+        load_rubric_file(write(tmp_path, text))
+    assert caught.value.line == 4
+
+
+@pytest.mark.parametrize(("table", "line", "expected"), [
+    ("feedback = 1", 5, "feedback must be true or false"),
+    ("washout = 3", 5, "may set dwell_seconds"),
+])
+def test_protocol_defaults_are_checked(tmp_path, table, line, expected):
+    text = rubric_text(header='id = "test"\nname = "Test"\nquestion = "How good?"\n'
+                              f"[defaults]\n{table}\n")
+    with pytest.raises(RubricError, match=expected) as caught:
+        load_rubric_file(write(tmp_path, text))
+    assert caught.value.line == line
 
 
 @pytest.mark.parametrize(
@@ -165,3 +188,21 @@ def test_a_skip_answer_needs_its_own_key_and_no_level_may_use_its_value(tmp_path
     minus_one = [LEVEL.format(value=v, key=k) for v, k in ((-1, "a"), (1, "b"))]
     with pytest.raises(RubricError, match="kept for SKIP answers"):
         load_rubric_file(write(tmp_path, rubric_text(levels=minus_one)))
+
+
+@pytest.mark.parametrize("rubric_id", available_rubrics())
+def test_every_shipped_rubric_states_its_order_and_its_papers_flow(rubric_id):
+    rubric = load_rubric(rubric_id)
+    text = (rubrics_dir() / f"{rubric_id}.toml").read_text(encoding="utf-8")
+    assert f'order = "{rubric.order.value}"' in text
+    values = [level.value for level in rubric.worst_to_best]
+    assert values == sorted(values)
+    assert rubric.order is (ScaleOrder.BEST_FIRST if rubric_id in ("vcr5", "good-bad-skip")
+                            else ScaleOrder.WORST_FIRST)
+    demo = "vicr-demo" if rubric_id == "vicr5" else f"{rubric_id}-demo"
+    flow = open_project(sample_project_dir().parent / demo).flow.base
+    if rubric_id == "vicr5":  # VICR's Rating Game is the app's default flow
+        assert rubric.defaults == {} and flow.dwell_seconds == 3 and flow.feedback
+    else:  # none of the other papers had a minimum dwell, a tutorial or a probation
+        assert (flow.dwell_seconds, flow.tutorial, flow.probation) == (0, False, False)
+        assert flow.feedback is (rubric_id == "flickr8k4")  # that sample shows the consensus

@@ -189,7 +189,9 @@ def test_a_blind_round_has_no_first_pairs_check_to_show(make_project_folder) -> 
 def test_the_dwell_runs_when_a_pair_and_its_image_appear_not_per_question(
     tmp_path: Path,
 ) -> None:
-    folder = sample_copy(tmp_path, "contextref-demo")
+    folder = sample_copy(tmp_path, "contextref-demo")  # its protocol has no dwell: set one
+    with (folder / "project.toml").open("a", encoding="utf-8") as manifest:
+        manifest.write("\n[flow]\ndwell_seconds = 3\n")
     clock = FakeClock()
     _, _, session = start(folder, clock=clock)
     assert session.settings.dwell_seconds == 3

@@ -36,12 +36,10 @@ PROTOCOLS = {
 
 
 def copy_without_dwell(name: str, target: Path) -> Path:
+    """A copy of a sample whose protocol has no minimum dwell (its rubric's defaults)."""
     folder = target / name
     shutil.copytree(sample_project_dir().parent / name, folder)
-    toml = folder / "project.toml"
-    text = toml.read_text(encoding="utf-8")
-    assert "[flow]\n" in text  # every sample project sets its flow
-    toml.write_text(text.replace("[flow]\n", "[flow]\ndwell_seconds = 0\n"), encoding="utf-8")
+    assert open_project(folder).flow.base.dwell_seconds == 0
     return folder
 
 

@@ -4,7 +4,7 @@ behind, the items under target; the same figures as ``annotator plan status``.""
 from __future__ import annotations
 
 from annotator.analysis.pipeline import Analysis
-from annotator.planning.coverage import Coverage, coverage
+from annotator.planning.coverage import Coverage, coverage, failed_checks
 from annotator.reporting.content import Cell, Column, Section, Table
 
 SHARE_COLUMNS = (
@@ -17,7 +17,8 @@ SHARE_COLUMNS = (
 )
 ITEM_COLUMNS = (
     Column("item_id", "Item"),
-    Column("ratings", "Ratings", "int", "Different taggers who rated it in round 1"),
+    Column("ratings", "Ratings", "int",
+           "Different taggers who rated it in round 1 and passed the attention checks"),
     Column("target", "Target", "int", "Ratings per item the plan asks for"),
     Column("given", "Given", "int", "Taggers the plan and its top-ups give it to"),
     Column("waiting", "Waiting for", description="Given to them; not rated by them yet"),
@@ -28,7 +29,8 @@ def coverage_section(analysis: Analysis) -> Section | None:
     project = analysis.input.project
     if project is None or project.plan is None:
         return None
-    found = coverage(project.plan, analysis.table)
+    found = coverage(project.plan, analysis.table,
+                     failed=failed_checks(project, analysis.table))
     return Section(name="coverage", title="Coverage", summary=_summary(found),
                    tables=(_shares(found), _items(found)), tables_first=True)
 
@@ -38,6 +40,8 @@ def _summary(found: Coverage) -> tuple[str, ...]:
     lines = [f"{len(found.items):,} planned items, {found.target} ratings each: "
              f"{len(found.items) - len(short):,} have them, {len(short):,} are under target "
              f"({found.ratings:,} ratings so far)."]
+    if found.not_counted:
+        lines.append(found.not_counted)
     if behind:
         names = ", ".join(f"{p.assignee} ({p.behind})" for p in behind[:10])
         more = f" and {len(behind) - 10} more" if len(behind) > 10 else ""
