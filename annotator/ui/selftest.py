@@ -66,6 +66,7 @@ def rate_first_pair(project_folder: Path, *, tagger: str, value: float,
     submitted: list[str] = []
     try:
         window.show()
+        _wait_until(lambda: not window.starting, "the other laptops' ratings to be read")
         screen = window.rating_screen
         if screen is None:
             raise WindowCheckError("the rating screen did not open")
