@@ -41,6 +41,9 @@ class CardFigures:
     simulated: int = 0
     """Taggers whose ratings ``annotator simulate`` made (exported with
     ``--include-simulated``)."""
+    imported: tuple[str, ...] = ()
+    """One sentence per file whose ratings were imported from another tool
+    (:meth:`annotator.store.imported.ImportedSource.provenance`)."""
 
 
 def size_category(rows: int) -> str:
@@ -85,6 +88,7 @@ def card(project: Project, results: Results, figures: CardFigures, files: Sequen
         f"hash `{content_hash}`: the SHA-256 of the lines that `sha256sum` prints for the "
         "data files and the codebook, in name order (`sha256sum codebook.* items.* ratings.* "
         "| sha256sum`).", "",
+        *(f"- {line}" for line in figures.imported), *([""] if figures.imported else []),
         "## How to cite", "",
         project.dataset.citation or "The authors of this dataset have not said how to cite "
         "it; cite its title and where you found it.", "",

@@ -35,7 +35,7 @@ from typing import Literal
 
 import numpy as np
 
-from annotator.analysis.pipeline import Analysis, simulated_warning
+from annotator.analysis.pipeline import Analysis, SourceKind, simulated_warning
 from annotator.analysis.results import AttentionChecks
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
@@ -50,6 +50,7 @@ from annotator.reporting.dataset.fields import Field, item_fields, rating_fields
 from annotator.reporting.dataset.metadata import About, DataFile, croissant, datapackage
 from annotator.reporting.dataset.ratings import rating_rows, stored_answers
 from annotator.reporting.items_table import items_table
+from annotator.store.imported import read_imported_sources
 
 Format = Literal["csv", "jsonl"]
 FORMATS: tuple[Format, ...] = ("csv", "jsonl")
@@ -246,8 +247,11 @@ def _figures(analysis: Analysis, answers: int, pseudonymised: bool) -> CardFigur
     excluded = (len(checks.excluded.taggers)
                 if isinstance(checks, AttentionChecks) and checks.excluded is not None else 0)
     rounds = tuple(int(r) for r in np.unique(analysed_data(analysis).round))
+    imported = (read_imported_sources(analysis.input.path)
+                if analysis.input.kind == SourceKind.PANEL else ())
     return CardFigures(results.n_ratings, answers, results.n_items, results.n_taggers, rounds,
-                       pseudonymised, excluded, simulated=len(analysis.input.simulated))
+                       pseudonymised, excluded, simulated=len(analysis.input.simulated),
+                       imported=tuple(source.provenance() for source in imported))
 
 
 def _per_item(analysis: Analysis) -> str:
