@@ -16,18 +16,17 @@ import hashlib
 import mimetypes
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Literal
 
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
-from annotator.files import make_folder, write_bytes
+from annotator.project.image_copies import IMAGES_FOLDER, in_images, place_image, travelling_path
 from annotator.project.model import Item, Project
 from annotator.reporting.items_table import LICENCES_FILE
 
 ImagesMode = Literal["none", "copy", "link"]
 IMAGES_MODES: tuple[ImagesMode, ...] = ("none", "copy", "link")
-IMAGES_FOLDER = "images"
 METADATA_FILE = f"{IMAGES_FOLDER}/metadata.csv"
 _CHUNK = 1 << 20
 
@@ -46,13 +45,7 @@ class DatasetImage:
     @property
     def file_name(self) -> str:
         """The path relative to ``images/`` (ImageFolder's ``file_name``)."""
-        return str(PurePosixPath(self.path).relative_to(IMAGES_FOLDER))
-
-
-def dataset_image_path(image: str) -> str:
-    """Where the project's image ``image`` goes in the dataset."""
-    parts = PurePosixPath(image).parts
-    return image if len(parts) > 1 and parts[0] == IMAGES_FOLDER else f"{IMAGES_FOLDER}/{image}"
+        return in_images(self.path)
 
 
 def dataset_images(project: Project, items: Iterable[Item]) -> tuple[DatasetImage, ...]:
@@ -60,7 +53,7 @@ def dataset_images(project: Project, items: Iterable[Item]) -> tuple[DatasetImag
     refuses the export (AnnotatorError naming it): a dataset with holes is not published."""
     found: dict[str, DatasetImage] = {}
     for item in items:
-        path = dataset_image_path(item.image)
+        path = travelling_path(item.image)
         if path in found:
             continue
         source = project.root / item.image
@@ -90,8 +83,7 @@ def metadata_csv(items: Sequence[Item], licences: dict[str, str] | None) -> byte
     """``images/metadata.csv``: one row per item, ``file_name`` first (relative to
     ``images/``), then its item id, caption and, when the project records them, licence."""
     header = ["file_name", "item_id", "caption", *(["image_licence"] if licences else [])]
-    rows = [[str(PurePosixPath(dataset_image_path(item.image)).relative_to(IMAGES_FOLDER)),
-             item.item_id, item.caption,
+    rows = [[in_images(item.image), item.item_id, item.caption,
              *([licences.get(item.item_id, "")] if licences else [])] for item in items]
     return csv_text(rows, header=header).encode()
 
@@ -105,13 +97,4 @@ def licences_file(project: Project) -> bytes | None:
 def place_images(building: Path, images: Sequence[DatasetImage], mode: ImagesMode) -> None:
     """Copy (or link) each image into the dataset being built at ``building``."""
     for image in images:
-        target = building / image.path
-        make_folder(target.parent)
-        try:
-            if mode == "link":
-                target.symlink_to(image.source.resolve())
-            else:
-                write_bytes(target, image.source.read_bytes())
-        except OSError as error:
-            raise AnnotatorError(f"The image cannot be put in the dataset: "
-                                 f"{error.strerror or error}.", file=target) from error
+        place_image(image.source, building / image.path, link=mode == "link")

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from annotator import __version__
+from annotator.project.image_copies import IMAGES_FOLDER
 from annotator.reporting.dataset.fields import Field, FieldType
-from annotator.reporting.dataset.images import IMAGES_FOLDER, METADATA_FILE, DatasetImage
+from annotator.reporting.dataset.images import METADATA_FILE, DatasetImage
 
 APP = "Caption Rating Annotator"
 CROISSANT_CONTEXT: dict[str, Any] = {

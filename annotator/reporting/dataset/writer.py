@@ -40,6 +40,7 @@ from annotator.analysis.results import AttentionChecks
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
 from annotator.files import make_folder, refuse_link, replace_folder, write_bytes
+from annotator.project.image_copies import IMAGES_FOLDER, travelling_path
 from annotator.project.model import Project
 from annotator.project.own_files import refuse_output_over_inputs
 from annotator.reporting.analysed import analysed_data
@@ -49,11 +50,9 @@ from annotator.reporting.dataset.card import CardFigures, card
 from annotator.reporting.dataset.codebook import codebook_json, codebook_markdown, dumps
 from annotator.reporting.dataset.fields import Field, item_fields, rating_fields
 from annotator.reporting.dataset.images import (
-    IMAGES_FOLDER,
     METADATA_FILE,
     DatasetImage,
     ImagesMode,
-    dataset_image_path,
     dataset_images,
     licences_file,
     metadata_csv,
@@ -245,7 +244,7 @@ def _refuse_other_folder(folder: Path) -> None:
 def _image_paths(items: Table) -> list[tuple[Cell, ...]]:
     """The items' rows with each image's path in the dataset."""
     at = [column.key for column in items.columns].index("image")
-    return [(*row[:at], dataset_image_path(str(row[at])) if row[at] else row[at], *row[at + 1:])
+    return [(*row[:at], travelling_path(str(row[at])) if row[at] else row[at], *row[at + 1:])
             for row in items.rows]
 
 
