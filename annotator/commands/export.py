@@ -52,6 +52,11 @@ def _run(args: argparse.Namespace) -> ExitCode:
         include_simulated=args.include_simulated, images=args.images), progress=say)
     for path in done.written:
         print(path)
+    project = analysis.input.project
+    if project is not None and project.dataset.licence == "unknown":
+        say(f"Warning: {project.root / 'project.toml'} names no licence for the dataset, and "
+            "its card says so: set licence under [dataset] (for example cc-by-4.0) and "
+            "export again before publishing.")
     say(f"Wrote the dataset to {done.folder} (content hash {done.content_hash}); its card is "
         "README.md.")
     if done.key_file is not None:

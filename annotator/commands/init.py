@@ -1,5 +1,6 @@
-"""``annotator init FOLDER --images DIR [--captions FILE]``: a new project; ``annotator init
-FOLDER --from TOOL EXPORT``: a new project from a lab's own project in another tool."""
+"""``annotator init FOLDER --images DIR [--captions FILE] [--licence ID] [--citation TEXT]``: a
+new project; ``annotator init FOLDER --from TOOL EXPORT``: a new project from a lab's own
+project in another tool."""
 
 from __future__ import annotations
 
@@ -38,6 +39,35 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", help="project name (default: the folder's name)")
     parser.add_argument("--rubric", help="rubric id (default: vicr5; with --from: the rubric "
                                          "the answers fit)")
+    parser.add_argument("--licence", "--license", metavar="ID",
+                        help="the licence the ratings will be published under, as the Hugging "
+                             "Face hub names it (cc-by-4.0, cc0-1.0, mit…); written to "
+                             "[dataset] in project.toml")
+    parser.add_argument("--citation", metavar="TEXT",
+                        help="how to cite the dataset (written to [dataset] in project.toml)")
+
+
+def _dataset(args: argparse.Namespace) -> dict[str, str]:
+    """The ``[dataset]`` table the lead gave; a licence that is no licence id is refused."""
+    from annotator.project.dataset_settings import LICENCE_ID
+
+    given = {key: value.strip() for key, value in (("licence", args.licence),
+                                                   ("citation", args.citation))
+             if value is not None}
+    if "licence" in given and not LICENCE_ID.fullmatch(given["licence"]):
+        raise AnnotatorError(f"--licence {given['licence']!r} is not a licence id: give it as "
+                             "the Hugging Face hub lists it, in lower case (cc-by-4.0, "
+                             "cc0-1.0, mit, other).")
+    if any(not value for value in given.values()):
+        raise AnnotatorError("--licence and --citation need a text.")
+    return given
+
+
+def _licence_note(dataset: dict[str, str], root: Path) -> None:
+    if "licence" not in dataset:
+        print(f"{root / 'project.toml'}: note: no licence was given (--licence), so a "
+              "dataset exported from this project says its licence is unknown; set licence "
+              "under [dataset] in project.toml before publishing.")
 
 
 def _run(args: argparse.Namespace) -> ExitCode:
@@ -46,25 +76,27 @@ def _run(args: argparse.Namespace) -> ExitCode:
     from annotator.project.create import init_project
     from annotator.project.manifest import DEFAULT_RUBRIC
 
+    dataset = _dataset(args)
     if args.from_tool is not None:
-        return _from_tool(args)
+        return _from_tool(args, dataset)
     if args.images is None:
         raise AnnotatorError("Give --images DIR (or --from TOOL EXPORT).")
     made = init_project(args.folder, images=args.images, captions=args.captions,
                         name=args.name, rubric=args.rubric or DEFAULT_RUBRIC,
-                        captions_format=args.captions_format)
+                        captions_format=args.captions_format, dataset=dataset)
     project = made.project
     for problem in project.problems:
         print(problem)
     for note in made.notes:
         print(f"{note.file}: note: {note.message}")
+    _licence_note(dataset, project.root)
     count = len(project.problems)
     print(f"Created {project.root} with {len(project.items)} pairs"
           + (f"; {count} problem{'s' if count != 1 else ''} listed above." if count else "."))
     return ExitCode.PROBLEMS if count else ExitCode.DONE
 
 
-def _from_tool(args: argparse.Namespace) -> ExitCode:
+def _from_tool(args: argparse.Namespace, dataset: dict[str, str]) -> ExitCode:
     from annotator.project.interop.peer import init_from_tool, read_choice_map
 
     tool, export = args.from_tool[0], Path(args.from_tool[1])
@@ -75,11 +107,12 @@ def _from_tool(args: argparse.Namespace) -> ExitCode:
                              "the tool's tasks.")
     choice_map = read_choice_map(args.choice_map) if args.choice_map is not None else None
     done = init_from_tool(args.folder, tool, export, images=args.images, rubric=args.rubric,
-                          choice_map=choice_map, name=args.name)
+                          choice_map=choice_map, name=args.name, dataset=dataset)
     project = done.made.project
     for problem in (*project.problems, *done.read.warnings):
         print(problem)
     taggers = sorted({answer.tagger for answer in done.read.answers})
+    _licence_note(dataset, project.root)
     skipped = (f"; {done.read.not_answers} cancelled, rejected or ignored entries are no "
                "answer" if done.read.not_answers else "")
     print(f"Created {project.root} with {len(project.items)} pairs (rubric "

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import shutil
 import uuid
+from collections.abc import Mapping
 from pathlib import Path
 
 from annotator.csvtext import csv_text
@@ -57,12 +58,14 @@ def init_project(
     name: str | None = None,
     rubric: str = DEFAULT_RUBRIC,
     captions_format: str | None = None,
+    dataset: Mapping[str, str] | None = None,
 ) -> NewProject:
     """Create a project in ``folder`` (new, or an empty folder) and return it opened.
 
     Images are copied into ``folder/images/`` keeping sub-folders; ``items.csv`` gets an
     explicit id per pair. ``captions_format`` is one of :data:`CAPTION_FORMATS` (default:
-    guessed from the file). Problems with the inputs are in the project's ``problems``,
+    guessed from the file); ``dataset``: the ``[dataset]`` table (licence, citation) to write.
+    Problems with the inputs are in the project's ``problems``,
     images without a caption in ``notes``; if no valid pair remains, :class:`ProjectError`
     is raised and nothing is created.
     """
@@ -81,11 +84,12 @@ def init_project(
         )
     rows, problems, notes, available = _read_inputs(images, captions, captions_format)
     return _create(folder, images, rows, problems, notes, available, source=captions or images,
-                   name=name, rubric=rubric)
+                   name=name, rubric=rubric, dataset=dataset)
 
 
 def init_from_pairs(folder: Path, *, images: Path, pairs: list[Pair], problems: list[Problem],
-                    source: Path, rubric: str, name: str | None = None) -> NewProject:
+                    source: Path, rubric: str, name: str | None = None,
+                    dataset: Mapping[str, str] | None = None) -> NewProject:
     """Create a project from pairs read elsewhere (another tool's tasks, each with its own
     ``item_id``), as :func:`init_project` does; ``problems`` are the tasks left out."""
     folder = folder.resolve()
@@ -94,12 +98,12 @@ def init_from_pairs(folder: Path, *, images: Path, pairs: list[Pair], problems: 
     problems = list(problems)
     rows = _with_ids(pairs, problems)
     return _create(folder, images, rows, problems, [], sorted({row.pair.image for row in rows}),
-                   source=source, name=name, rubric=rubric)
+                   source=source, name=name, rubric=rubric, dataset=dataset)
 
 
 def _create(folder: Path, images: Path, rows: list[_Row], problems: list[Problem],
             notes: list[Problem], available: list[str], *, source: Path, name: str | None,
-            rubric: str) -> NewProject:
+            rubric: str, dataset: Mapping[str, str] | None) -> NewProject:
     """Write the project (all or nothing), ``available`` images copied, and open it."""
     if not rows:
         shown = "\n".join(f"  {p}" for p in problems[:5])
@@ -109,6 +113,8 @@ def _create(folder: Path, images: Path, rows: list[_Row], problems: list[Problem
             file=source,
         )
     manifest = new_manifest(name or folder.name, rubric=rubric)
+    if dataset:
+        manifest = dataclasses.replace(manifest, document={"dataset": dict(dataset)})
     folder.parent.mkdir(parents=True, exist_ok=True)
     staging = folder.with_name(f".{folder.name}.init-{uuid.uuid4().hex[:8]}")
     staging.mkdir()

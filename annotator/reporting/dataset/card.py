@@ -76,6 +76,7 @@ def card(project: Project, results: Results, figures: CardFigures, files: Sequen
     header.append("---")
     body = [
         f"# {title}", "", description, "",
+        *_unlicensed(project),
         *_simulated(figures),
         *_protocol(project, figures),
         *_agreement(results, figures),
@@ -101,6 +102,15 @@ def card(project: Project, results: Results, figures: CardFigures, files: Sequen
         f"software: {SOFTWARE_CITATION}", "",
     ]
     return "\n".join([*header, "", *body])
+
+
+UNKNOWN_LICENCE = ("**No licence.** The project that exported this dataset names no licence "
+                   "for it, so nobody may reuse it yet: its authors should set one (`licence` "
+                   "under `[dataset]` in project.toml) and export again.")
+
+
+def _unlicensed(project: Project) -> list[str]:
+    return [f"> {UNKNOWN_LICENCE}", ""] if project.dataset.licence == "unknown" else []
 
 
 def _simulated(figures: CardFigures) -> list[str]:
