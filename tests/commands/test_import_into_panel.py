@@ -39,6 +39,12 @@ def _flickr_project(make_project_folder) -> Path:
     return root
 
 
+def _expert_file(folder: Path, text: str = EXPERT_LINES) -> Path:
+    expert = folder / "ExpertAnnotations.txt"
+    expert.write_text(text, encoding="utf-8")
+    return expert
+
+
 def _import(expert: Path, panel: Path, root: Path, *more: str) -> int:
     return main(["import-ratings", "flickr8k-expert", str(expert), "--into", str(panel),
                  "--project", str(root), *more])
@@ -47,8 +53,7 @@ def _import(expert: Path, panel: Path, root: Path, *more: str) -> int:
 def test_imported_ratings_are_analysed_and_published_with_their_source(
         make_project_folder, tmp_path: Path, capsys) -> None:
     root = _flickr_project(make_project_folder)
-    expert = tmp_path / "ExpertAnnotations.txt"
-    expert.write_text(EXPERT_LINES, encoding="utf-8")
+    expert = _expert_file(tmp_path)
     here = session(root, "lab-1")
     for item_id, value in zip(ITEMS, (4, 2, 3, 1), strict=True):
         rate(here, "ana", item_id, value, rnd=2)
@@ -78,8 +83,7 @@ def test_imported_ratings_are_analysed_and_published_with_their_source(
 def test_importing_the_same_file_again_adds_nothing(make_project_folder, tmp_path: Path,
                                                      capsys) -> None:
     root = _flickr_project(make_project_folder)
-    expert = tmp_path / "ExpertAnnotations.txt"
-    expert.write_text(EXPERT_LINES, encoding="utf-8")
+    expert = _expert_file(tmp_path)
     panel = root / "panel.sqlite"
     assert _import(expert, panel, root) == ExitCode.DONE
     assert _import(expert, panel, root) == ExitCode.DONE
@@ -95,8 +99,7 @@ def test_importing_the_same_file_again_adds_nothing(make_project_folder, tmp_pat
 def test_answers_off_the_rubric_leave_the_panel_untouched(make_project_folder,
                                                            tmp_path: Path, capsys) -> None:
     root = _flickr_project(make_project_folder)
-    expert = tmp_path / "ExpertAnnotations.txt"
-    expert.write_text("photo000.jpg\tphoto009.jpg#0\t4\t4\t4\n", encoding="utf-8")
+    expert = _expert_file(tmp_path, "photo000.jpg\tphoto009.jpg#0\t4\t4\t4\n")
     panel = root / "panel.sqlite"
     assert _import(expert, panel, root) == ExitCode.REFUSED
     assert "is not an item of the project" in capsys.readouterr().err
@@ -106,8 +109,7 @@ def test_answers_off_the_rubric_leave_the_panel_untouched(make_project_folder,
 def test_a_panel_of_another_project_is_refused(make_project_folder, tmp_path: Path,
                                                capsys) -> None:
     root, other = _flickr_project(make_project_folder), _flickr_project(make_project_folder)
-    expert = tmp_path / "ExpertAnnotations.txt"
-    expert.write_text(EXPERT_LINES, encoding="utf-8")
+    expert = _expert_file(tmp_path)
     panel = tmp_path / "panel.sqlite"
     assert _import(expert, panel, root) == ExitCode.DONE
     assert _import(expert, panel, other) == ExitCode.REFUSED

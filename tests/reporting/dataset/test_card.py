@@ -15,26 +15,16 @@ import pytest
 from annotator.cli import main
 from annotator.commands.contract import ExitCode
 from annotator.project.manifest import MANIFEST_FILE
-from tests.reporting.dataset.conftest import ROOT
 from tests.rscript import rscript
 
 FORMATS = ("csv", "jsonl")
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("card") / "vicr-demo"
-    shutil.copytree(ROOT / "sample_projects" / "vicr-demo", folder)
-    assert main(["simulate", str(folder), "--taggers", "3", "--rounds", "1",
-                 "--seed", "3"]) == ExitCode.DONE
-    return folder
-
-
-@pytest.fixture(scope="module")
-def exported(demo: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def exported(vicr_demo: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("exports")
     for fmt in FORMATS:
-        assert main(["export", str(demo), "--out", str(out / fmt), "--include-simulated",
+        assert main(["export", str(vicr_demo), "--out", str(out / fmt), "--include-simulated",
                      "--format", fmt]) == ExitCode.DONE
     return {fmt: out / fmt for fmt in FORMATS}
 
@@ -85,10 +75,10 @@ def test_the_card_says_what_validating_json_lines_needs(exported: dict[str, Path
         encoding="utf-8")
 
 
-def test_a_dataset_without_a_licence_says_so_loudly(demo: Path, tmp_path: Path,
+def test_a_dataset_without_a_licence_says_so_loudly(vicr_demo: Path, tmp_path: Path,
                                                     capsys) -> None:
     unlicensed = tmp_path / "vicr-demo"
-    shutil.copytree(demo, unlicensed)
+    shutil.copytree(vicr_demo, unlicensed)
     manifest = unlicensed / MANIFEST_FILE
     manifest.write_text(re.sub(r'(?m)^licence = .*\n', "", manifest.read_text(
         encoding="utf-8")), encoding="utf-8")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import json
 import logging
-import shutil
 from pathlib import Path
 
 import mlcroissant
@@ -19,21 +18,10 @@ from PIL import Image
 
 from annotator.cli import main
 from annotator.commands.contract import ExitCode
-from tests.reporting.dataset.conftest import ROOT
 
 
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The VICR sample with three simulated taggers."""
-    folder = tmp_path_factory.mktemp("images") / "vicr-demo"
-    shutil.copytree(ROOT / "sample_projects" / "vicr-demo", folder)
-    assert main(["simulate", str(folder), "--taggers", "3", "--rounds", "1",
-                 "--seed", "3"]) == ExitCode.DONE
-    return folder
-
-
-def _export(demo: Path, out: Path, *more: str) -> Path:
-    assert main(["export", str(demo), "--out", str(out), "--include-simulated",
+def _export(vicr_demo: Path, out: Path, *more: str) -> Path:
+    assert main(["export", str(vicr_demo), "--out", str(out), "--include-simulated",
                  *more]) == ExitCode.DONE
     return out
 
@@ -44,22 +32,22 @@ def _rows(path: Path) -> list[dict[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def copied(demo: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _export(demo, tmp_path_factory.mktemp("copy") / "dataset", "--images", "copy")
+def copied(vicr_demo: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _export(vicr_demo, tmp_path_factory.mktemp("copy") / "dataset", "--images", "copy")
 
 
 def test_every_image_path_of_the_items_opens_inside_the_dataset(copied: Path,
-                                                                demo: Path) -> None:
+                                                                vicr_demo: Path) -> None:
     items = _rows(copied / "items.csv")
     assert len(items) == 44
     for item in items:
         image = copied / item["image"]
         assert not image.is_symlink()
-        assert image.read_bytes() == (demo / item["image"]).read_bytes()
+        assert image.read_bytes() == (vicr_demo / item["image"]).read_bytes()
         with Image.open(image) as opened:
             opened.verify()
     assert (copied / "images" / "licenses.csv").read_bytes() == (
-        demo / "images" / "licenses.csv").read_bytes()
+        vicr_demo / "images" / "licenses.csv").read_bytes()
 
 
 def test_the_images_folder_is_an_image_folder_hugging_face_loads(copied: Path) -> None:
@@ -105,15 +93,15 @@ def test_croissant_gives_each_image_decoded(copied: Path) -> None:
     assert all(isinstance(record["images/image"], Image.Image) for record in records)
 
 
-def test_link_puts_links_to_the_project_images(demo: Path, tmp_path: Path) -> None:
-    linked = _export(demo, tmp_path / "dataset", "--images", "link")
+def test_link_puts_links_to_the_project_images(vicr_demo: Path, tmp_path: Path) -> None:
+    linked = _export(vicr_demo, tmp_path / "dataset", "--images", "link")
     for item in _rows(linked / "items.csv"):
         image = linked / item["image"]
-        assert image.is_symlink() and image.resolve() == (demo / item["image"]).resolve()
+        assert image.is_symlink() and image.resolve() == (vicr_demo / item["image"]).resolve()
     assert "links to the project's files" in (linked / "README.md").read_text(encoding="utf-8")
 
 
-def test_without_images_the_dataset_holds_none(demo: Path, tmp_path: Path) -> None:
-    plain = _export(demo, tmp_path / "dataset")
+def test_without_images_the_dataset_holds_none(vicr_demo: Path, tmp_path: Path) -> None:
+    plain = _export(vicr_demo, tmp_path / "dataset")
     assert not (plain / "images").exists()
     assert "imagefolder" not in (plain / "README.md").read_text(encoding="utf-8")
