@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
-# Installs R and its RSQLite package from Debian, with which tests/test_docs_recipes.py runs
-# the R recipe of docs/files.md on a real session file (a lab reading ratings in R must get
-# every one). Neither the app nor its installers need R.
+# Installs R and its RSQLite and jsonlite packages from Debian, with which
+# tests/test_docs_recipes.py runs the R recipe of docs/files.md on a real session file (a lab
+# reading ratings in R must get every one) and tests/reporting/dataset/test_card.py runs the
+# dataset card's R lines (jsonlite reads its JSON Lines). Neither the app nor its installers
+# need R.
 #
-# Does nothing when Rscript with RSQLite is already there. On Debian/Ubuntu it installs the
+# Does nothing when Rscript with RSQLite and jsonlite is already there. On Debian/Ubuntu it installs the
 # missing packages (sudo only when not root); anywhere else it says how and exits 1.
 set -euo pipefail
 
 if command -v Rscript >/dev/null 2>&1 &&
-        [ "$(Rscript -e "cat(requireNamespace('RSQLite', quietly = TRUE))" 2>/dev/null)" = TRUE ]; then
-    echo "install_r: R and RSQLite are already installed"
+        [ "$(Rscript -e "cat(all(sapply(c('RSQLite', 'jsonlite'), requireNamespace, quietly = TRUE)))" 2>/dev/null)" = TRUE ]; then
+    echo "install_r: R, RSQLite and jsonlite are already installed"
     exit 0
 fi
 if ! command -v apt-get >/dev/null 2>&1; then
-    echo "install_r: no apt-get here. Install R and its RSQLite package (install.packages(" >&2
-    echo "  'RSQLite')) so that 'Rscript' is on PATH, then run the tests again (the R recipe" >&2
-    echo "  test skips without them, except under CI=true)." >&2
+    echo "install_r: no apt-get here. Install R and its RSQLite and jsonlite packages" >&2
+    echo "  (install.packages(c('RSQLite', 'jsonlite'))) so that 'Rscript' is on PATH, then" >&2
+    echo "  run the tests again (the R tests skip without them, except under CI=true)." >&2
     exit 1
 fi
 
 # shellcheck source=build_scripts/apt_install.sh
 source "$(dirname "$0")/apt_install.sh"
-apt_install install_r r-base-core r-cran-rsqlite
+apt_install install_r r-base-core r-cran-rsqlite r-cran-jsonlite

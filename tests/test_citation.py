@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import tomllib
 from pathlib import Path
@@ -44,3 +45,12 @@ def test_version_licence_and_references_match_the_package_and_docs() -> None:
         assert title.split(":")[0] in references, title
         for author in reference["authors"]:
             assert author["family-names"] in references, (title, author)
+
+
+def test_a_citation_made_from_it_has_a_year_and_a_version() -> None:
+    """BibTeX and APA made from the file (cffconvert, GitHub's "Cite this repository") take
+    the year from ``date-released``; without it the citation has none."""
+    cff = citation()
+    released = dt.date.fromisoformat(str(cff["date-released"]))
+    assert 2026 <= released.year <= dt.date.today().year
+    assert cff["version"] == __version__

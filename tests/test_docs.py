@@ -262,10 +262,7 @@ def _pane(folder: Path, target: Path, out: Written) -> None:
 
 def _dataset(folder: Path, target: Path, out: Written) -> None:
     """``annotator export --pseudonymise``: the data files, the key beside them, the JSON
-    (the VICR demo with a licence and a citation in ``[dataset]``)."""
-    if folder.name == "vicr-demo":
-        with (folder / "project.toml").open("a", encoding="utf-8") as handle:
-            handle.write('\n[dataset]\nlicence = "cc-by-4.0"\ncitation = "Doe (2027)."\n')
+    (the samples set a licence and a citation in ``[dataset]``)."""
     assert main(["export", str(folder), "--out", str(target), "--pseudonymise",
                  "--include-simulated"]) == 0  # the docs show the simulated samples
     out.csv("dataset/ratings.csv", target / "ratings.csv")

@@ -8,6 +8,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from annotator import __version__
 from annotator.analysis.metrics import load_metrics_csv
 from annotator.project.folder import validate_project
 from annotator.project.model import GoldPurpose
@@ -78,3 +79,13 @@ def test_the_sample_priors_are_what_the_committed_script_computes() -> None:
     exact, within_one, pairs = script.held_out_agreement()
     assert f"it gives {exact} of the {pairs} gold pairs the experts' level" in readme
     assert within_one == pairs and "never more than one level off" in readme
+
+
+def test_every_sample_project_names_a_licence_and_a_citation() -> None:
+    """Their exports are datasets a lab may look at as an example: licensed, citable."""
+    folders = sorted(p for p in SAMPLE.parent.iterdir() if (p / "project.toml").is_file())
+    assert len(folders) >= 5
+    for folder in folders:
+        dataset = validate_project(folder).dataset
+        assert dataset.licence == "cc-by-4.0", folder
+        assert dataset.citation.endswith(f"Caption Rating Annotator {__version__}."), folder

@@ -30,6 +30,11 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                              "otherwise); the dataset card then says which are simulated")
     parser.add_argument("--format", choices=["csv", "jsonl"], default="csv",
                         help="the ratings and items as CSV (default) or JSON Lines")
+    parser.add_argument("--images", choices=["none", "copy", "link"], default="none",
+                        help="copy: the images travel under DIR/images/ (with their licences "
+                             "and an images/metadata.csv Hugging Face's ImageFolder loads); "
+                             "link: links to the project's images instead (this computer "
+                             "only); none (default): no images")
 
 
 def _run(args: argparse.Namespace) -> ExitCode:
@@ -44,9 +49,14 @@ def _run(args: argparse.Namespace) -> ExitCode:
                        AnalysisOptions(exclude_failed_checks=args.exclude_failed_checks))
     done = export_dataset(analysis, args.out, DatasetOptions(
         pseudonymise=args.pseudonymise, format=args.format,
-        include_simulated=args.include_simulated), progress=say)
+        include_simulated=args.include_simulated, images=args.images), progress=say)
     for path in done.written:
         print(path)
+    project = analysis.input.project
+    if project is not None and project.dataset.licence == "unknown":
+        say(f"Warning: {project.root / 'project.toml'} names no licence for the dataset, and "
+            "its card says so: set licence under [dataset] (for example cc-by-4.0) and "
+            "export again before publishing.")
     say(f"Wrote the dataset to {done.folder} (content hash {done.content_hash}); its card is "
         "README.md.")
     if done.key_file is not None:

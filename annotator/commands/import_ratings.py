@@ -1,15 +1,22 @@
-"""``annotator import-ratings FORMAT FILE --out RATINGS.csv``: existing ratings as the CSV
-that ``analyze --ratings-csv`` reads: Flickr8k-Expert's judgments, or answers given in
-Label Studio, Potato or Prodigy to tasks ``annotator export-tasks`` made."""
+"""``annotator import-ratings FORMAT FILE --out RATINGS.csv | --into PANEL.sqlite``: existing
+ratings (Flickr8k-Expert's judgments, or answers given in Label Studio, Potato or Prodigy)
+as the CSV that ``analyze --ratings-csv`` reads, or stored in a panel with where they came
+from (:mod:`annotator.store.imported`), to be analysed and published with ratings given
+here."""
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from annotator.commands.contract import Command, ExitCode, Exits
 from annotator.errors import AnnotatorError
+
+if TYPE_CHECKING:
+    from annotator.project.interop.answers import CheckedRating, Read
 
 FLICKR8K = "flickr8k-expert"
 TOOL_FORMATS = {"label-studio": "its JSON, JSON_MIN, CSV or TSV export",
@@ -26,21 +33,25 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                              + "; ".join(f"{name}: {reads}" for name, reads in
                                          TOOL_FORMATS.items()))
     parser.add_argument("file", type=Path, help="the ratings file (or Potato folder) to convert")
-    parser.add_argument("--out", type=Path, required=True, metavar="RATINGS.csv",
-                        help="the item_id,tagger,round,rating CSV to write")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--out", type=Path, metavar="RATINGS.csv",
+                       help="the item_id,tagger,round,rating CSV to write")
+    where.add_argument("--into", type=Path, metavar="PANEL.sqlite",
+                       help="store the ratings in this panel database (made if missing) with "
+                            "where they came from, for analyze, the lead's window and export "
+                            "(needs --project)")
     parser.add_argument("--project", type=Path, metavar="FOLDER",
-                        help="the project the tasks came from (needed for a tool's answers: "
-                             "its items and rubric)")
+                        help="the project the tasks came from (needed for a tool's answers "
+                             "and for --into: its items and rubric)")
     parser.add_argument("--round", type=int, default=1, metavar="N",
-                        help="the round the tool's answers belong to (default 1)")
+                        help="the round the answers belong to (default 1)")
 
 
 def _run(args: argparse.Namespace) -> ExitCode:
-    if args.format == FLICKR8K:
+    if args.format == FLICKR8K and args.out is not None:
         return _flickr8k(args)
     from annotator.project.folder import open_project
-    from annotator.project.interop import TOOLS
-    from annotator.project.interop.answers import one_question, write_ratings
+    from annotator.project.interop.answers import checked_ratings, one_question, write_ratings
     from annotator.project.own_files import refuse_output_over_inputs
 
     if args.project is None:
@@ -49,18 +60,54 @@ def _run(args: argparse.Namespace) -> ExitCode:
     if args.round < 1:
         raise AnnotatorError("--round counts from 1.")
     project = open_project(args.project)
-    refuse_output_over_inputs([args.out], project.root)
-    tool = TOOLS[args.format]
-    one_question(project, tool.title)
-    read = tool.read(args.file)
-    written = write_ratings(read, project, args.out, round_number=args.round, source=args.file)
-    skipped = (f"; {read.not_answers} cancelled, rejected or ignored entries are no answer"
+    refuse_output_over_inputs([args.out or args.into], project.root, reads=[args.file])
+    title, read = _read(args.format, args.file)
+    one_question(project, title)
+    if args.out is not None:
+        written = write_ratings(read, project, args.out, round_number=args.round,
+                                source=args.file)
+        where = f"{args.out}. Analyze them with: annotator analyze --ratings-csv {args.out}"
+    else:
+        rows = checked_ratings(read, project, round_number=args.round, source=args.file)
+        written = _into_panel(args, title, rows, project.project_id)
+        where = f"the panel {args.into}"
+    skipped = (f" ({read.not_answers} cancelled, rejected or ignored entries are no answer)"
                if read.not_answers else "")
     for warning in read.warnings:
         print(warning, file=sys.stderr)
-    print(f"Wrote {written} ratings of round {args.round} to {args.out}{skipped}. Analyze "
-          f"them with: annotator analyze --ratings-csv {args.out}", file=sys.stderr)
+    print(f"Wrote {written} ratings of round {args.round}{skipped} to {where}",
+          file=sys.stderr)
     return ExitCode.DONE
+
+
+def _read(name: str, file: Path) -> tuple[str, Read]:
+    """The tool's title and what its file gave."""
+    if name == FLICKR8K:
+        from annotator.project.importers.flickr8k import expert_answers
+
+        return "Flickr8k-Expert", expert_answers(file)
+    from annotator.project.interop import TOOLS
+
+    tool = TOOLS[name]
+    return tool.title, tool.read(file)
+
+
+def _into_panel(args: argparse.Namespace, title: str, rows: list[CheckedRating],
+                project_id: str) -> int:
+    """Store the checked answers in the panel; how many were new there."""
+    from annotator.project.model import SKIP_VALUE
+    from annotator.store.imported import ImportedRating, ImportedSource, import_into_panel
+
+    source = ImportedSource.of(args.file, title, args.round)
+    done = import_into_panel(
+        args.into, source,
+        [ImportedRating(r.item_id, r.tagger, SKIP_VALUE if math.isnan(r.value) else r.value)
+         for r in rows],
+        project_id=project_id, waiting=lambda text: print(text, file=sys.stderr))
+    if done.present:
+        print(f"{done.present} of these ratings were already in the panel (this file was "
+              "imported before).", file=sys.stderr)
+    return done.new
 
 
 def _flickr8k(args: argparse.Namespace) -> ExitCode:
@@ -80,10 +127,11 @@ def _flickr8k(args: argparse.Namespace) -> ExitCode:
 IMPORT_RATINGS = Command(
     name="import-ratings",
     help="turn existing ratings into the CSV analyze --ratings-csv reads",
-    exits=Exits(done="the ratings CSV was written",
+    exits=Exits(done="the ratings CSV was written (with --into: the panel holds them)",
                 refused="nothing was written: the file has bad lines or entries (each one "
                         "named), answers off the rubric or of unknown items, or no judgments, "
-                        "or --out would overwrite it or one of the project's own files"),
+                        "or --out/--into would overwrite it or one of the project's own files, "
+                        "or the --into panel is another project's"),
     add_arguments=_add_arguments,
     run=_run,
 )

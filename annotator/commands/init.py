@@ -1,7 +1,7 @@
 """``annotator init FOLDER --images DIR [--captions FILE]``: a new project (with
-``--gold``/``--priors``/``--licence``, everything the lead's New project wizard writes);
-``annotator init FOLDER --from TOOL EXPORT``: a new project from a lab's own project in
-another tool."""
+``--gold``/``--priors``/``--licence``/``--citation``, everything the lead's New project wizard
+writes); ``annotator init FOLDER --from TOOL EXPORT``: a new project from a lab's own project
+in another tool."""
 
 from __future__ import annotations
 
@@ -43,10 +43,36 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                                          "(.toml) to copy into the project as rubric.toml")
     parser.add_argument("--gold", type=Path, help="a gold.csv to copy into the project")
     parser.add_argument("--priors", type=Path, help="a priors.csv to copy into the project")
-    parser.add_argument("--licence", default="",
-                        help="[dataset] licence, as the Hugging Face hub names it (cc-by-4.0)")
     parser.add_argument("--title", default="", help="[dataset] title")
-    parser.add_argument("--citation", default="", help="[dataset] citation")
+    parser.add_argument("--licence", "--license", metavar="ID",
+                        help="the licence the ratings will be published under, as the Hugging "
+                             "Face hub names it (cc-by-4.0, cc0-1.0, mit…); written to "
+                             "[dataset] in project.toml")
+    parser.add_argument("--citation", metavar="TEXT",
+                        help="how to cite the dataset (written to [dataset] in project.toml)")
+
+
+def _dataset(args: argparse.Namespace) -> dict[str, str]:
+    """The ``[dataset]`` table the lead gave; a licence that is no licence id is refused."""
+    from annotator.project.dataset_settings import LICENCE_ID
+
+    given = {key: value.strip() for key, value in (("licence", args.licence),
+                                                   ("citation", args.citation))
+             if value is not None}
+    if "licence" in given and not LICENCE_ID.fullmatch(given["licence"]):
+        raise AnnotatorError(f"--licence {given['licence']!r} is not a licence id: give it as "
+                             "the Hugging Face hub lists it, in lower case (cc-by-4.0, "
+                             "cc0-1.0, mit, other).")
+    if any(not value for value in given.values()):
+        raise AnnotatorError("--licence and --citation need a text.")
+    return given
+
+
+def _licence_note(dataset: dict[str, str], root: Path) -> None:
+    if "licence" not in dataset:
+        print(f"{root / 'project.toml'}: note: no licence was given (--licence), so a "
+              "dataset exported from this project says its licence is unknown; set licence "
+              "under [dataset] in project.toml before publishing.")
 
 
 def _run(args: argparse.Namespace) -> ExitCode:
@@ -56,28 +82,30 @@ def _run(args: argparse.Namespace) -> ExitCode:
     from annotator.project.model import DatasetCard
     from annotator.project.new_project import ProjectChoices, make_project
 
+    dataset = _dataset(args)
     if args.from_tool is not None:
-        return _from_tool(args)
+        return _from_tool(args, dataset)
     if args.images is None:
         raise AnnotatorError("Give --images DIR (or --from TOOL EXPORT).")
     made = make_project(ProjectChoices(
         folder=args.folder, images=args.images, captions=args.captions, name=args.name,
         rubric=args.rubric or DEFAULT_RUBRIC, captions_format=args.captions_format,
         gold_file=args.gold, priors_file=args.priors,
-        dataset=DatasetCard(title=args.title, licence=args.licence or DatasetCard().licence,
-                            citation=args.citation)))
+        dataset=DatasetCard(title=args.title, licence=dataset.get("licence", "unknown"),
+                            citation=dataset.get("citation", ""))))
     project = made.project
     for problem in project.problems:
         print(problem)
     for note in made.notes:
         print(f"{note.file}: note: {note.message}")
+    _licence_note(dataset, project.root)
     count = len(project.problems)
     print(f"Created {project.root} with {len(project.items)} pairs"
           + (f"; {count} problem{'s' if count != 1 else ''} listed above." if count else "."))
     return ExitCode.PROBLEMS if count else ExitCode.DONE
 
 
-def _from_tool(args: argparse.Namespace) -> ExitCode:
+def _from_tool(args: argparse.Namespace, dataset: dict[str, str]) -> ExitCode:
     from annotator.project.interop.peer import init_from_tool, read_choice_map
 
     tool, export = args.from_tool[0], Path(args.from_tool[1])
@@ -88,11 +116,12 @@ def _from_tool(args: argparse.Namespace) -> ExitCode:
                              "the tool's tasks.")
     choice_map = read_choice_map(args.choice_map) if args.choice_map is not None else None
     done = init_from_tool(args.folder, tool, export, images=args.images, rubric=args.rubric,
-                          choice_map=choice_map, name=args.name)
+                          choice_map=choice_map, name=args.name, dataset=dataset)
     project = done.made.project
     for problem in (*project.problems, *done.read.warnings):
         print(problem)
     taggers = sorted({answer.tagger for answer in done.read.answers})
+    _licence_note(dataset, project.root)
     skipped = (f"; {done.read.not_answers} cancelled, rejected or ignored entries are no "
                "answer" if done.read.not_answers else "")
     print(f"Created {project.root} with {len(project.items)} pairs (rubric "

@@ -119,7 +119,8 @@ def init_project(
 
 
 def init_from_pairs(folder: Path, *, images: Path, pairs: list[Pair], problems: list[Problem],
-                    source: Path, rubric: str, name: str | None = None) -> NewProject:
+                    source: Path, rubric: str, name: str | None = None,
+                    dataset: Mapping[str, str] | None = None) -> NewProject:
     """Create a project from pairs read elsewhere (another tool's tasks, each with its own
     ``item_id``), as :func:`init_project` does; ``problems`` are the tasks left out."""
     folder = folder.resolve()
@@ -129,7 +130,8 @@ def init_from_pairs(folder: Path, *, images: Path, pairs: list[Pair], problems: 
     rows = _with_ids(pairs, problems)
     return _create(folder, images, tuple(rows), tuple(problems), (),
                    tuple(sorted({row.pair.image for row in rows})), source=source, name=name,
-                   rubric=rubric)
+                   rubric=rubric, extras=Extras(tables={"dataset": dict(dataset)} if dataset
+                                                else {}))
 
 
 def _create(folder: Path, images: Path, rows: tuple[Row, ...], problems: tuple[Problem, ...],

@@ -106,6 +106,11 @@ class Panel:
             self._lock.release()
 
     @property
+    def connection(self) -> sqlite3.Connection:
+        """The open connection, for the writer of imported ratings (:mod:`.imported`)."""
+        return self._conn
+
+    @property
     def project_id(self) -> str | None:
         """The project the panel belongs to (None until the first file is merged)."""
         return _project_id(self._conn)

@@ -101,6 +101,21 @@ def _simulated_sources(db: Database) -> None:
     db.execute("ALTER TABLE sources ADD COLUMN simulated TEXT NOT NULL DEFAULT ''")
 
 
+@PANEL_MIGRATIONS(name="0005_imported_sources")
+def _imported_sources(db: Database) -> None:
+    """Ratings imported from another tool's file (``import-ratings --into``): the file is a
+    source of its own, named by its tool, file name, SHA-256 and the round the lead gave it
+    (empty and 0 for laptops' session files). An older app merges into the panel as before
+    (the columns have defaults), so the schema number stays."""
+    for statement in (
+        "ALTER TABLE sources ADD COLUMN tool TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE sources ADD COLUMN file TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE sources ADD COLUMN sha256 TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE sources ADD COLUMN imported_round INTEGER NOT NULL DEFAULT 0",
+    ):
+        db.execute(statement)
+
+
 def connect_panel(path: Path, *, new: bool) -> sqlite3.Connection:
     """The merging connection to the panel at ``path``, its schema brought up to date
     (``new``: a file being made, which takes the panel's page size first)."""

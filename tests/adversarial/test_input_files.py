@@ -94,7 +94,7 @@ def test_init_exits_0_and_notes_uncaptioned_images_on_one_stream(tmp_path: Path,
                         encoding="utf-8")
     target = tmp_path / "panel"
     assert main(["init", str(target), "--images", str(photos), "--captions",
-                 str(captions)]) == ExitCode.DONE
+                 str(captions), "--licence", "cc-by-4.0"]) == ExitCode.DONE
     out, err = capsys.readouterr()
     assert err == ""
     assert out.splitlines() == [

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from annotator.cli import main
 from annotator.commands.contract import ExitCode
+from annotator.project.folder import open_project
 from tests.conftest import write_jpeg
 
 
@@ -19,8 +20,8 @@ def sidecar_photos(folder: Path) -> Path:
 def test_from_sidecars_then_validate_clean(tmp_path: Path, capsys) -> None:
     source = sidecar_photos(tmp_path / "photos")
     target = tmp_path / "panel"
-    assert main(["init", str(target), "--images", str(source), "--name", "Harbour"]) == (
-        ExitCode.DONE)
+    assert main(["init", str(target), "--images", str(source), "--name", "Harbour",
+                 "--licence", "cc-by-4.0"]) == ExitCode.DONE
     out, err = capsys.readouterr()
     assert out == f"Created {target} with 2 pairs.\n" and err == ""
     assert (target / "project.toml").is_file()
@@ -37,7 +38,8 @@ def test_bad_csv_rows_are_listed_on_stdout_and_the_good_ones_kept(tmp_path: Path
     captions.write_text("image,caption\na.jpg,A red square.\nb.jpg,\nc.jpg,Missing.\n",
                         encoding="utf-8")
     target = tmp_path / "panel"
-    code = main(["init", str(target), "--images", str(source), "--captions", str(captions)])
+    code = main(["init", str(target), "--images", str(source), "--captions", str(captions),
+                 "--licence", "cc-by-4.0"])
     assert code == ExitCode.PROBLEMS
     out, err = capsys.readouterr()
     assert err == ""
@@ -91,3 +93,33 @@ def test_gold_priors_and_licence_as_the_wizard_writes_them(tmp_path: Path, capsy
     assert main(bad) == ExitCode.REFUSED
     assert "not a licence id" in capsys.readouterr().err
     assert not (tmp_path / "other").exists()
+
+
+def test_the_licence_and_citation_go_to_the_dataset_table(tmp_path: Path, capsys) -> None:
+    source = sidecar_photos(tmp_path / "photos")
+    target = tmp_path / "panel"
+    citation = "Doe, J. (2027). Harbour ratings. Zenodo."
+    assert main(["init", str(target), "--images", str(source), "--licence", "cc-by-4.0",
+                 "--citation", citation]) == ExitCode.DONE
+    assert "note: no licence" not in capsys.readouterr().out
+    dataset = open_project(target).dataset
+    assert (dataset.licence, dataset.citation) == ("cc-by-4.0", citation)
+
+
+def test_without_a_licence_init_says_the_dataset_would_have_none(tmp_path: Path,
+                                                                 capsys) -> None:
+    source = sidecar_photos(tmp_path / "photos")
+    target = tmp_path / "panel"
+    assert main(["init", str(target), "--images", str(source)]) == ExitCode.DONE
+    out = capsys.readouterr().out
+    assert f"{target / 'project.toml'}: note: no licence was given (--licence)" in out
+    assert open_project(target).dataset.licence == "unknown"
+
+
+def test_a_licence_that_is_no_licence_id_is_refused(tmp_path: Path, capsys) -> None:
+    source = sidecar_photos(tmp_path / "photos")
+    target = tmp_path / "panel"
+    code = main(["init", str(target), "--images", str(source), "--licence", "CC BY 4.0"])
+    assert code == ExitCode.REFUSED
+    assert "is not a licence id" in capsys.readouterr().err
+    assert not target.exists()

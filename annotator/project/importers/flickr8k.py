@@ -25,6 +25,7 @@ from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
 from annotator.files import write_text
 from annotator.project.captions import Captions, ImageResolver, Pair
+from annotator.project.interop.answers import Answer, Read
 from annotator.project.model import Problem
 from annotator.project.textfile import numbered_lines, read_text
 
@@ -71,10 +72,28 @@ def expert_ratings_csv(expert_file: Path, out: Path) -> int:
     if out.resolve() == expert_file.resolve():
         raise AnnotatorError("The output would overwrite the expert file; give another --out.",
                              file=out)
+    judged = _judgments(expert_file)
+    write_text(out, csv_text([[item_id, tagger, "1", score] for item_id, scores, _ in judged
+                              for tagger, score in zip(EXPERT_TAGGERS, scores, strict=True)],
+                             header=["item_id", "tagger", "round", "rating"]))
+    return len(judged)
+
+
+def expert_answers(expert_file: Path) -> Read:
+    """``expert_file``'s scores as answers (tagger ``expert1..3``, each score a level's
+    value), to be checked against a project and stored in its panel; refused as
+    :func:`expert_ratings_csv` refuses."""
+    return Read([Answer(item_id, tagger, expert_file, line, choice=score)
+                 for item_id, scores, line in _judgments(expert_file)
+                 for tagger, score in zip(EXPERT_TAGGERS, scores, strict=True)], [])
+
+
+def _judgments(expert_file: Path) -> list[tuple[str, list[str], int]]:
+    """Each judged pair (item id, its three scores, its line); any bad line refuses all."""
     text, problem = read_text(expert_file)
     if problem is not None:
         raise AnnotatorError(problem.message, file=problem.file, line=problem.line)
-    rows: list[list[str]] = []
+    judged: list[tuple[str, list[str], int]] = []
     seen: dict[str, int] = {}
     problems: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -85,16 +104,14 @@ def expert_ratings_csv(expert_file: Path, out: Path) -> int:
             problems.append(f"{expert_file}:{number}: {message}")
             continue
         seen[item_id] = number
-        rows.extend([item_id, tagger, "1", score]
-                    for tagger, score in zip(EXPERT_TAGGERS, scores, strict=True))
+        judged.append((item_id, scores, number))
     if problems:
         raise AnnotatorError(
             f"{len(problems)} line{'s' if len(problems) != 1 else ''} cannot be used, so no "
             "ratings were written:\n" + "\n".join(problems), file=expert_file)
-    if not rows:
+    if not judged:
         raise AnnotatorError("The expert file has no judgments.", file=expert_file)
-    write_text(out, csv_text(rows, header=["item_id", "tagger", "round", "rating"]))
-    return len(seen)
+    return judged
 
 
 def _expert_line(line: str, seen: dict[str, int]) -> tuple[str, list[str], str]:

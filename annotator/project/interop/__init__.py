@@ -10,11 +10,12 @@ the answers into the ratings CSV ``analyze --ratings-csv`` reads. A tool is a mo
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from annotator.errors import AnnotatorError
 from annotator.files import write_text
+from annotator.project.image_copies import in_images, place_image, travelling_path
 from annotator.project.interop import label_studio, label_studio_csv, potato, potato2, prodigy
 from annotator.project.interop.answers import Read, one_question
 from annotator.project.model import Project
@@ -29,25 +30,38 @@ class Tool:
     title: str
     tasks: Callable[[Project, str], dict[str, str]]
     read: Callable[[Path], Read]
+    serves_images: str
+    """What comes before an image's path under the task folder's ``images/`` in the URL the
+    tool serves it at (``export-tasks --images copy``)."""
 
 
 TOOLS = {tool.name: tool for tool in (
     Tool("label-studio", "Label Studio", label_studio.task_files,
-         label_studio_csv.read_any),
-    Tool("potato", "Potato", potato.task_files, potato2.read_any),
-    Tool("prodigy", "Prodigy", prodigy.task_files, prodigy.read_export),
+         label_studio_csv.read_any, "/data/local-files/?d=images/"),
+    Tool("potato", "Potato", potato.task_files, potato2.read_any, "/media/"),
+    Tool("prodigy", "Prodigy", prodigy.task_files, prodigy.read_export, "images/"),
 )}
 
 
-def export_tasks(project: Project, tool: Tool, folder: Path, *, image_prefix: str = ""
-                 ) -> list[Path]:
-    """Write ``tool``'s task files for every item of ``project`` into ``folder``."""
+def export_tasks(project: Project, tool: Tool, folder: Path, *, image_prefix: str = "",
+                 copy_images: bool = False) -> list[Path]:
+    """Write ``tool``'s task files for every item of ``project`` into ``folder``; with
+    ``copy_images``, the images too, under ``folder/images/``, named in the tasks by the URL
+    the tool serves them at (:attr:`Tool.serves_images`)."""
     one_question(project, tool.title)
     if not project.items:
         raise AnnotatorError("The project has no items to rate.", file=project.root)
-    tasks = tool.tasks(project, image_prefix)
-    refuse_output_over_inputs([folder / name for name in tasks], project.root)
-    written = []
+    if copy_images and image_prefix:
+        raise AnnotatorError("--image-prefix names where the tool finds the project's images; "
+                             "with --images copy they are in the task folder: give one or "
+                             "the other.")
+    images = {travelling_path(item.image): project.root / item.image for item in project.items
+              } if copy_images else {}
+    tasks = (tool.tasks(replace(project, items=tuple(
+        replace(item, image=in_images(item.image)) for item in project.items)),
+        tool.serves_images) if copy_images else tool.tasks(project, image_prefix))
+    refuse_output_over_inputs([folder / name for name in [*tasks, *images]], project.root)
+    written = [_place(source, folder / path) for path, source in images.items()]
     for name, text in tasks.items():
         path = folder / name
         try:
@@ -58,3 +72,8 @@ def export_tasks(project: Project, tool: Tool, folder: Path, *, image_prefix: st
                                  file=path) from error
         written.append(path)
     return written
+
+
+def _place(source: Path, target: Path) -> Path:
+    place_image(source, target)
+    return target

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -127,22 +127,44 @@ def one_question(project: Project, tool: str) -> Scale:
     return Scale(project.rubric)
 
 
+@dataclass(frozen=True)
+class CheckedRating:
+    """One answer checked against the project: its item, tagger (clean), round and level
+    value (NaN for a SKIP answer), and the item's source."""
+
+    item_id: str
+    tagger: str
+    round: int
+    value: float
+    source: str
+
+
 def write_ratings(read: Read, project: Project, out: Path, *, round_number: int,
                   source: Path, choice_map: Mapping[str, str] | None = None) -> int:
-    """Check every answer and write the ratings CSV; returns how many were written.
-
-    Refuses (AnnotatorError, nothing written) when the file has problems, an answer is not
-    on the scale or names an unknown item, a tagger's name is empty or too long
-    (:mod:`annotator.names`; names are written clean), a tagger answered a pair twice, or
-    there is no answer at all."""
+    """Check every answer (:func:`checked_ratings`) and write the ratings CSV; returns how
+    many were written."""
     if out.resolve() == source.resolve():
         raise AnnotatorError("The output would overwrite the file it reads; give another "
                              "--out.", file=out)
+    rows = [(r.item_id, r.tagger, r.round, SKIP if math.isnan(r.value) else f"{r.value:g}",
+             r.source) for r in checked_ratings(read, project, round_number=round_number,
+                                                source=source, choice_map=choice_map)]
+    write_text(out, csv_text(rows, header=RATINGS_HEADER))
+    return len(rows)
+
+
+def checked_ratings(read: Read, project: Project, *, round_number: int, source: Path,
+                    choice_map: Mapping[str, str] | None = None) -> list[CheckedRating]:
+    """Every answer of ``read`` checked against ``project``.
+
+    Refuses (AnnotatorError) when the file has problems, an answer is not on the scale or
+    names an unknown item, a tagger's name is empty or too long (:mod:`annotator.names`;
+    names are given clean), a tagger answered a pair twice, or there is no answer at all."""
     scale = Scale(project.rubric, choice_map)
     problems = list(read.problems)
     items = {item.item_id: item for item in project.items}
     seen: dict[tuple[str, str], Answer] = {}
-    rows: list[Sequence[object]] = []
+    rows: list[CheckedRating] = []
     for answer in read.answers:
         try:
             value = scale.value(answer)
@@ -164,8 +186,8 @@ def write_ratings(read: Read, project: Project, out: Path, *, round_number: int,
                                     f"{answer.item_id} twice (first at {first.file.name}:"
                                     f"{first.line})."))
             continue
-        rows.append((answer.item_id, tagger, round_number,
-                     SKIP if math.isnan(value) else f"{value:g}", items[answer.item_id].source))
+        rows.append(CheckedRating(answer.item_id, tagger, round_number, value,
+                                  items[answer.item_id].source))
     if problems:
         problems.sort(key=lambda p: (str(p.file), p.line or 0))
         raise AnnotatorError(
@@ -173,5 +195,4 @@ def write_ratings(read: Read, project: Project, out: Path, *, round_number: int,
             "no ratings were written:\n" + "\n".join(map(str, problems)), file=source)
     if not rows:
         raise AnnotatorError("There is no answer in it to import.", file=source)
-    write_text(out, csv_text(rows, header=RATINGS_HEADER))
-    return len(rows)
+    return rows

@@ -59,7 +59,8 @@ class _Export:
 
 def init_from_tool(folder: Path, tool: str, export: Path, *, images: Path | None,
                    rubric: str | None, choice_map: Mapping[str, str] | None = None,
-                   name: str | None = None) -> FromTool:
+                   name: str | None = None, dataset: Mapping[str, str] | None = None
+                   ) -> FromTool:
     """Make the project and write its ratings; AnnotatorError (nothing made) when the
     export, its images or its answers cannot be used."""
     if not export.exists():
@@ -73,7 +74,7 @@ def init_from_tool(folder: Path, tool: str, export: Path, *, images: Path | None
     images = images or (export if export.is_dir() else export.parent)
     pairs = _pairs(found.tasks, images, problems)
     made = init_from_pairs(folder, images=images, pairs=pairs, problems=problems,
-                           source=export, rubric=rubric_id, name=name)
+                           source=export, rubric=rubric_id, name=name, dataset=dataset)
     ratings = made.project.root / f"ratings-from-{tool}.csv"
     try:
         written = write_ratings(found.read, made.project, ratings, round_number=1,

@@ -4,7 +4,8 @@ Formats as the Potato annotation tool documents and writes them (Pei et al., EMN
 demos; https://potato-annotation.readthedocs.io/en/latest/data_format/ and
 …/schemas_and_templates/):
 
-* the task: ``config.yaml`` (JSON, which YAML reads) with one ``radio`` annotation scheme
+* the task: ``config.yaml`` (JSON, which YAML reads; only keys Potato 2.x knows, none it
+  calls legacy) with one ``radio`` annotation scheme
   named ``rating`` whose labels are the rubric's level labels (the full text as tooltip, the
   level's key as key binding), and ``data/items.jsonl``, one instance per pair: ``id`` (the
   item id) and ``text`` (the image and the caption as HTML, which Potato displays).
@@ -32,6 +33,9 @@ CONFIG_FILE = "config.yaml"
 DATA_FILE = "data/items.jsonl"
 OUTPUT_FILE = "annotated_instances.jsonl"
 SCHEME = "rating"
+MEDIA_DIRECTORY = "images"
+"""Where Potato 2.x serves ``/media/…`` from, in the task folder: the images
+``export-tasks --images copy`` puts there."""
 _LIKERT = re.compile(r"scale_([0-9]+)")
 
 
@@ -45,19 +49,17 @@ def task_files(project: Project, image_prefix: str) -> dict[str, str]:
         raise AnnotatorError(f"The {rubric.rubric_id} rubric gives two levels the same label, "
                              "which Potato stores as the answer; it cannot be told apart.")
     config = {
-        "port": 8000, "server_name": "potato annotator",
+        "port": 8000,
         "annotation_task_name": project.name,
+        "task_dir": ".",
         "output_annotation_dir": "annotation_output/",
-        "output_annotation_format": "jsonl",
-        "annotation_codebook_url": "",
+        "media_directory": MEDIA_DIRECTORY,
         "data_files": [DATA_FILE],
         "item_properties": {"id_key": "id", "text_key": "text"},
         "user_config": {"allow_all_users": True, "users": []},
         "alert_time_each_instance": 10000000,
         "annotation_schemes": [{"annotation_type": "radio", "name": SCHEME,
                                 "description": rubric.question, "labels": labels}],
-        "html_layout": "default", "base_html_template": "default",
-        "header_file": "default", "site_dir": "default",
     }
     data = "".join(json.dumps({
         "id": item.item_id,

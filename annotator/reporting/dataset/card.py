@@ -41,6 +41,13 @@ class CardFigures:
     simulated: int = 0
     """Taggers whose ratings ``annotator simulate`` made (exported with
     ``--include-simulated``)."""
+    images: int = 0
+    """Images in the dataset's ``images/`` (``export --images copy|link``)."""
+    linked: bool = False
+    """The images are links to the project's files, not copies."""
+    imported: tuple[str, ...] = ()
+    """One sentence per file whose ratings were imported from another tool
+    (:meth:`annotator.store.imported.ImportedSource.provenance`)."""
 
 
 def size_category(rows: int) -> str:
@@ -69,22 +76,25 @@ def card(project: Project, results: Results, figures: CardFigures, files: Sequen
     header.append("---")
     body = [
         f"# {title}", "", description, "",
+        *_unlicensed(project),
         *_simulated(figures),
         *_protocol(project, figures),
         *_agreement(results, figures),
         "## Files", "",
         "| file | what it holds |", "|---|---|",
         *(f"| `{f.name}` | {f.description} |" for f in files),
+        *_images_row(figures),
         "| `datapackage.json` | the same files described as a Frictionless Data Package |",
         "| `croissant.json` | the same files described in MLCommons Croissant |", "",
         "Every column, its type, unit and allowed values, and every level of the rubric in "
         "full, are in [codebook.md](codebook.md).", "",
-        *_loading(tables),
+        *_loading(tables, images=bool(figures.images)),
         "## Provenance", "",
         f"Exported by {APP} {__version__} from the project `{project.project_id}`. Content "
         f"hash `{content_hash}`: the SHA-256 of the lines that `sha256sum` prints for the "
         "data files and the codebook, in name order (`sha256sum codebook.* items.* ratings.* "
         "| sha256sum`).", "",
+        *(f"- {line}" for line in figures.imported), *([""] if figures.imported else []),
         "## How to cite", "",
         project.dataset.citation or "The authors of this dataset have not said how to cite "
         "it; cite its title and where you found it.", "",
@@ -92,6 +102,15 @@ def card(project: Project, results: Results, figures: CardFigures, files: Sequen
         f"software: {SOFTWARE_CITATION}", "",
     ]
     return "\n".join([*header, "", *body])
+
+
+UNKNOWN_LICENCE = ("**No licence.** The project that exported this dataset names no licence "
+                   "for it, so nobody may reuse it yet: its authors should set one (`licence` "
+                   "under `[dataset]` in project.toml) and export again.")
+
+
+def _unlicensed(project: Project) -> list[str]:
+    return [f"> {UNKNOWN_LICENCE}", ""] if project.dataset.licence == "unknown" else []
 
 
 def _simulated(figures: CardFigures) -> list[str]:
@@ -167,12 +186,23 @@ def _fig(value: float | Undefined) -> str:
     return "n/a" if isinstance(value, Undefined) else f"{value:.3f}"
 
 
-def _loading(tables: Sequence[DataFile]) -> list[str]:
+def _images_row(figures: CardFigures) -> list[str]:
+    if not figures.images:
+        return []
+    how = ("links to the project's files, which open only on the computer that exported "
+           "them: export with `--images copy` to publish them" if figures.linked else
+           "copies of the project's files")
+    return [f"| `images/` | the {figures.images} images rated ({how}); `image` in "
+            "`items` is each one's path from here |"]
+
+
+def _loading(tables: Sequence[DataFile], *, images: bool) -> list[str]:
+    """Snippets that load the tables as they are (each is run by the tests)."""
     csv = all(f.format == "csv" for f in tables)
     names = {f.stem: f.name for f in tables}
     if csv:
         python = [f'ratings = pd.read_csv("{names["ratings"]}", dtype={{"item_id": str, '
-                  '"tagger": str}})', f'items = pd.read_csv("{names["items"]}", '
+                  '"tagger": str})', f'items = pd.read_csv("{names["items"]}", '
                   'dtype={"item_id": str})']
         r = [f'ratings <- read.csv("{names["ratings"]}", encoding = "UTF-8", '
              'colClasses = c(item_id = "character", tagger = "character"))']
@@ -182,7 +212,13 @@ def _loading(tables: Sequence[DataFile]) -> list[str]:
                   f'items = pd.read_json("{names["items"]}", lines=True, dtype={{"item_id": '
                   'str})']
         r = [f'ratings <- jsonlite::stream_in(file("{names["ratings"]}"))']
+    hub = ["", "```python", "from datasets import load_dataset", "",
+           'images = load_dataset("imagefolder", data_dir="images", split="train")'
+           '  # image decoded, with item_id and caption', "```"] if images else []
+    validate = ("`frictionless validate datapackage.json` checks every file against its "
+                "size, hash and schema" + ("; JSON Lines need `pip install "
+                                           "\"frictionless[json]\"`." if not csv else "."))
     return ["## Loading", "", "```python", "import pandas as pd", "", *python,
             'data = ratings[ratings["phase"].isin(["game", "retest"]) & ratings["counted"]]'
             '  # the data ratings the analysis counts',
-            "```", "", "```r", *r, "```", ""]
+            "```", *hub, "", "```r", *r, "```", "", validate, ""]

@@ -111,8 +111,13 @@ _ITEM_FIELDS: dict[str, tuple[str, str]] = {
 _ALLOWED_LEVELS = ("vote", "consensus")
 
 
-def item_fields(columns: tuple[Column, ...], rubric: Rubric) -> tuple[Field, ...]:
-    """The columns of ``items.csv`` (:mod:`annotator.reporting.items_table`) as fields."""
+_IMAGE_IN_DATASET = ("Path of the image in this dataset, under images/ (forward slashes).", "")
+
+
+def item_fields(columns: tuple[Column, ...], rubric: Rubric, *, images: bool = False
+                ) -> tuple[Field, ...]:
+    """The columns of ``items.csv`` (:mod:`annotator.reporting.items_table`) as fields;
+    ``images``: the images travel with the dataset, so ``image`` is a path inside it."""
     levels = tuple(float(level.value) for level in rubric.levels)
     fields = []
     for column in columns:
@@ -121,7 +126,8 @@ def item_fields(columns: tuple[Column, ...], rubric: Rubric) -> tuple[Field, ...
                            "shown with the pair when the rubric asks for context.")
             unit = ""
         else:
-            description, unit = _ITEM_FIELDS[column.key]
+            description, unit = (_IMAGE_IN_DATASET if images and column.key == "image"
+                                 else _ITEM_FIELDS[column.key])
         fields.append(Field(
             column.key, _TYPES.get(column.kind, "number"), description, unit,
             values=levels if column.key in _ALLOWED_LEVELS else

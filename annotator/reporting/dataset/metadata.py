@@ -22,7 +22,9 @@ from typing import Any
 
 from annotator import __version__
 from annotator.csvtext import PACKAGE_GUARD_KEY, PACKAGE_GUARD_NOTE
+from annotator.project.image_copies import IMAGES_FOLDER
 from annotator.reporting.dataset.fields import Field, FieldType
+from annotator.reporting.dataset.images import METADATA_FILE, DatasetImage
 
 APP = "Caption Rating Annotator"
 CROISSANT_CONTEXT: dict[str, Any] = {
@@ -67,6 +69,8 @@ CROISSANT_CONTEXT: dict[str, Any] = {
 _CROISSANT_TYPES: dict[FieldType, str] = {
     "string": "sc:Text", "integer": "sc:Integer", "number": "sc:Float",
     "boolean": "sc:Boolean", "datetime": "sc:DateTime"}
+_IMAGE_FILES = "image-files"
+"""The Croissant id of the images' file set (the record set of them is ``images``)."""
 _MEDIA = {"csv": "text/csv", "jsonl": "application/jsonlines", "json": "application/json",
           "md": "text/markdown"}
 
@@ -106,6 +110,8 @@ class About:
     keywords: tuple[str, ...]
     protocol: str
     annotations_per_item: str
+    images: tuple[DatasetImage, ...] = ()
+    """The images in the dataset (``export --images copy|link``)."""
 
 
 def slug(text: str) -> str:
@@ -126,13 +132,20 @@ def datapackage(about: About, files: tuple[DataFile, ...]) -> dict[str, Any]:
     if about.licence != "unknown":
         package["licenses"] = [{"name": about.licence}]
     package |= {"app_version": __version__, "project_id": about.project_id,
-                "content_hash": about.content_hash, "resources": [_resource(f) for f in files]}
+                "content_hash": about.content_hash,
+                "resources": [*map(_resource, files), *map(_image_resource, about.images)]}
     return package
+
+
+def _image_resource(image: DatasetImage) -> dict[str, Any]:
+    return {"profile": "data-resource", "name": slug(image.path), "path": image.path,
+            "format": image.path.rsplit(".", 1)[-1].lower(), "mediatype": image.mediatype,
+            "bytes": image.size, "hash": f"sha256:{image.sha256}"}
 
 
 def _resource(file: DataFile) -> dict[str, Any]:
     resource: dict[str, Any] = {
-        "name": file.stem if file.fields else file.name, "path": file.name,
+        "name": file.stem if file.fields else slug(file.name), "path": file.name,
         "description": file.description,
         "format": file.format, "mediatype": _MEDIA[file.format], "encoding": "utf-8",
         "bytes": file.size, "hash": f"sha256:{file.sha256}"}
@@ -182,7 +195,38 @@ def croissant(about: About, files: tuple[DataFile, ...]) -> dict[str, Any]:
         "contentUrl": f.name, "contentSize": f"{f.size} B", "encodingFormat": _MEDIA[f.format],
         "sha256": f.sha256} for f in files]
     document["recordSet"] = [_record_set(f) for f in files if f.fields]
+    if about.images:
+        document["distribution"].append(_image_set(about.images))
+        document["recordSet"].append(_image_records())
     return document
+
+
+def _image_set(images: tuple[DatasetImage, ...]) -> dict[str, Any]:
+    """The images as one Croissant ``cr:FileSet`` (every file under ``images/`` but its
+    tables)."""
+    patterns = sorted({f"{image.path.rsplit('/', 1)[0]}/*.{image.path.rsplit('.', 1)[-1]}"
+                       for image in images})  # mlcroissant's ** matches no flat file
+    return {"@type": "cr:FileSet", "@id": _IMAGE_FILES, "name": _IMAGE_FILES,
+            "description": f"The {len(images)} images rated, one file each.",
+            "encodingFormat": sorted({image.mediatype for image in images})[0],
+            "includes": patterns}
+
+
+def _image_records() -> dict[str, Any]:
+    """Each image with its path and content (``sc:ImageObject``), to join with ``items`` on
+    ``image``."""
+    def field(name: str, description: str, data_type: str, file_property: str
+              ) -> dict[str, Any]:
+        return {"@type": "cr:Field", "@id": f"{IMAGES_FOLDER}/{name}", "name": name,
+                "description": description, "dataType": data_type,
+                "source": {"fileSet": {"@id": _IMAGE_FILES},
+                           "extract": {"fileProperty": file_property}}}
+
+    return {"@type": "cr:RecordSet", "@id": IMAGES_FOLDER, "name": IMAGES_FOLDER,
+            "description": f"The images; {METADATA_FILE} and items' image name each.",
+            "field": [field("image", "The image rated.", "sc:ImageObject", "content"),
+                      field("path", "Its path in the dataset (items' image).", "sc:Text",
+                            "fullpath")]}
 
 
 def _record_set(file: DataFile) -> dict[str, Any]:

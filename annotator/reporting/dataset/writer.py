@@ -28,18 +28,20 @@ import hashlib
 import json
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
 import numpy as np
 
-from annotator.analysis.pipeline import Analysis, simulated_warning
+from annotator.analysis.pipeline import Analysis, SourceKind, simulated_warning
 from annotator.analysis.results import AttentionChecks
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
-from annotator.files import refuse_link, replace_folder, write_bytes
+from annotator.files import make_folder, refuse_link, replace_folder, write_bytes
+from annotator.project.image_copies import IMAGES_FOLDER, travelling_path
+from annotator.project.model import Project
 from annotator.project.own_files import refuse_output_over_inputs
 from annotator.reporting.analysed import analysed_data
 from annotator.reporting.content import Cell, Table
@@ -47,9 +49,19 @@ from annotator.reporting.content import Column as TableColumn
 from annotator.reporting.dataset.card import CardFigures, card
 from annotator.reporting.dataset.codebook import codebook_json, codebook_markdown, dumps
 from annotator.reporting.dataset.fields import Field, item_fields, rating_fields
+from annotator.reporting.dataset.images import (
+    METADATA_FILE,
+    DatasetImage,
+    ImagesMode,
+    dataset_images,
+    licences_file,
+    metadata_csv,
+    place_images,
+)
 from annotator.reporting.dataset.metadata import About, DataFile, croissant, datapackage
 from annotator.reporting.dataset.ratings import rating_rows, stored_answers
-from annotator.reporting.items_table import items_table
+from annotator.reporting.items_table import LICENCE_COLUMN, LICENCES_FILE, items_table
+from annotator.store.imported import read_imported_sources
 
 Format = Literal["csv", "jsonl"]
 FORMATS: tuple[Format, ...] = ("csv", "jsonl")
@@ -62,6 +74,9 @@ DESCRIPTIONS = {
     "codebook.json": "Every column (type, unit, allowed values, meaning) and the rubric's "
                      "levels in full, for programs.",
     "codebook.md": "The codebook for people to read.",
+    METADATA_FILE: "One row per item: its image's file_name (relative to images/), item id, "
+                   "caption and licence; with the images, Hugging Face's ImageFolder layout.",
+    LICENCES_FILE: "The images' licences as the project recorded them.",
 }
 
 
@@ -74,6 +89,9 @@ class DatasetOptions:
     pseudonymise: bool = False
     format: Format = "csv"
     include_simulated: bool = False
+    images: ImagesMode = "none"
+    """``copy``: the images go under ``images/``; ``link``: links to the project's files
+    do; ``none``: no images (:mod:`annotator.reporting.dataset.images`)."""
 
 
 @dataclass(frozen=True)
@@ -115,10 +133,13 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
     rubric = project.rubric
     ratings_fields = rating_fields(rubric)
     items = items_table(analysis, every_item=True)
+    travel = options.images != "none"
+    images = dataset_images(project, project.items) if travel else ()
     tables = {
         "ratings": (ratings_fields, rating_rows(answers, questions=bool(rubric.questions)),
                     "rating_id"),
-        "items": (item_fields(items.columns, rubric), list(items.rows), "item_id"),
+        "items": (item_fields(items.columns, rubric, images=travel),
+                  _image_paths(items) if travel else list(items.rows), "item_id"),
     }
     contents: dict[str, bytes] = {
         f"{stem}.{options.format}": _data(fields, rows, options.format)
@@ -131,11 +152,15 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
     contents["codebook.md"] = codebook_markdown(book, title).encode()
     hashes = {name: hashlib.sha256(data).hexdigest() for name, data in contents.items()}
     digest = content_hash(hashes)
+    extra = _image_tables(project, items) if travel else {}  # not in the content hash
+    contents |= extra
+    hashes |= {name: hashlib.sha256(data).hexdigest() for name, data in extra.items()}
     files = tuple(_data_file(name, data, hashes[name], tables)
                   for name, data in sorted(contents.items()))
     progress("Writing the codebook, the card and the metadata…")
     results = analysis.results
-    figures = _figures(analysis, len(answers.indices), options.pseudonymise)
+    figures = replace(_figures(analysis, len(answers.indices), options.pseudonymise),
+                      images=len(images), linked=options.images == "link")
     people = results.n_taggers - len(simulated)
     raters = (f"a panel of {people} people" if not simulated else
               f"{people} people and {len(simulated)} simulated taggers")
@@ -151,13 +176,14 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
                   rubric.rubric_id),
         protocol=f"{rubric.name} ({rubric.source}): {rubric.question}" if rubric.source
         else f"{rubric.name}: {rubric.question}",
-        annotations_per_item=_per_item(analysis))
+        annotations_per_item=_per_item(analysis), images=images)
     contents["README.md"] = card(project, results, figures, files, title=title,
                                  description=description, content_hash=digest).encode()
     contents["datapackage.json"] = dumps(datapackage(about, files)).encode()
     contents["croissant.json"] = dumps(croissant(about, files)).encode()
     try:
-        replace_folder(folder, lambda building: _fill(building, folder, contents))
+        replace_folder(folder, lambda building: _fill(building, folder, contents, images,
+                                                      options.images))
     except OSError as error:
         raise AnnotatorError(f"The dataset folder cannot be written: "
                              f"{error.strerror or error}.", file=error.filename or folder
@@ -215,10 +241,32 @@ def _refuse_other_folder(folder: Path) -> None:
                              "choose an empty or new folder.", file=folder)
 
 
-def _fill(building: Path, folder: Path, contents: dict[str, bytes]) -> None:
+def _image_paths(items: Table) -> list[tuple[Cell, ...]]:
+    """The items' rows with each image's path in the dataset."""
+    at = [column.key for column in items.columns].index("image")
+    return [(*row[:at], travelling_path(str(row[at])) if row[at] else row[at], *row[at + 1:])
+            for row in items.rows]
+
+
+def _image_tables(project: Project, items: Table) -> dict[str, bytes]:
+    """``images/metadata.csv`` and the project's image licences, beside the images."""
+    keys = [column.key for column in items.columns]
+    licences = ({str(row[0]): str(row[keys.index(LICENCE_COLUMN)] or "") for row in items.rows}
+                if LICENCE_COLUMN in keys else None)
+    tables = {METADATA_FILE: metadata_csv(project.items, licences)}
+    licence_file = licences_file(project)
+    if licence_file is not None:
+        tables[LICENCES_FILE] = licence_file
+    return tables
+
+
+def _fill(building: Path, folder: Path, contents: dict[str, bytes],
+          images: tuple[DatasetImage, ...], mode: ImagesMode) -> None:
     """The export's files in ``building``, with what a person added to the earlier export
-    at ``folder`` (its own data files in either format are left behind: they are replaced)."""
-    ours = {f"{stem}.{fmt}" for stem in ("ratings", "items") for fmt in FORMATS} | set(contents)
+    at ``folder`` (its own data files in either format, and its images, are left behind:
+    they are replaced)."""
+    ours = ({f"{stem}.{fmt}" for stem in ("ratings", "items") for fmt in FORMATS}
+            | set(contents) | {IMAGES_FOLDER})
     if folder.is_dir():
         for added in folder.iterdir():
             if added.name in ours:
@@ -227,7 +275,9 @@ def _fill(building: Path, folder: Path, contents: dict[str, bytes]) -> None:
                 shutil.copytree(added, building / added.name, symlinks=True)
             else:  # a link stays a link: never followed
                 shutil.copy2(added, building / added.name, follow_symlinks=False)
+    place_images(building, images, mode)
     for name, data in contents.items():
+        make_folder((building / name).parent)
         _write(building / name, data)
 
 
@@ -246,8 +296,11 @@ def _figures(analysis: Analysis, answers: int, pseudonymised: bool) -> CardFigur
     excluded = (len(checks.excluded.taggers)
                 if isinstance(checks, AttentionChecks) and checks.excluded is not None else 0)
     rounds = tuple(int(r) for r in np.unique(analysed_data(analysis).round))
+    imported = (read_imported_sources(analysis.input.path)
+                if analysis.input.kind == SourceKind.PANEL else ())
     return CardFigures(results.n_ratings, answers, results.n_items, results.n_taggers, rounds,
-                       pseudonymised, excluded, simulated=len(analysis.input.simulated))
+                       pseudonymised, excluded, simulated=len(analysis.input.simulated),
+                       imported=tuple(source.provenance() for source in imported))
 
 
 def _per_item(analysis: Analysis) -> str:

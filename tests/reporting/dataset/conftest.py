@@ -82,3 +82,14 @@ def samples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
                      "--seed", "3"]) == 0
         folders[name] = folder
     return folders
+
+
+@pytest.fixture(scope="session")
+def vicr_demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The VICR sample with three simulated taggers in one round (not to be changed: tests
+    that change it copy it first)."""
+    folder = tmp_path_factory.mktemp("vicr-demo") / "vicr-demo"
+    shutil.copytree(ROOT / "sample_projects" / "vicr-demo", folder)
+    assert main(["simulate", str(folder), "--taggers", "3", "--rounds", "1",
+                 "--seed", "3"]) == 0
+    return folder

@@ -189,7 +189,8 @@ def test_the_card_header_is_yaml_the_hub_reads(samples: dict[str, Path],
     folder = tmp_path / "vicr-demo"
     shutil.copytree(samples["vicr-demo"], folder)
     manifest = folder / "project.toml"
-    manifest.write_text(manifest.read_text(encoding="utf-8") + '\n[dataset]\nlicence = '
+    own = manifest.read_text(encoding="utf-8").split("\n[dataset]")[0]  # the sample's own
+    manifest.write_text(own + '\n[dataset]\nlicence = '
                         '"cc-by-4.0"\ntitle = "Demo: \\"quoted\\" ratings"\ncitation = '
                         '"Doe, J. (2027). Demo ratings."\n', encoding="utf-8")
     done = export(folder, tmp_path / "out")
