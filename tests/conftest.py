@@ -57,6 +57,12 @@ def write_jpeg(path: Path, *, size: tuple[int, int] = (64, 48), color: tuple = (
     return path
 
 
+def write_subset(path: Path, *ids: str) -> Path:
+    """A round's subset file: the ``item_id`` column (and a note) with ``ids``."""
+    path.write_text("item_id,note\n" + "".join(f"{i},x\n" for i in ids), encoding="utf-8")
+    return path
+
+
 ProjectFactory = Callable[..., Path]
 
 

@@ -12,7 +12,7 @@ import tomllib
 from functools import cache
 from importlib.metadata import packages_distributions
 
-from tests.test_layers import PACKAGE, imported_names, module_name, modules
+from tests.package_modules import PACKAGE, imported_names, module_name, modules
 
 PYPROJECT = PACKAGE.parent / "pyproject.toml"
 TEST_ORACLES = {"scipy", "krippendorff"}

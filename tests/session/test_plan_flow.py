@@ -11,7 +11,7 @@ from annotator.project.folder import open_project
 from annotator.project.plan_file import plan_csv_text, write_top_up
 from annotator.project.round_start import start_round
 from annotator.store.records import Phase
-from tests.session.test_flow import FakeClock, start
+from tests.session.helpers import FakeClock, start
 
 
 def plan(folder: Path, *who: str, k: int = 2) -> Path:
