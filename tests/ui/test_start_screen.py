@@ -205,8 +205,7 @@ def test_normal_text_returns_the_window_to_its_size(qtbot, make_project_folder,
     qtbot.waitUntil(lambda: window.size() == size)
     for _ in range(8):  # about 3×: the window grows to hold the scale's buttons
         window.actions_by_name["textLarger"].trigger()
-    qtbot.wait(50)
-    assert window.width() > size.width() or window.height() > size.height()
+    qtbot.waitUntil(lambda: window.width() > size.width() or window.height() > size.height())
     window.actions_by_name["textNormal"].trigger()
     qtbot.waitUntil(lambda: window.size() == size)
     assert window.rating_screen.image_view.width() >= 320  # never below a usable size

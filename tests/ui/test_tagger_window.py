@@ -183,7 +183,7 @@ def inspect(qtbot, walk: Walk, *, sweep_keys: bool = True) -> None:
     for action in window.findChildren(QAction):  # the menus' and any other action
         if action.objectName() != "quit" and action.menu() is None:
             action.trigger()
-            qtbot.wait(5)
+            QApplication.processEvents()  # what the action posted (a window shown) is done
             walk.sweep()
     for widget in [w for w in window.findChildren(QWidget) if w.isVisible()]:
         centre = widget.rect().center()
