@@ -4,7 +4,8 @@
 # every one). Neither the app nor its installers need R.
 #
 # Does nothing when Rscript with RSQLite is already there. On Debian/Ubuntu it installs the
-# missing packages (sudo only when not root); anywhere else it says how and exits 1.
+# missing packages (sudo only when not root); anywhere else it says how and exits 0: the R
+# tests then skip, saying why (they fail under CI=true), and the rest of the test command runs.
 set -euo pipefail
 
 if command -v Rscript >/dev/null 2>&1 &&
@@ -13,10 +14,10 @@ if command -v Rscript >/dev/null 2>&1 &&
     exit 0
 fi
 if ! command -v apt-get >/dev/null 2>&1; then
-    echo "install_r: no apt-get here. Install R and its RSQLite package (install.packages(" >&2
-    echo "  'RSQLite')) so that 'Rscript' is on PATH, then run the tests again (the R recipe" >&2
-    echo "  test skips without them, except under CI=true)." >&2
-    exit 1
+    echo "install_r: no apt-get here, so nothing installed; the R tests will skip. To run" >&2
+    echo "  them, install R and its RSQLite package (install.packages('RSQLite')) so that" >&2
+    echo "  'Rscript' is on PATH." >&2
+    exit 0
 fi
 
 # shellcheck source=build_scripts/apt_install.sh
