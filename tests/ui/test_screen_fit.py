@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -67,13 +67,14 @@ def x_screen(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         display = f":{pipe.readline().strip()}"
     assert display != ":", "Xvfb did not start"
     ready = tmp_path / "wm-ready"
-    manager = subprocess.Popen([openbox, "--sm-disable", "--startup", f"touch {ready}"],
+    os.mkfifo(ready)  # openbox writes a line to it once it manages the screen
+    waiting = os.open(ready, os.O_RDONLY | os.O_NONBLOCK)
+    manager = subprocess.Popen([openbox, "--sm-disable", "--startup", f"sh -c 'echo > {ready}'"],
                                env={**os.environ, "DISPLAY": display},
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 20
-    while not ready.exists():
-        assert time.monotonic() < deadline and manager.poll() is None, "openbox did not start"
-        time.sleep(0.05)
+    told, _, _ = select.select([waiting], [], [], 60)
+    os.close(waiting)
+    assert told and manager.poll() is None, "openbox did not start"
     try:
         yield display
     finally:
