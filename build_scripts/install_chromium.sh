@@ -5,7 +5,9 @@
 #
 # Does nothing when a `chromium` is already on PATH. On Debian/Ubuntu it installs the
 # distribution's package (sudo only when not root); the package lists are refreshed only if
-# the install fails on stale or missing lists. Anywhere else it says how and exits 1.
+# the install fails on stale or missing lists. Anywhere else (macOS, Windows, another Linux)
+# it says how to install it and exits 0: the Chromium tests then skip, saying why (they fail
+# under CI=true), and the rest of the test command runs.
 set -euo pipefail
 
 if command -v chromium >/dev/null 2>&1; then
@@ -14,10 +16,10 @@ if command -v chromium >/dev/null 2>&1; then
 fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
-    echo "install_chromium: no apt-get here. Install Chromium with your package manager" >&2
-    echo "  (e.g. 'brew install --cask chromium' or 'dnf install chromium') so that a" >&2
-    echo "  'chromium' command is on PATH, then run the tests again." >&2
-    exit 1
+    echo "install_chromium: no apt-get here, so nothing installed; the Chromium tests will" >&2
+    echo "  skip. To run them, install Chromium with your package manager (e.g. 'brew install" >&2
+    echo "  --cask chromium' or 'dnf install chromium') so that a 'chromium' command is on PATH." >&2
+    exit 0
 fi
 
 # shellcheck source=build_scripts/apt_install.sh

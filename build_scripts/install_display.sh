@@ -6,7 +6,8 @@
 #
 # Does nothing when every package is installed. On Debian/Ubuntu it installs the missing
 # ones (sudo only when not root); the package lists are refreshed only if the install fails
-# on stale or missing lists. Anywhere else it says how and exits 1.
+# on stale or missing lists. Anywhere else it says how and exits 0: the screen-fit test then
+# skips, saying why (it fails under CI=true), and the rest of the test command runs.
 set -euo pipefail
 
 packages=(xvfb openbox xauth fonts-dejavu-core libfontconfig1 libdbus-1-3 libegl1 libgl1
@@ -18,10 +19,10 @@ if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; th
         echo "install_display: Xvfb and openbox are already installed"
         exit 0
     fi
-    echo "install_display: no apt-get here. Install Xvfb and openbox with your package" >&2
-    echo "  manager so that 'Xvfb' and 'openbox' are on PATH, then run the tests again" >&2
-    echo "  (the screen-fit test skips without them, except under CI=true)." >&2
-    exit 1
+    echo "install_display: no apt-get here, so nothing installed; the screen-fit test will" >&2
+    echo "  skip. To run it, install Xvfb and openbox with your package manager so that 'Xvfb'" >&2
+    echo "  and 'openbox' are on PATH (it runs on Linux and other X11 systems only)." >&2
+    exit 0
 fi
 
 missing=()

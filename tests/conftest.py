@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import os
+import random
 import shutil
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -19,15 +20,36 @@ from PIL import Image
 
 from annotator.project.manifest import new_manifest, write_manifest
 from tests.photo_files import exif_with_thumbnail
+from tests.requirements import REQUIREMENTS, missing, under_ci
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--headed", action="store_true", help="show Qt windows on the display")
+    parser.addoption("--shuffle", type=int, metavar="SEED",
+                     help="run the tests in an order shuffled with SEED, to find tests that "
+                          "pass only after (or crash only after) another one")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     if not config.getoption("--headed"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test marked ``needs_…`` skips where that is missing, saying why; under CI it fails
+    (tests/requirements.py)."""
+    for marker in REQUIREMENTS:
+        if item.get_closest_marker(marker) is not None and (why := missing(marker)):
+            if under_ci():
+                pytest.fail(f"{why} (CI=true: {marker} tests must run)")
+            pytest.skip(f"{why} (under CI=true this fails instead)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    seed = config.getoption("--shuffle")
+    if seed is not None:
+        random.Random(seed).shuffle(items)
 
 
 @pytest.fixture(autouse=True)
@@ -54,6 +76,12 @@ def write_jpeg(path: Path, *, size: tuple[int, int] = (64, 48), color: tuple = (
         exif = Image.Exif()
         exif[0x0112] = exif_orientation
         image.save(path, "JPEG", quality=85, exif=exif)
+    return path
+
+
+def write_subset(path: Path, *ids: str) -> Path:
+    """A round's subset file: the ``item_id`` column (and a note) with ``ids``."""
+    path.write_text("item_id,note\n" + "".join(f"{i},x\n" for i in ids), encoding="utf-8")
     return path
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -132,3 +133,34 @@ def test_the_smoke_test_fails_on_a_sample_with_problems(tmp_path: Path,
     assert "[FAIL] annotator validate (bundled sample): exit status 1" in result.stdout
     assert "photo000.jpg" in result.stdout  # the command's own output is shown
     assert not (tmp_path / "summary.md").exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the install scripts are bash")
+@pytest.mark.parametrize("script", ["install_chromium.sh", "install_display.sh", "install_r.sh"])
+def test_an_install_script_without_apt_says_what_skips_and_lets_the_tests_run(
+        script: str, tmp_path: Path) -> None:
+    """On a Mac, Windows (Git Bash) or a Linux without apt, the README's test command goes
+    on to ruff, mypy and pytest: the script installs nothing, says so and exits 0."""
+    bare = tmp_path / "bin"  # a PATH with bash, and neither apt-get nor the tools
+    bare.mkdir()
+    bash = shutil.which("bash")
+    assert bash is not None
+    (bare / "bash").symlink_to(bash)
+    (bare / "dirname").symlink_to(shutil.which("dirname") or "/usr/bin/dirname")
+    done = subprocess.run([str(bare / "bash"), str(REPO / "build_scripts" / script)],
+                          env={"PATH": str(bare)}, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "no apt-get here, so nothing installed" in done.stderr
+    assert "skip" in done.stderr
+
+
+def test_ci_runs_exactly_the_test_command_the_readme_and_contributing_give() -> None:
+    def command(path: Path) -> str:
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.startswith("build_scripts/install_chromium.sh")]
+        assert len(lines) == 1, path
+        return lines[0]
+
+    readme = command(REPO / "README.md")
+    assert command(REPO / ".ci" / "run") == readme == command(REPO / "CONTRIBUTING.md")
+    assert '-e ".[test-full]"' in readme and readme.endswith("python -m pytest")

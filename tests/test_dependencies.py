@@ -12,7 +12,8 @@ import tomllib
 from functools import cache
 from importlib.metadata import packages_distributions
 
-from tests.test_layers import PACKAGE, imported_names, module_name, modules
+from tests.package_modules import PACKAGE, imported_names, module_name, modules
+from tests.requirements import FULL_EXTRA_MODULES
 
 PYPROJECT = PACKAGE.parent / "pyproject.toml"
 TEST_ORACLES = {"scipy", "krippendorff"}
@@ -53,9 +54,16 @@ def test_no_module_imports_a_test_oracle() -> None:
     assert not wrong, f"test oracles imported by the app: {wrong}"
 
 
-def test_test_oracles_come_with_the_test_extra_only() -> None:
-    assert declared("test") >= TEST_ORACLES | TEST_TOOLS
+def test_test_oracles_come_with_the_test_extras_only() -> None:
+    assert declared("test") | declared("test-full") >= TEST_ORACLES | TEST_TOOLS
     assert not (TEST_ORACLES | TEST_TOOLS) & declared()
+
+
+def test_the_full_extra_is_the_test_extra_and_what_needs_full_extra_checks_for() -> None:
+    full = declared("test-full")
+    assert "caption-rating-annotator" in full  # the test extra, by reference
+    assert full - {"caption-rating-annotator"} == {canonical(m) for m in FULL_EXTRA_MODULES}
+    assert not declared("test") & {canonical(m) for m in FULL_EXTRA_MODULES}  # kept light
 
 
 def test_run_time_dependencies_are_what_the_code_imports() -> None:

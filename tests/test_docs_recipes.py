@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from annotator.cli import main
-from tests.rscript import rscript
+from tests.requirements import rscript
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = "sessions/ana-laptop-1a2b3c4d.sqlite"
@@ -93,6 +93,7 @@ def test_plain_read_only_mode_cannot_open_the_copy(read_only_copy) -> None:
     assert result.returncode != 0 and "sqlite3.OperationalError" in result.stderr
 
 
+@pytest.mark.needs_full_extra  # pandas
 def test_the_pandas_recipe_reads_every_rating(read_only_copy) -> None:
     copy, count = read_only_copy
     code = DROP + recipe("pandas").replace(f'"{EXAMPLE}"', repr(str(copy)))
@@ -105,9 +106,11 @@ def test_the_pandas_recipe_reads_every_rating(read_only_copy) -> None:
     assert sorted(p.name for p in copy.parent.iterdir()) == [copy.name]  # nothing written
 
 
+@pytest.mark.slow  # R starts
+@pytest.mark.needs_r
 def test_the_r_recipe_reads_every_rating(read_only_copy) -> None:
     copy, count = read_only_copy
-    r = rscript("RSQLite")
+    r = rscript()
     code = recipe("r").replace(f'"{EXAMPLE}"', f'"{copy}"')
     code += 'cat(nrow(ratings), nrow(data), class(ratings$round), class(ratings$value))\n'
     result = run([r, "-e", code])

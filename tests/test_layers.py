@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "annotator"
+from tests.package_modules import PACKAGE, imported_names, module_name, non_ui_modules
+
 QT_MODULES = ("PySide6", "shiboken6", "PyQt5", "PyQt6", "qtpy")
 
 # For each layer, the annotator layers it must never import.
@@ -23,29 +23,6 @@ FORBIDDEN = {
     "planning": {"session", "reporting", "ui", "cli", "commands"},
     "reporting": {"session", "ui", "cli", "commands"},
 }
-
-
-def modules() -> list[Path]:
-    return sorted(PACKAGE.rglob("*.py"))
-
-
-def non_ui_modules() -> list[Path]:
-    return [path for path in modules() if "ui" not in path.relative_to(PACKAGE).parts]
-
-
-def module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def imported_names(path: Path) -> set[str]:
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-    return names
 
 
 @pytest.mark.parametrize("path", non_ui_modules(), ids=module_name)

@@ -57,8 +57,11 @@ def by_name(notices: list[Notice]) -> dict[str, Notice]:
     return {notice.name: notice for notice in notices}
 
 
-pytestmark = pytest.mark.skipif(not (NUMPY_LIBS.is_dir() and SYSTEM_LIB.is_file()),
-                                reason="needs a Linux numpy wheel and the system's zlib")
+pytestmark = [
+    pytest.mark.skipif(not (NUMPY_LIBS.is_dir() and SYSTEM_LIB.is_file()),
+                       reason="needs a Linux numpy wheel and the system's zlib"),
+    pytest.mark.needs_full_extra,  # PyInstaller's metadata: its bootloader is in the bundle
+]
 
 
 def test_each_distribution_gets_its_version_licence_and_full_texts(notices) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import ExifTags, Image, ImageOps
 
-from tests.test_sample_projects import SAMPLE, build_script
+from tests.samples import SAMPLE, build_script
 
 SAMPLES = SAMPLE.parent
 NAMES = sorted(path.name for path in SAMPLES.iterdir() if (path / "project.toml").is_file())

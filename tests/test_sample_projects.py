@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import csv
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
 
 from annotator import __version__
 from annotator.analysis.metrics import load_metrics_csv
 from annotator.project.folder import validate_project
 from annotator.project.model import GoldPurpose
-
-SAMPLE = Path(__file__).resolve().parent.parent / "sample_projects" / "vicr-demo"
+from tests.samples import SAMPLE, build_script
 
 
 def test_the_sample_project_validates_without_problems() -> None:
@@ -42,16 +38,6 @@ def test_every_image_has_a_licence_row() -> None:
     images = {p.name for p in (SAMPLE / "images").iterdir() if p.suffix.lower() == ".jpg"}
     assert images == set(rows)
     assert all(row["licence"].strip() for row in rows.values())
-
-
-def build_script(name: str):
-    """A script of build_scripts/, loaded as a module."""
-    spec = importlib.util.spec_from_file_location(
-        name, SAMPLE.parents[1] / "build_scripts" / f"{name}.py")
-    script = importlib.util.module_from_spec(spec)
-    sys.modules[name] = script  # what dataclasses look up while the module runs
-    spec.loader.exec_module(script)
-    return script
 
 
 def test_the_sample_metrics_are_what_the_committed_script_computes() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -24,6 +25,13 @@ SPEC = REPO / "build_scripts" / "annotator.spec"
 BIN = Path(sys.executable).parent  # the test extra installs actionlint and shellcheck here
 
 
+def tool(name: str) -> str:
+    """The test extra's ``name`` binary (``name.exe`` on Windows)."""
+    found = shutil.which(name, path=str(BIN))
+    assert found is not None, f"the test extra's {name} is missing from {BIN}"
+    return found
+
+
 def lint_env() -> dict[str, str]:
     """PATH with the venv's tools first, so actionlint finds shellcheck and runs it on every
     ``run:`` script."""
@@ -31,9 +39,9 @@ def lint_env() -> dict[str, str]:
 
 
 def test_the_workflows_pass_actionlint_with_shellcheck() -> None:
-    assert (BIN / "shellcheck").exists(), "the test extra's shellcheck is missing"
+    tool("shellcheck")
     workflows = sorted(str(p) for p in (REPO / ".github" / "workflows").glob("*.yml"))
-    result = subprocess.run([str(BIN / "actionlint"), "-no-color", *workflows], cwd=REPO,
+    result = subprocess.run([tool("actionlint"), "-no-color", *workflows], cwd=REPO,
                             env=lint_env(), capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -44,7 +52,7 @@ def test_actionlint_would_catch_a_broken_workflow(tmp_path: Path) -> None:
                       .replace("runs-on: windows-2022", "runs-on: windows-2019")
                       .replace('"$GITHUB_STEP_SUMMARY"', "$GITHUB_STEP_SUMMARY"),
                       encoding="utf-8")
-    result = subprocess.run([str(BIN / "actionlint"), "-no-color", str(broken)], cwd=tmp_path,
+    result = subprocess.run([tool("actionlint"), "-no-color", str(broken)], cwd=tmp_path,
                             env=lint_env(), capture_output=True, text=True, check=False)
     assert result.returncode == 1
     assert 'label "windows-2019" is unknown' in result.stdout  # a retired runner image
@@ -53,7 +61,7 @@ def test_actionlint_would_catch_a_broken_workflow(tmp_path: Path) -> None:
 
 def test_the_build_and_ci_shell_scripts_pass_shellcheck() -> None:
     scripts = [*sorted((REPO / "build_scripts").glob("*.sh")), REPO / ".ci" / "run"]
-    result = subprocess.run([str(BIN / "shellcheck"), *map(str, scripts)],
+    result = subprocess.run([tool("shellcheck"), *map(str, scripts)],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout
 
@@ -187,3 +195,13 @@ def test_each_platform_is_built_installed_tested_and_removed() -> None:
     assert set(release["needs"]) == {"windows", "macos"}
     assert release["permissions"] == {"contents": "write"}
     assert "sha256sum" in "\n".join(step.get("run", "") for step in release["steps"])
+
+
+@pytest.mark.parametrize("job", ["windows", "macos"])
+def test_each_platform_runs_the_quick_tests_before_it_builds(job: str) -> None:
+    steps = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["jobs"][job]["steps"]
+    runs = [step.get("run", "") for step in steps]
+    tests = next(i for i, run in enumerate(runs) if 'pytest -m "not slow"' in run)
+    build = next(i for i, run in enumerate(runs) if "build_" in run)
+    assert tests < build
+    assert '-e ".[test-full]"' in runs[tests]  # CI=true there: nothing it needs may be missing

@@ -4,8 +4,10 @@ The work gets a ``progress`` callable; its words, the result or the failure come
 signals, delivered on the GUI thread. A bug is not swallowed: it goes to the application's
 unexpected-error report, like one on the GUI thread.
 
-Keep a reference to the job until it reports: the thread pool runs the work but does not
-keep the Python object (and so its signals) alive.
+The job belongs to the application, not to whoever holds it in Python, and deletes itself
+on the GUI thread once its report is delivered: the thread pool drops its reference to the
+job on the pool's thread, and a QObject deleted there (with its signals' receivers) while the
+GUI thread delivers its report corrupted memory, crashing the app at a random later paint.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Any
 
-from PySide6.QtCore import QObject, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QMetaObject, QObject, Qt, QThreadPool, Signal
 
 from annotator.errors import AnnotatorError
 
@@ -29,9 +31,8 @@ class BackgroundJob(QObject):
     failed = Signal(str)
     crashed = Signal(object)
 
-    def __init__(self, work: Callable[[Callable[[str], None]], Any],
-                 parent: QObject | None = None):
-        super().__init__(parent)
+    def __init__(self, work: Callable[[Callable[[str], None]], Any]):
+        super().__init__(QCoreApplication.instance())
         self._work = work
 
     def start(self) -> None:
@@ -46,3 +47,6 @@ class BackgroundJob(QObject):
             self.crashed.emit(sys.exc_info())
         else:
             self.finished.emit(result)
+        # Queued behind the report (whose events are all posted once emit returns), so the
+        # job goes on the GUI thread after every receiver has had it.
+        QMetaObject.invokeMethod(self, "deleteLater", Qt.ConnectionType.QueuedConnection)

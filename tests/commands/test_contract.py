@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import time
 from pathlib import Path
 
 import pytest
@@ -98,10 +97,17 @@ def test_every_command_takes_quiet(path, command: Command, capsys) -> None:
     assert "--quiet" in capsys.readouterr().out
 
 
+def shown(progress: Progress) -> None:
+    """Wait until the progress line's timer has fired (``after`` has passed) and written."""
+    assert progress._timer is not None
+    progress._timer.join(timeout=30)
+    assert not progress._timer.is_alive()
+
+
 def test_the_progress_line_is_rewritten_in_place_and_erased() -> None:
     terminal = Terminal()
     with Progress(enabled=True, after=0, stream=terminal) as progress:
-        time.sleep(0.05)  # the timer shows what was said first
+        shown(progress)  # the timer has fired, with nothing said yet
         progress("Checking file 1 of 2: a-long-name.sqlite…")
         progress("Merging…")
     text = terminal.getvalue()
@@ -122,7 +128,7 @@ def test_after_a_second_the_last_words_are_shown() -> None:
     with Progress(enabled=True, after=0.1, stream=terminal) as progress:
         progress("Reading…")
         progress("Computing…")
-        time.sleep(0.3)
+        shown(progress)
         assert terminal.getvalue() == "\rComputing…"
 
 

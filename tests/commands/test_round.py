@@ -7,7 +7,7 @@ import pytest
 
 from annotator.cli import main
 from annotator.commands.contract import ExitCode
-from tests.project.test_rounds import write_subset
+from tests.conftest import write_subset
 
 
 def test_start_records_round_two_and_list_shows_it(make_project_folder, tmp_path,

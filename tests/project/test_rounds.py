@@ -11,13 +11,9 @@ import pytest
 from annotator.errors import ProjectError
 from annotator.project.folder import open_project
 from annotator.project.round_start import SubsetError, start_round
+from tests.conftest import write_subset
 
 NOW = dt.datetime(2027, 1, 10, 9, 30, 15, 123456, tzinfo=dt.UTC)
-
-
-def write_subset(path: Path, *ids: str) -> Path:
-    path.write_text("item_id,note\n" + "".join(f"{i},x\n" for i in ids), encoding="utf-8")
-    return path
 
 
 def append(folder: Path, text: str) -> None:

@@ -52,14 +52,17 @@ def test_only_a_project_with_a_plan_has_the_tab(simulated_project) -> None:
 
 
 def test_the_pane_shows_it_as_a_tab(qtbot, planned_study) -> None:
-    from tests.ui.analysis.test_pane import open_pane, shown
+    from tests.ui.conftest import open_pane, shown
 
     pane = open_pane(qtbot, planned_study)
     pane.resize(1366, 768)
     view = pane.section_view("coverage")
     assert pane.tabs.tabText(pane.tabs.indexOf(view)) == "Coverage"
-    table = shown(view.tables["coverage"])
-    assert ["Fay", "22", "0", "22", "", ""] in table
+    table_view = view.tables["coverage"]
+    assert ["Fay", "22", "0", "22", "", ""] in shown(table_view)
+    before = pane.grab().toImage()
     pane.tabs.setCurrentWidget(view)
-    qtbot.wait(200)
-    assert not pane.grab().toImage().isNull()
+    qtbot.waitUntil(table_view.isVisible)
+    first_row = table_view.visualRect(table_view.model().index(0, 0))
+    assert table_view.viewport().rect().contains(first_row)  # its rows are in view…
+    assert pane.grab().toImage() != before  # …and painted in place of the tab shown before

@@ -7,8 +7,6 @@ known to display.
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -17,10 +15,11 @@ from PIL import Image, ImageStat
 
 from annotator.reporting.build import prepare_pane
 from annotator.reporting.html_report import render_html
+from tests import requirements
 from tests.reporting.dom import parse
 from tests.reporting.panes import sample_content
 
-pytestmark = pytest.mark.slow  # a browser start each
+pytestmark = [pytest.mark.slow, pytest.mark.needs_chromium]  # a browser start each
 
 WINDOW = (1280, 2000)
 TIMEOUT = 90  # seconds; a first start on a cold disk takes a few
@@ -28,14 +27,8 @@ TIMEOUT = 90  # seconds; a first start on a cold disk takes a few
 
 def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """Run headless Chromium with a private profile and nothing reaching the network."""
-    binary = shutil.which("chromium")
-    if binary is None:
-        missing = "no chromium on PATH: build_scripts/install_chromium.sh installs it"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{missing} (CI=true: the report must be opened in a browser)")
-        pytest.skip(f"{missing} (under CI, CI=true, this fails instead)")
-    command = [binary, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-               "--no-first-run", "--disable-background-networking",
+    command = [requirements.command("chromium"), "--headless", "--no-sandbox", "--disable-gpu",
+               "--disable-quic", "--no-first-run", "--disable-background-networking",
                "--disable-component-update", "--disable-sync",
                f"--user-data-dir={tmp_path / 'profile'}", *args]
     return subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=True)

@@ -6,7 +6,7 @@ from annotator.project.folder import open_project
 from annotator.project.model import GoldPurpose
 from annotator.session.checks import check_schedule
 from annotator.store.records import Phase
-from tests.session.test_flow import start
+from tests.session.helpers import start
 
 
 def test_one_check_falls_in_each_block_reproducibly(make_project_folder) -> None:

@@ -18,7 +18,7 @@ from annotator.session.messages import (
     scale_note,
 )
 from annotator.session.pair import Feedback
-from tests.session.test_flow import start
+from tests.session.helpers import start
 
 ROOT = Path(__file__).resolve().parents[2]
 QUOTED = {

@@ -4,34 +4,15 @@ from __future__ import annotations
 
 import csv
 import sqlite3
-from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
-from annotator.project.folder import open_project
-from annotator.session.clock import ManualClock
 from annotator.session.flow import RatingSession
-from annotator.session.opening import open_laptop_session, session_file_path
+from annotator.session.opening import session_file_path
 from annotator.session.pair import FlowError
 from annotator.store.records import Phase
 from annotator.userconfig import load_config
-
-
-class FakeClock(ManualClock):
-    """Starts on a fixed morning, so stored times are the same in every run."""
-
-    def __init__(self) -> None:
-        super().__init__(datetime(2026, 11, 22, 9, 0, tzinfo=UTC), tick=1000.0)
-
-
-def start(folder: Path, tagger: str = "ana", clock: FakeClock | None = None, **kwargs):
-    project = open_project(folder)
-    store = open_laptop_session(project, load_config())
-    clock = clock or FakeClock()
-    session = RatingSession.open(project, store, tagger, clock=clock.wall,
-                                 monotonic=clock.monotonic, **kwargs)
-    return project, store, session
+from tests.session.helpers import FakeClock, start
 
 
 def test_progress_counts_up_and_the_round_ends(make_project_folder) -> None:

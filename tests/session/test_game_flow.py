@@ -6,26 +6,14 @@ from collections import Counter
 
 import pytest
 
-from annotator.session.flow import RatingSession
 from annotator.session.game import NoticeKind
 from annotator.session.messages import feedback_text
 from annotator.session.pair import TooSoonError
 from annotator.store.records import Phase
-from tests.session.test_flow import FakeClock, start
+from tests.session.helpers import FakeClock, rate, start
 
 ITEMS = 30
 PRIORS = {f"item{i:03d}": [3, 3] for i in range(ITEMS)}
-
-
-def rate(session: RatingSession, value: float, count: int, clock: FakeClock | None = None):
-    """Rate ``count`` pairs with ``value``; the feedback of each."""
-    results = []
-    for _ in range(count):
-        assert session.pair_shown() is not None
-        if clock is not None:
-            clock.advance(4)
-        results.append(session.submit(value))
-    return results
 
 
 def test_tutorial_failed_probation_game_first_pairs_failed_probation_again(

@@ -15,8 +15,7 @@ from annotator.session.flow import RatingSession
 from annotator.session.game import FirstPairsCheck, NoticeKind
 from annotator.session.messages import feedback_text, session_progress_text
 from annotator.store.records import Phase
-from tests.session.test_flow import FakeClock, start
-from tests.session.test_game_flow import rate
+from tests.session.helpers import FakeClock, rate, start
 
 
 def gold_sequence(session: RatingSession, count: int, value: float = 3) -> list[str]:

@@ -12,7 +12,7 @@ from annotator.project.plan_file import plan_csv_text, write_top_up
 from annotator.project.round_start import start_round
 from annotator.session.flow import RatingSession
 from annotator.store.records import Phase
-from tests.session.test_flow import FakeClock, start
+from tests.session.helpers import FakeClock, start
 
 
 def plan(folder: Path, *who: str, k: int = 2) -> Path:

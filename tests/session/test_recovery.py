@@ -42,8 +42,14 @@ def broken(*_args, **_kwargs):
 
 def test_a_submit_that_works_is_returned_as_it_was(make_project_folder) -> None:
     session = started(make_project_folder(2, flow=GAME, priors=priors(2)))
-    session.pair_shown()
-    assert isinstance(submit_guarded(session, 3), Feedback)
+    pair = session.pair_shown()
+    feedback = submit_guarded(session, 3)
+    assert isinstance(feedback, Feedback)
+    assert (feedback.rating.item_id, feedback.rating.value) == (pair.item.item_id, 3.0)
+    assert [(r.rating_id, r.value, r.points) for r in session.store.ratings()] == [
+        (feedback.rating.rating_id, 3.0, feedback.rating.points)]  # the rating it stored
+    assert feedback.next_pair == session.current_pair() != pair  # and the next pair is up
+    assert feedback.show and feedback.consensus is not None  # with the game's feedback
 
 
 def test_a_failure_before_the_save_is_not_saved_and_the_skip_is_recorded_once(

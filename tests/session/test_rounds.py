@@ -11,9 +11,8 @@ from annotator.session.opening import open_laptop_session, start_session
 from annotator.session.rounds import round_start_warnings
 from annotator.store.records import Phase
 from annotator.userconfig import load_config
-from tests.project.test_rounds import write_subset
-from tests.session.test_flow import FakeClock, start
-from tests.session.test_game_flow import rate
+from tests.conftest import write_subset
+from tests.session.helpers import FakeClock, rate, start
 
 ITEMS = 40
 

@@ -12,7 +12,7 @@ from scipy.stats import kendalltau
 from annotator.project.folder import open_project
 from annotator.resources import sample_project_dir
 from annotator.session.simulated_truth import MACHINE_ERROR, hidden_quality, truth_by_source
-from tests.test_sample_projects import build_script
+from tests.samples import build_script
 
 SAMPLE = open_project(sample_project_dir())
 

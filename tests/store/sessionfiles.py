@@ -20,6 +20,20 @@ OTHER_PROJECT = "8d0c1f4e-0000-4000-8000-00000000000b"
 T0 = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 
 
+def open_store(path: Path, project_id: str = PROJECT) -> SessionStore:
+    """A session file of laptop ``lab-1`` bound to ``project_id``, created if missing."""
+    return SessionStore.open(path, project_id=project_id, laptop_id="laptop-1", laptop_name="lab-1")
+
+
+def make_rating(item_id: str = "item001", *, tagger: str = "ana", phase: Phase = Phase.GAME,
+                value: float = 3.0) -> Rating:
+    """One game rating shown at ``T0`` and submitted 4 s later."""
+    return Rating(
+        rating_id=str(uuid.uuid4()), tagger=tagger, item_id=item_id, round=1, phase=phase,
+        value=value, shown_at=T0, submitted_at=T0 + timedelta(seconds=4), ms_on_screen=4000,
+    )
+
+
 def ratings_for(tagger: str, n: int, *, seed: int, rnd: int = 1) -> list[Rating]:
     """``n`` game ratings of items item0000… by one tagger, one every 7 s."""
     rng = random.Random(f"{tagger}:{seed}")

@@ -16,14 +16,14 @@ import pytest
 from annotator.errors import SessionFileError
 from annotator.store.reading import read_session_file
 from annotator.store.session_file import SessionStore
-from tests.store.test_session_file import OTHER_PROJECT, PROJECT, make_rating, open_store
+from tests.store.sessionfiles import OTHER_PROJECT, PROJECT, make_rating, open_store
 
 # A writer that commits ratings and dies without closing: its last rows stay in the -wal.
 KILLED_WRITER = textwrap.dedent(
     """
     import os, sys
     sys.path.insert(0, {root!r})
-    from tests.store.test_session_file import make_rating, open_store
+    from tests.store.sessionfiles import make_rating, open_store
     from pathlib import Path
     store = open_store(Path({path!r}))
     for n in range({n}):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -14,23 +13,8 @@ from annotator.errors import SessionFileError
 from annotator.store.chain import CONTENT_COLUMNS
 from annotator.store.records import Phase, Rating
 from annotator.store.schema import SCHEMA_VERSION
-from annotator.store.session_file import SessionStore, _stored_row
-
-PROJECT = "8d0c1f4e-0000-4000-8000-000000000001"
-OTHER_PROJECT = "8d0c1f4e-0000-4000-8000-000000000002"
-T0 = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
-
-
-def open_store(path: Path, project_id: str = PROJECT) -> SessionStore:
-    return SessionStore.open(path, project_id=project_id, laptop_id="laptop-1", laptop_name="lab-1")
-
-
-def make_rating(item_id: str = "item001", *, tagger: str = "ana", phase: Phase = Phase.GAME,
-                value: float = 3.0) -> Rating:
-    return Rating(
-        rating_id=str(uuid.uuid4()), tagger=tagger, item_id=item_id, round=1, phase=phase,
-        value=value, shown_at=T0, submitted_at=T0 + timedelta(seconds=4), ms_on_screen=4000,
-    )
+from annotator.store.session_file import _stored_row
+from tests.store.sessionfiles import OTHER_PROJECT, PROJECT, T0, make_rating, open_store
 
 
 def sha256(path: Path) -> str:

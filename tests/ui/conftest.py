@@ -26,10 +26,12 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPlainTextEdit,
+    QTableView,
     QTextEdit,
     QWidget,
 )
 
+from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.app import build_lead_window, build_main_window
 from annotator.ui.lead_window import LeadWindow
 from annotator.ui.main_window import MainWindow
@@ -109,6 +111,24 @@ def _model_text(model: QAbstractItemModel) -> list[str]:
     cells = [str(model.index(r, c).data() or "") for r in range(rows) for c in range(columns)]
     headers = [str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in range(columns)]
     return cells + headers
+
+
+def open_pane(qtbot, source: Path) -> AnalysisPane:
+    """An analysis pane over ``source``, shown once its result is."""
+    pane = AnalysisPane(source)
+    qtbot.addWidget(pane)
+    pane.show()
+    assert pane.content is None  # the work runs in the background
+    with qtbot.waitSignal(pane.ready, timeout=60_000):
+        pass
+    return pane
+
+
+def shown(view: QTableView) -> list[list[str]]:
+    """The cells a table view shows, row by row."""
+    model = view.model()
+    return [[model.index(r, c).data() for c in range(model.columnCount())]
+            for r in range(model.rowCount())]
 
 
 def tab_chain(qtbot, window) -> list[str]:

@@ -21,6 +21,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,8 +46,8 @@ from annotator.ui.screens.rating_screen import ScreenState
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_projects"
-SETTLE_MS = 400
-"""Time for a layout, a decoded image and the window manager's frame to arrive."""
+REST_TIMEOUT_S = 30
+"""How long what a key set off may take to come to rest before the probe gives up."""
 CONTROLS = (QAbstractButton, QLabel, QLineEdit, QAbstractScrollArea, QMenuBar, QScrollBar)
 
 
@@ -93,9 +94,31 @@ def describe(widget: QWidget) -> str:
     return f"{type(widget).__name__} {known_as(widget) or type(widget).__name__!r}"
 
 
+def at_rest(window: MainWindow) -> bool:
+    """What the last key set off is done: the window has the size its layout asks (the window
+    manager has answered a resize), and the photo on screen is decoded at its size with no
+    decode or re-fit still on its way."""
+    least = window.minimumSizeHint()
+    if window.width() < least.width() or window.height() < least.height():
+        return False
+    view = window.rating_screen.image_view if window.rating_screen else None
+    if view is None or not view.isVisible() or not view.has_image():
+        return True
+    return view.is_sharp() and not view._settle.isActive() and not view._loader._jobs
+
+
+def settle(window: MainWindow) -> None:
+    """Wait, handling events, until the window is at rest."""
+    deadline = time.monotonic() + REST_TIMEOUT_S
+    QApplication.processEvents()
+    while not at_rest(window):
+        assert time.monotonic() < deadline, "the window never came to rest"
+        QTest.qWait(10)
+
+
 def measure(window: MainWindow, stage: str, out_dir: Path, label: str) -> dict:
     """Every control of ``window`` now: inside the screen, and not cut off."""
-    QTest.qWait(SETTLE_MS)
+    settle(window)
     screen = window.screen().geometry()
     problems = []
     frame = window.frameGeometry()
@@ -155,7 +178,7 @@ def open_window(folder: Path, tagger: str) -> MainWindow:
 def press(window: MainWindow, key: str | Qt.Key) -> None:
     """A key as the tagger presses it: to whatever has the focus."""
     QTest.keyClick(QApplication.focusWidget() or window, key)
-    QTest.qWait(30)
+    settle(window)
 
 
 def vicr_stages(scratch: Path, out_dir: Path, label: str) -> Iterator[dict]:

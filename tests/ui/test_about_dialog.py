@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QPushButton, QTextBrowser
 
 from annotator import __version__
@@ -19,7 +20,14 @@ from annotator.ui.dialogs.about import (
     bundled_image_credits,
     read_image_credits,
 )
+from annotator.ui.icon import app_icon
 from tests.ui.conftest import by_description, by_name
+
+
+def same_icon(shown: QIcon, expected: QIcon) -> bool:
+    """The same picture at a title bar's size (not merely some icon)."""
+    picture = shown.pixmap(32, 32).toImage()
+    return not picture.isNull() and picture == expected.pixmap(32, 32).toImage()
 
 
 def open_about(qtbot, window) -> AboutDialog:
@@ -52,7 +60,7 @@ def test_about_shows_version_licences_and_every_bundled_photo(qtbot, make_main_w
         assert row["licence_url"].startswith("https://creativecommons.org/")
         assert f'href="{row["licence_url"]}"' in html
     assert "scaled, some cropped" in shown
-    assert not dialog.windowIcon().isNull()
+    assert same_icon(dialog.windowIcon(), app_icon())
 
 
 def test_about_is_read_and_closed_with_the_keyboard(qtbot, make_main_window) -> None:
@@ -129,4 +137,4 @@ def test_a_licence_link_is_shown_only_for_a_web_address(tmp_path: Path) -> None:
 
 
 def test_the_main_window_carries_the_app_icon(make_main_window) -> None:
-    assert not make_main_window().windowIcon().isNull()
+    assert same_icon(make_main_window().windowIcon(), app_icon())

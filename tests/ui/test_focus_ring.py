@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QFocusFrame, QWidget
 
 from annotator.ui.contrast import contrast
 from annotator.ui.focus_ring import RING_WIDTH
@@ -24,8 +24,13 @@ def test_contrast_matches_wcag_reference_values() -> None:
 
 def grab(qtbot, window: QWidget, focused: QWidget) -> QImage:
     focused.setFocus()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is focused)
-    qtbot.wait(30)  # the ring follows the focus, then repaints
+
+    def ringed() -> bool:  # the ring has followed the focus (grab() then paints it)
+        ring = focused.window().findChild(QFocusFrame, "focusRing")
+        return QApplication.focusWidget() is focused and ring is not None and (
+            ring.widget() is focused)
+
+    qtbot.waitUntil(ringed)
     return window.grab().toImage()
 
 

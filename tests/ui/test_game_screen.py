@@ -17,7 +17,7 @@ from annotator.ui.image_loader import ImageLoader
 from annotator.ui.screens.rating_screen import RatingScreen, ScreenState
 from annotator.ui.widgets.rubric_panel import RubricPanel
 from annotator.userconfig import load_config
-from tests.session.test_flow import FakeClock
+from tests.session.helpers import FakeClock
 from tests.ui.conftest import by_description, submit_button
 
 ITEMS = 30

@@ -14,7 +14,7 @@ from PIL import Image
 from PySide6.QtWidgets import QApplication
 
 from annotator.ui.image_loader import ImageLoader
-from annotator.ui.widgets.image_view import SETTLE_MS, ImageView
+from annotator.ui.widgets.image_view import ImageView
 from tests.conftest import write_jpeg
 from tests.photo_files import detailed_photo, mean_abs_difference
 from tests.ui.painted import painted_photo, to_pil
@@ -129,8 +129,8 @@ def test_a_smaller_prefetched_frame_is_shown_meanwhile_never_as_the_final_frame(
     view.show_path(upcoming, description="Image")
     assert view.frame().size == draft and not view.is_sharp()  # scaled up, for now only
     qtbot.waitUntil(view.is_sharp, timeout=5000)
-    view._loader.wait_idle()
-    qtbot.wait(SETTLE_MS * 2)  # whatever else arrives late must not replace it
+    qtbot.waitUntil(lambda: not view._settle.isActive() and not view._loader._jobs)
+    # nothing more is asked or on its way; what arrived late did not replace it
     final = view.frame()
     assert final.size[0] > 2 * draft[0] and final.size == view._wanted_size()
     assert mean_abs_difference(painted_photo(view), to_pil(final.image)) < 0.01

@@ -14,6 +14,7 @@ Rating Guide is a panel inside the window, walked with it).
 from __future__ import annotations
 
 import ast
+import os
 import re
 import subprocess
 import sys
@@ -199,7 +200,7 @@ def inspect(qtbot, walk: Walk, *, sweep_keys: bool = True) -> None:
     for action in window.findChildren(QAction):  # the menus' and any other action
         if action.objectName() != "quit" and action.menu() is None:
             action.trigger()
-            qtbot.wait(5)
+            QApplication.processEvents()  # what the action posted (a window shown) is done
             walk.sweep()
     for widget in [w for w in window.findChildren(QWidget) if w.isVisible()]:
         centre = widget.rect().center()
@@ -345,6 +346,7 @@ def test_opening_and_rating_in_a_fresh_process_loads_no_lead_tool(rated_by_other
         "            if m == lead or m.startswith(lead + '.')))\n"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                            cwd=tmp_path, timeout=120)
+                            cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(REPO)},
+                            timeout=120)  # this checkout's package, wherever pip points
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"

@@ -42,7 +42,6 @@ class PaneExporter(QObject):
         self._analysis: Analysis | None = None
         self._content: PaneContent | None = None
         self.folder = Path.home()
-        self._job: BackgroundJob | None = None
 
     def set_content(self, analysis: Analysis, content: PaneContent) -> None:
         self._analysis, self._content = analysis, content
@@ -82,7 +81,6 @@ class PaneExporter(QObject):
         job.failed.connect(self._failed)
         job.crashed.connect(self._crashed)
         self.busy.emit(True)
-        self._job = job  # the thread pool does not keep the Python object alive
         job.start()
         return job
 

@@ -84,7 +84,7 @@ class AnalysisPane(QWidget):
         job.finished.connect(self._show_result)
         job.failed.connect(self._show_failure)
         job.crashed.connect(self._on_crash)
-        self._job = job  # the thread pool does not keep the Python object alive
+        self._job = job  # the one whose report is shown (_superseded)
         job.start()
 
     def _superseded(self) -> bool:

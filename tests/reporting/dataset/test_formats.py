@@ -8,16 +8,21 @@ import logging
 import shutil
 import subprocess
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import mlcroissant
-import pandas as pd
 import pytest
-from frictionless import validate
-from pandas.api import types
 
 from annotator.reporting.dataset.writer import DatasetOptions, export_dataset
 from tests.reporting.dataset.conftest import SAMPLES, analysed
-from tests.rscript import rscript
+from tests.requirements import rscript
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from frictionless import Report
+
+# pandas, frictionless and mlcroissant come with the test-full extra: each test imports what
+# it reads with, so that without them the tests skip (fail under CI) instead of the module.
+pytestmark = pytest.mark.needs_full_extra
 
 FORMATS = [(name, fmt) for name in SAMPLES for fmt in ("csv", "jsonl")]
 
@@ -39,6 +44,8 @@ def columns_of(folder: Path) -> dict[str, list[dict]]:
 
 def read(path: Path) -> pd.DataFrame:
     """As a reader would, with no options."""
+    import pandas as pd
+
     if path.suffix == ".jsonl":
         return pd.read_json(path, lines=True)
     return pd.read_csv(path)
@@ -47,6 +54,8 @@ def read(path: Path) -> pd.DataFrame:
 def matches(dtype: object, column: dict, values: pd.Series) -> bool:
     """Whether pandas read the column as its codebook type says: a number column of whole
     numbers may come back as integers, an integer column with gaps as floats."""
+    from pandas.api import types
+
     kind = column["type"]
     if kind in ("string", "datetime") and types.is_string_dtype(dtype):
         return True
@@ -89,6 +98,8 @@ R_CLASSES = {"string": {"character"}, "datetime": {"character"}, "boolean": {"lo
              "integer": {"integer"}, "number": {"numeric", "integer"}}
 
 
+@pytest.mark.slow  # an R start per file
+@pytest.mark.needs_r
 @pytest.mark.parametrize("name", SAMPLES)
 def test_r_read_csv_reads_every_table_with_the_documented_types(exported, name: str,
                                                                 tmp_path: Path) -> None:
@@ -100,12 +111,19 @@ def test_r_read_csv_reads_every_table_with_the_documented_types(exported, name: 
         result = subprocess.run([r, str(script), str(folder / file)], capture_output=True,
                                 text=True, check=True, timeout=120)
         *classes, rows = result.stdout.split()
-        assert rows == f"rows={len(pd.read_csv(folder / file))}"
-        read = dict(line.split("=", 1) for line in classes)
-        assert list(read) == [c["name"] for c in columns], file  # the mark Excel needs is gone
+        assert rows == f"rows={len(read(folder / file))}"
+        in_r = dict(line.split("=", 1) for line in classes)
+        assert list(in_r) == [c["name"] for c in columns], file  # the mark Excel needs is gone
         for column in columns:
             allowed = R_CLASSES[column["type"]] | (set() if column["required"] else {"logical"})
-            assert read[column["name"]] in allowed, (file, column["name"], read[column["name"]])
+            assert in_r[column["name"]] in allowed, (file, column["name"], in_r[column["name"]])
+
+
+def validate(descriptor: Path) -> Report:
+    """The Data Package checked as frictionless checks it."""
+    import frictionless
+
+    return frictionless.validate(descriptor)
 
 
 @pytest.mark.parametrize(("name", "fmt"), FORMATS)
@@ -129,6 +147,8 @@ def test_a_changed_file_fails_the_data_package(exported, tmp_path: Path) -> None
 @pytest.mark.filterwarnings("ignore:ConjunctiveGraph is deprecated:DeprecationWarning")
 @pytest.mark.parametrize(("name", "fmt"), FORMATS)
 def test_croissant_loads_every_record(exported, name: str, fmt: str) -> None:
+    import mlcroissant
+
     folder = exported[name, fmt]
     logging.getLogger("absl").setLevel(logging.ERROR)  # its warnings: no version, licence…
     dataset = mlcroissant.Dataset(jsonld=folder / "croissant.json")

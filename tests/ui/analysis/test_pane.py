@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QComboBox, QLabel, QTableView
+from PySide6.QtCore import QCoreApplication, Qt, QThreadPool, QTimer
+from PySide6.QtWidgets import QComboBox, QLabel
 
 from annotator.analysis.undefined import Undefined
 from annotator.cli import main
@@ -20,27 +20,12 @@ from annotator.reporting.exports import REPORT_FILE
 from annotator.reporting.items_table import items_table
 from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.widgets.chart_view import ChartView
-
-
-def open_pane(qtbot, source: Path) -> AnalysisPane:
-    pane = AnalysisPane(source)
-    qtbot.addWidget(pane)
-    pane.show()
-    assert pane.content is None  # the work runs in the background
-    with qtbot.waitSignal(pane.ready, timeout=60_000):
-        pass
-    return pane
+from tests.ui.conftest import open_pane, shown
 
 
 @pytest.fixture
 def pane(qtbot, simulated_project: Path) -> AnalysisPane:
     return open_pane(qtbot, simulated_project)
-
-
-def shown(view: QTableView) -> list[list[str]]:
-    model = view.model()
-    return [[model.index(r, c).data() for c in range(model.columnCount())]
-            for r in range(model.rowCount())]
 
 
 def test_the_window_stays_responsive_while_it_computes(qtbot, simulated_project: Path) -> None:
@@ -188,15 +173,15 @@ def test_items_sort_by_mean_and_the_detail_follows(pane: AnalysisPane) -> None:
     assert items.shown.item_id == items.items_view.model().index(0, 0).data()
 
 
-@pytest.mark.slow  # waits 3 s for the orphaned job to finish
 def test_deleting_the_pane_while_it_computes_is_safe(qtbot, simulated_project: Path) -> None:
     pane = AnalysisPane(simulated_project)
     pane.show()
-    pane.deleteLater()  # as when its window is closed while the job still runs
-    qtbot.wait(0)
+    with qtbot.waitSignal(pane.destroyed):
+        pane.deleteLater()  # as when its window is closed while the job still runs
     del pane
     gc.collect()
-    qtbot.wait(3000)  # the job finishes and reports to nobody; the process must live on
+    assert QThreadPool.globalInstance().waitForDone(60_000)  # the job finished…
+    QCoreApplication.processEvents()  # …and its report, queued to nobody, is delivered
     later = open_pane(qtbot, simulated_project)
     assert later.content is not None
 
