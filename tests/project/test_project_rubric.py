@@ -23,7 +23,7 @@ from annotator.session.flow import RatingSession
 from annotator.store.panel import read_panel_rubric_sha256
 from annotator.store.records import RUBRIC_KEY
 from annotator.store.session_file import SessionStore
-from tests.session.test_flow import FakeClock
+from tests.session.helpers import FakeClock
 
 LABELS = ("Very poor", "Poor", "Rather poor", "Neither", "Rather good", "Good", "Very good")
 
