@@ -18,7 +18,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from annotator.analysis.aggregates import ItemAggregates, item_aggregates
+from annotator.analysis.exact_levels import most_spread
 from annotator.analysis.pipeline import Analysis
+from annotator.analysis.rating_table import item_counts
 from annotator.analysis.results import ItemSummary
 from annotator.project.csv_reader import read_table
 from annotator.project.model import Item, Project
@@ -60,15 +62,16 @@ def items_table(analysis: Analysis, *, every_item: bool = False) -> Table:
     table = analysis.table
     project = analysis.input.project
     known = {item.item_id: item for item in project.items} if project is not None else {}
-    figures = _Figures(analysis.results.items.summary, item_aggregates(analysed_data(analysis)))
+    data = analysed_data(analysis)
+    figures = _Figures(analysis.results.items.summary, item_aggregates(data))
     index = {item_id: i for i, item_id in enumerate(table.item_ids)}
     rated = figures.summary.n > 0
     if every_item:
         ids = [*known, *sorted(i for i in index if rated[index[i]] and i not in known)]
     else:
-        sd = np.where(np.isnan(figures.summary.sd), -1.0, figures.summary.sd)
-        ids = [table.item_ids[i] for i in np.lexsort((np.arange(table.n_items), -sd))
-               if rated[i]]
+        spread = most_spread(item_counts(data), table.levels, table.item_ids)
+        ids = [table.item_ids[i] for i in
+               [*spread, *np.flatnonzero(rated & (figures.summary.n < 2)).tolist()]]
     context = _context_names(known.values())
     licences = _licences(project, known.values()) if project is not None else None
     columns = item_columns(analysis, context, licences is not None)
