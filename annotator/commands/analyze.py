@@ -38,7 +38,9 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                              "list (0,0.5,1); a rating off it is refused (default: the values "
                              "rated, said on stderr)")
     parser.add_argument("--project", type=Path, metavar="FOLDER",
-                        help="with --ratings-csv: take the scale from this project's rubric")
+                        help="with --ratings-csv: take the scale from this project's rubric; "
+                             "with a panel or session file: its project folder (default: the "
+                             "one beside the file or one up; else a panel's own item sources)")
     parser.add_argument("--json", type=Path, metavar="FILE",
                         help="write the full results here ('-': print them on stdout, and the "
                              "summary on stderr)")
@@ -81,7 +83,7 @@ def run_analyze(args: argparse.Namespace) -> ExitCode:
     from annotator.reporting.summary import summary_text
 
     with Progress.of(args) as progress:
-        analysis = analyse(source_of(args.input, args.ratings_csv, _levels(args)),
+        analysis = analyse(_source(args),
                            AnalysisOptions(level=args.level, reps=args.reps,
                                            bootstrap=args.bootstrap, seed=args.seed,
                                            exclude_failed_checks=args.exclude_failed_checks,
@@ -135,17 +137,26 @@ def _write_files(args: argparse.Namespace, analysis: Analysis) -> tuple[Results,
     return results, text
 
 
+def _source(args: argparse.Namespace) -> AnalysisSource:
+    """``--project`` gives the scale of ``--ratings-csv``, or the project of an input file."""
+    if args.ratings_csv is None:
+        return source_of(args.input, None, args.levels, project=args.project)
+    return source_of(args.input, args.ratings_csv, _levels(args))
+
+
 def source_of(given: Path | None, ratings_csv: Path | None,
-              levels: tuple[float, ...] | None = None) -> AnalysisSource:
-    """A project folder / session file / panel database, or (``--ratings-csv``) a CSV on
-    the scale ``levels`` (None: the values rated)."""
+              levels: tuple[float, ...] | None = None, *,
+              project: Path | None = None) -> AnalysisSource:
+    """A project folder / session file / panel database (of the project folder
+    ``project``, when named), or (``--ratings-csv``) a CSV on the scale ``levels`` (None:
+    the values rated)."""
     from annotator.analysis.pipeline import AnalysisSource
 
     if given is not None and ratings_csv is None:
         if levels is not None:
-            raise AnnotatorError("--levels and --project give the scale of --ratings-csv; a "
-                                 "project folder, panel or session file has its rubric's.")
-        return AnalysisSource(given)
+            raise AnnotatorError("--levels gives the scale of --ratings-csv; a project "
+                                 "folder, panel or session file has its rubric's.")
+        return AnalysisSource(given, project=project)
     if given is None and ratings_csv is not None:
         return AnalysisSource(ratings_csv, ratings_csv=True, levels=levels)
     raise AnnotatorError("Give either a project folder / session file, or --ratings-csv.")
