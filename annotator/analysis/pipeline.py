@@ -12,11 +12,13 @@ those come from its project folder, which is looked for beside the file and one 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from annotator.analysis.alpha import Level
 from annotator.analysis.checks import check_spec
@@ -223,6 +225,16 @@ def find_project(path: Path, project_id: str | None) -> Project | None:
         if project.project_id == project_id:
             return project
     return None
+
+
+def only_items(loaded: LoadedInput, item_ids: Collection[str]) -> LoadedInput:
+    """``loaded`` with the ratings and skips of ``item_ids`` only (a split's items)."""
+    table = loaded.table
+    wanted = set(item_ids)
+    keep = np.array([item in wanted for item in table.item_ids], dtype=bool)
+    mine = replace(table.select(keep[table.item]),
+                   skips={key: n for key, n in table.skips.items() if keep[key[0]]})
+    return replace(loaded, table=mine)
 
 
 def analyse_input(loaded: LoadedInput, options: AnalysisOptions) -> Analysis:

@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from annotator.commands.contract import Command, ExitCode, Exits, Progress
+from annotator.commands.export import add_split_arguments, split_spec
 from annotator.errors import AnnotatorError
+from annotator.planning.splits import SPLIT_NAMES
 
 if TYPE_CHECKING:
-    from annotator.analysis.pipeline import Analysis, AnalysisSource
+    from annotator.analysis.pipeline import Analysis, AnalysisSource, LoadedInput
     from annotator.analysis.results import Results
 
 STDOUT = Path("-")
@@ -56,6 +58,10 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of every random choice")
     parser.add_argument("--exclude-failed-checks", action="store_true",
                         help="leave out taggers who failed the attention checks")
+    parser.add_argument("--split", choices=SPLIT_NAMES,
+                        help="analyse only this split's items (with --splits, and --by and "
+                             "--split-seed as given to export's --splits, --by and --seed)")
+    add_split_arguments(parser, seed_option="--split-seed")
     parser.add_argument("--gui", action="store_true",
                         help="open the lab lead's window on it instead (the same as "
                              "'annotator lead SOURCE')")
@@ -79,16 +85,16 @@ def run_analyze(args: argparse.Namespace) -> ExitCode:
     made without session files that cannot be read (each named, before the summary, with
     what it holds: the game leaves them out too, and ``validate`` lists them); a refusal
     raises."""
-    from annotator.analysis.pipeline import AnalysisOptions, analyse
+    from annotator.analysis.pipeline import AnalysisOptions, analyse_input
     from annotator.reporting.summary import summary_text
 
     with Progress.of(args) as progress:
-        analysis = analyse(_source(args),
+        progress("Reading the ratings…")
+        analysis = analyse_input(_split_of(_loaded(args), args),
                            AnalysisOptions(level=args.level, reps=args.reps,
                                            bootstrap=args.bootstrap, seed=args.seed,
                                            exclude_failed_checks=args.exclude_failed_checks,
-                                           metrics_file=args.metrics),
-                           progress=progress)
+                                           metrics_file=args.metrics))
         progress("Writing the report…")
         results, text = _write_files(args, analysis)
     if args.ratings_csv is not None and args.levels is None and args.project is None:
@@ -135,6 +141,35 @@ def _write_files(args: argparse.Namespace, analysis: Analysis) -> tuple[Results,
         args.json.parent.mkdir(parents=True, exist_ok=True)
         write_text(args.json, text)
     return results, text
+
+
+def _loaded(args: argparse.Namespace) -> LoadedInput:
+    from annotator.analysis.pipeline import load_source
+
+    return load_source(_source(args))
+
+
+def _split_of(loaded: LoadedInput, args: argparse.Namespace) -> LoadedInput:
+    """``--split NAME``: the input with that split's items only (the project's items split
+    as ``export --splits`` splits them)."""
+    if args.split is None:
+        if args.splits is not None:
+            raise AnnotatorError("--splits gives the split of --split: name the split to "
+                                 "analyse (--split test).")
+        return loaded
+    spec = split_spec(args)
+    if spec is None:
+        raise AnnotatorError("--split needs the split it is one of: --splits 80/10/10 (and "
+                             "--by, --split-seed as given to export).")
+    if loaded.project is None:
+        raise AnnotatorError("--split needs the project folder (its items and images), and "
+                             f"none was found for this {loaded.kind}: name it with --project.",
+                             file=loaded.path)
+    from annotator.analysis.pipeline import only_items
+    from annotator.planning.splits import assign_splits
+
+    split_of = assign_splits(loaded.project.items, spec)
+    return only_items(loaded, [item for item, split in split_of.items() if split == args.split])
 
 
 def _source(args: argparse.Namespace) -> AnalysisSource:

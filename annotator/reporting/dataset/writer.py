@@ -40,6 +40,7 @@ from annotator.analysis.results import AttentionChecks
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
 from annotator.files import refuse_link, replace_folder, write_bytes
+from annotator.planning.splits import SPLIT_NAMES, SplitSpec, assign_splits
 from annotator.project.own_files import refuse_output_over_inputs
 from annotator.reporting.analysed import analysed_data
 from annotator.reporting.content import Cell, Table
@@ -69,11 +70,13 @@ DESCRIPTIONS = {
 class DatasetOptions:
     """``pseudonymise``: tagger names become T01, T02…; ``format``: the data files' format;
     ``include_simulated``: publish the ratings ``annotator simulate`` made too (the card
-    then says so), which are otherwise refused."""
+    then says so), which are otherwise refused; ``splits``: the items split into train,
+    validation and test, each table also written per split (:mod:`annotator.planning.splits`)."""
 
     pseudonymise: bool = False
     format: Format = "csv"
     include_simulated: bool = False
+    splits: SplitSpec | None = None
 
 
 @dataclass(frozen=True)
@@ -126,12 +129,15 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
     book = codebook_json({name: tables[name.rsplit(".", 1)[0]][0] for name in contents},
                          rubric, {name: DESCRIPTIONS[name.rsplit(".", 1)[0]]
                                   for name in contents})
+    split_names = (() if options.splits is None else
+                   _add_splits(tables, contents, assign_splits(project.items, options.splits),
+                               options.format))
     title = project.dataset.title or project.name
     contents["codebook.json"] = dumps(book).encode()
     contents["codebook.md"] = codebook_markdown(book, title).encode()
     hashes = {name: hashlib.sha256(data).hexdigest() for name, data in contents.items()}
     digest = content_hash(hashes)
-    files = tuple(_data_file(name, data, hashes[name], tables)
+    files = tuple(_data_file(name, data, hashes[name], tables, options.splits)
                   for name, data in sorted(contents.items()))
     progress("Writing the codebook, the card and the metadata…")
     results = analysis.results
@@ -153,7 +159,8 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
         else f"{rubric.name}: {rubric.question}",
         annotations_per_item=_per_item(analysis))
     contents["README.md"] = card(project, results, figures, files, title=title,
-                                 description=description, content_hash=digest).encode()
+                                 description=description, content_hash=digest,
+                                 splits=split_names).encode()
     contents["datapackage.json"] = dumps(datapackage(about, files)).encode()
     contents["croissant.json"] = dumps(croissant(about, files)).encode()
     try:
@@ -169,6 +176,22 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
         key = sorted((pseudonym, name) for name, pseudonym in answers.names.items())
         _write(key_file, _csv_bytes(csv_text(key, header=["tagger_id", "tagger"])))
     return DatasetExport(folder, written, key_file, digest)
+
+
+_Tables = dict[str, tuple[tuple[Field, ...], list[tuple[Cell, ...]], str]]
+
+
+def _add_splits(tables: _Tables, contents: dict[str, bytes], split_of: dict[str, str],
+                fmt: Format) -> tuple[str, ...]:
+    """Each table's rows of each split as a table and a file of its own
+    (``items-train.csv``…), beside the whole table; the split names."""
+    for stem, (fields, rows, key) in list(tables.items()):
+        at = [field.name for field in fields].index("item_id")
+        for split in SPLIT_NAMES:
+            mine = [row for row in rows if split_of.get(str(row[at])) == split]
+            tables[f"{stem}-{split}"] = (fields, mine, key)
+            contents[f"{stem}-{split}.{fmt}"] = _data(fields, mine, fmt)
+    return SPLIT_NAMES
 
 
 def content_hash(hashes: dict[str, str]) -> str:
@@ -198,13 +221,17 @@ def _csv_bytes(text: str) -> bytes:
     return "\ufeff".encode() + text.encode()
 
 
-def _data_file(name: str, data: bytes, sha256: str,
-               tables: dict[str, tuple[tuple[Field, ...], list[tuple[Cell, ...]], str]]
-               ) -> DataFile:
+def _data_file(name: str, data: bytes, sha256: str, tables: _Tables,
+               splits: SplitSpec | None) -> DataFile:
     stem = name.rsplit(".", 1)[0]
     fields, _, key = tables.get(stem, ((), [], ""))
-    return DataFile(name, DESCRIPTIONS.get(stem) or DESCRIPTIONS[name], len(data), sha256,
-                    fields, key)
+    table, _, split = stem.partition("-")
+    how = "" if splits is None else (
+        f" ({'/'.join(map(str, splits.shares))} % by {splits.by}, seed {splits.seed})")
+    description = (f"The {split} split{how} of {table}: {DESCRIPTIONS[table][0].lower()}"
+                   f"{DESCRIPTIONS[table][1:]}" if split else
+                   DESCRIPTIONS.get(stem) or DESCRIPTIONS[name])
+    return DataFile(name, description, len(data), sha256, fields, key)
 
 
 def _refuse_other_folder(folder: Path) -> None:
@@ -218,7 +245,8 @@ def _refuse_other_folder(folder: Path) -> None:
 def _fill(building: Path, folder: Path, contents: dict[str, bytes]) -> None:
     """The export's files in ``building``, with what a person added to the earlier export
     at ``folder`` (its own data files in either format are left behind: they are replaced)."""
-    ours = {f"{stem}.{fmt}" for stem in ("ratings", "items") for fmt in FORMATS} | set(contents)
+    ours = {f"{stem}{split}.{fmt}" for stem in ("ratings", "items") for fmt in FORMATS
+            for split in ("", *(f"-{name}" for name in SPLIT_NAMES))} | set(contents)
     if folder.is_dir():
         for added in folder.iterdir():
             if added.name in ours:
