@@ -30,12 +30,15 @@ MAX_SKIPS = 2
 @dataclass(frozen=True, eq=False)
 class ItemAggregates:
     """Per item, indexed like the table's ``item_ids``; NaN where undefined (no rating).
-    ``p_hat`` and ``skips`` (first round) are None unless the scale is 0/1."""
+    ``p_hat`` and ``skips`` (first round) and ``dropped`` (more than 2 skips in either of
+    the first two rounds, Levinboim et al. 2021, §3.2: True) are None unless the scale is
+    0/1."""
 
     median: np.ndarray
     consensus: np.ndarray
     p_hat: np.ndarray | None = None
     skips: np.ndarray | None = None
+    dropped: np.ndarray | None = None
 
 
 def item_aggregates(data: RatingTable) -> ItemAggregates:
@@ -53,12 +56,25 @@ def item_aggregates(data: RatingTable) -> ItemAggregates:
     consensus[rated] = data.levels[nearest_level(mean[rated], data.levels)]
     if not np.array_equal(data.levels, [0.0, 1.0]):
         return ItemAggregates(median, consensus)
-    estimate, skips = _first_round_p_hat(data)
-    return ItemAggregates(median, consensus, estimate, skips)
+    estimate, skips = first_round_p_hat(data)
+    return ItemAggregates(median, consensus, estimate, skips, dropped_items(data))
 
 
-def _first_round_p_hat(data: RatingTable) -> tuple[np.ndarray, np.ndarray]:
-    """p̂ and the skips of each item in the data's first round."""
+def dropped_items(data: RatingTable) -> np.ndarray:
+    """Per item, whether Caption-Quality's rule drops it: more than 2 skips in either of
+    the data's first two rounds (as :func:`annotator.analysis.retest.binary_protocol`)."""
+    first_two = set(data.round_numbers[:2].tolist())
+    dropped = np.zeros(data.n_items, dtype=bool)
+    for (item, rnd), count in data.skips.items():
+        if rnd in first_two and count > MAX_SKIPS:
+            dropped[item] = True
+    return dropped
+
+
+def first_round_p_hat(data: RatingTable, where: np.ndarray | None = None
+                      ) -> tuple[np.ndarray, np.ndarray]:
+    """p̂ and the skips of each item in the data's first round (p̂ of the rows ``where``
+    only, e.g. one question's answers, when given)."""
     skips = np.zeros(data.n_items, dtype=np.int64)
     if not len(data):
         return np.full(data.n_items, np.nan), skips
@@ -67,6 +83,8 @@ def _first_round_p_hat(data: RatingTable) -> tuple[np.ndarray, np.ndarray]:
         if rnd == first:
             skips[item] = count
     mine = data.round == first
+    if where is not None:
+        mine &= where
     n = np.bincount(data.item[mine], minlength=data.n_items)
     yes = np.bincount(data.item[mine], weights=data.values[mine], minlength=data.n_items)
     with np.errstate(invalid="ignore", divide="ignore"):

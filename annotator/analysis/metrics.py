@@ -39,7 +39,7 @@ from annotator.analysis import weighted
 from annotator.analysis.exact_dtype import FLOATS, exact_dtype
 from annotator.analysis.kendall import CONSTANT, TOO_FEW
 from annotator.analysis.kendall import tau_c as table_tau_c
-from annotator.analysis.rating_table import RatingTable, item_counts
+from annotator.analysis.rating_table import RatingTable, item_counts, levels_item_by_item
 from annotator.analysis.resample_weights import Weights
 from annotator.analysis.results import (
     Ceiling,
@@ -182,7 +182,8 @@ class _Panel:
     """The data ratings item by item: ``counts`` (n_items × n_levels) of each level,
     ``ratings`` and ``mean`` (each (n_items,); NaN without ratings) of each item;
     ``levels_by_item`` (n_ratings,) every rating's level, item after item, each item's
-    from ``first_rating`` (n_items,) on."""
+    from ``first_rating`` (n_items,) on, in ascending order: a held-out rating drawn by
+    position then depends on the ratings alone, not on the order of the input's rows."""
 
     def __init__(self, data: RatingTable):
         self.counts = item_counts(data)
@@ -190,8 +191,7 @@ class _Panel:
         self.n_levels = data.n_levels
         with np.errstate(invalid="ignore", divide="ignore"):
             self.mean = (self.counts @ data.levels) / self.ratings
-        order = np.argsort(data.item, kind="stable")
-        self.levels_by_item = data.level[order]
+        self.levels_by_item = levels_item_by_item(self.counts)
         self.first_rating = np.cumsum(self.ratings) - self.ratings
 
 

@@ -12,11 +12,13 @@ those come from its project folder, which is looked for beside the file and one 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from annotator.analysis.alpha import Level
 from annotator.analysis.checks import check_spec
@@ -50,11 +52,13 @@ class SourceKind(StrEnum):
 class AnalysisSource:
     """What to analyse: ``path`` is a project folder, panel database or session file, or
     (``ratings_csv``) a ratings CSV, whose scale is ``levels`` (``--levels`` or a project's
-    rubric; None: the values rated)."""
+    rubric; None: the values rated). ``project``: the project folder of a panel or session
+    file, instead of the one looked for beside it."""
 
     path: Path
     ratings_csv: bool = False
     levels: tuple[float, ...] | None = None
+    project: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -153,6 +157,7 @@ def load_source(source: AnalysisSource) -> LoadedInput:
     from annotator.project.folder import open_project
     from annotator.store.panel import (
         is_panel_file,
+        read_panel_item_sources,
         read_panel_project_id,
         read_panel_rows,
         read_panel_simulated_taggers,
@@ -161,6 +166,9 @@ def load_source(source: AnalysisSource) -> LoadedInput:
     from annotator.store.reading import read_session_file
 
     if path.is_dir():
+        if source.project is not None:
+            raise AnnotatorError("--project names the project of a panel database or session "
+                                 "file; a project folder is its own project.", file=path)
         project = open_project(path)
         table, folder = project_table(project)
         return LoadedInput(path, SourceKind.PROJECT, table, project,
@@ -170,21 +178,38 @@ def load_source(source: AnalysisSource) -> LoadedInput:
                            answered_again=answered_again(folder.ratings))
     if not path.exists():
         raise AnnotatorError("There is no such file or folder.", file=path)
+    kept_sources = None
     if is_panel_file(path):
-        found = find_project(path, read_panel_project_id(path))
+        found = _project_of(path, read_panel_project_id(path), source.project)
         if found is not None:
             refuse_other_rubric(path, found)
         rows, skipped = read_panel_rows(path), read_panel_skips_after_error(path)
         kind, simulated = SourceKind.PANEL, read_panel_simulated_taggers(path)
+        kept_sources = read_panel_item_sources(path) if found is None else None
     else:
         contents = read_session_file(path)
-        found = find_project(path, contents.info.get("project_id"))
+        found = _project_of(path, contents.info.get("project_id"), source.project)
         rows, skipped, kind = contents.ratings, contents.skipped_after_error, SourceKind.SESSION
         simulated = tuple(sorted(set(rows.tagger))) if contents.simulated else ()
-    table = (table_from_rows(rows) if found is None
+    table = (table_from_rows(rows, sources=kept_sources) if found is None
              else table_on_rubric(found, rows, where=path))
     return LoadedInput(path, kind, table, found, skipped_after_error=skipped,
                        answered_again=answered_again(rows), simulated=simulated)
+
+
+def _project_of(path: Path, project_id: str | None, named: Path | None) -> Project | None:
+    """The project of the file at ``path``: the folder ``named`` (``--project``), which
+    must be the file's project, else the one found beside it."""
+    if named is None:
+        return find_project(path, project_id)
+    from annotator.project.folder import open_project
+
+    project = open_project(named)
+    if project_id is not None and project.project_id != project_id:
+        raise AnnotatorError(f"This file belongs to another project (project id {project_id}; "
+                             f"the folder named by --project is {project.project_id}).",
+                             file=path)
+    return project
 
 
 def find_project(path: Path, project_id: str | None) -> Project | None:
@@ -203,6 +228,16 @@ def find_project(path: Path, project_id: str | None) -> Project | None:
         if project.project_id == project_id:
             return project
     return None
+
+
+def only_items(loaded: LoadedInput, item_ids: Collection[str]) -> LoadedInput:
+    """``loaded`` with the ratings and skips of ``item_ids`` only (a split's items)."""
+    table = loaded.table
+    wanted = set(item_ids)
+    keep = np.array([item in wanted for item in table.item_ids], dtype=bool)
+    mine = replace(table.select(keep[table.item]),
+                   skips={key: n for key, n in table.skips.items() if keep[key[0]]})
+    return replace(loaded, table=mine)
 
 
 def analyse_input(loaded: LoadedInput, options: AnalysisOptions) -> Analysis:

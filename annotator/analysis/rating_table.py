@@ -326,3 +326,11 @@ def item_counts(table: RatingTable, where: np.ndarray | None = None) -> np.ndarr
     code = np.multiply(item, k, dtype=np.int64)  # in place: one array, not two
     code += level
     return np.bincount(code, minlength=table.n_items * k).reshape(table.n_items, k)
+
+
+def levels_item_by_item(counts: np.ndarray) -> np.ndarray:
+    """Every rating's level code, item after item and ascending within an item, from the
+    per-item counts (n_items × n_levels): a canonical order, whatever the order of the
+    rows the ratings came in, for draws that pick a rating by its position."""
+    n_items, k = counts.shape
+    return np.repeat(np.tile(np.arange(k), n_items), counts.ravel())

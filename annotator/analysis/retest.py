@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
 from annotator.analysis.alpha import Level, alpha_from_coincidences, undefined_reason
+from annotator.analysis.exact_levels import level_unit, whole_levels
 from annotator.analysis.kendall import figure, tau_b
 from annotator.analysis.rating_table import RatingTable, blocks
 from annotator.analysis.results import (
@@ -104,9 +106,26 @@ def mean_stability(data: RatingTable) -> RoundStability | Undefined:
         return moved
     bins = max(1, int(np.ceil(span / STABILITY_BIN - 1e-9)))
     edges = np.arange(-bins, bins + 1) * STABILITY_BIN
-    counts, _ = np.histogram(np.clip(moved.diff, edges[0], edges[-1]), bins=edges)
+    counts = np.bincount(_exact_bins(data, rounds[:2], bins), minlength=2 * bins)
     return RoundStability(moved.rounds, len(moved.diff), moved.mean, moved.sd, moved.within,
                           Histogram(tuple(edges.tolist()), tuple(counts.tolist())))
+
+
+def _exact_bins(data: RatingTable, rounds: np.ndarray, bins: int) -> np.ndarray:
+    """Each item's histogram bin (0 … 2·bins − 1) of m₁ − m₂, for the items rated in both
+    rounds, decided on exact rationals: with the levels in whole units u, m₁ − m₂ =
+    (T₁n₂ − T₂n₁)·u / (n₁n₂), so its bin is a floor division of whole numbers. A change of
+    exactly −1 is a bin edge, whatever −1.0000000000000002 the float means give. Changes
+    beyond the outer edges count in the outer bins; the top edge belongs to the last bin
+    (as in np.histogram)."""
+    whole = np.array(whole_levels(data.levels), dtype=np.int64)
+    (n1, t1), (n2, t2) = _round_sums(data, rounds, whole)
+    both = (n1 > 0) & (n2 > 0)
+    n1, n2 = n1[both].astype(object), n2[both].astype(object)  # products of any size
+    step = level_unit(data.levels) / Fraction(STABILITY_BIN)  # bins per whole unit
+    numerator = (t1[both].astype(object) * n2 - t2[both].astype(object) * n1) * step.numerator
+    index = numerator // (n1 * n2 * step.denominator) + bins
+    return np.asarray(np.clip(index.astype(np.int64), 0, 2 * bins - 1))
 
 
 @dataclass(frozen=True)
@@ -137,8 +156,10 @@ def _between_rounds(rounds: np.ndarray, per_round: Sequence[np.ndarray], *, with
                   float(diff.std(ddof=1)), float((np.abs(diff) <= within + 1e-12).mean()))
 
 
-def _round_sums(data: RatingTable, rounds: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-    """For each of ``rounds``, per item: how many ratings the round has, and their sum.
+def _round_sums(data: RatingTable, rounds: np.ndarray, values: np.ndarray | None = None
+                ) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each of ``rounds``, per item: how many ratings the round has, and the sum of
+    their ``values`` (one per level; the levels themselves by default).
 
     Each round's items are a range of bins (the rows of other rounds go to one more),
     filled a block of rows at a time by np.add.at, which like a bincount of the round's
@@ -147,7 +168,8 @@ def _round_sums(data: RatingTable, rounds: np.ndarray) -> list[tuple[np.ndarray,
     """
     n_items = data.n_items
     size = len(rounds) * n_items + 1
-    n, total = np.zeros(size, dtype=np.int64), np.zeros(size)
+    per_level = data.levels if values is None else values
+    n, total = np.zeros(size, dtype=np.int64), np.zeros(size, dtype=per_level.dtype)
     for block in blocks(len(data)):
         round_, item = data.round[block], data.item[block]
         code = np.full(len(item), size - 1)
@@ -155,7 +177,7 @@ def _round_sums(data: RatingTable, rounds: np.ndarray) -> list[tuple[np.ndarray,
             mine = round_ == rnd
             code[mine] = index * n_items + item[mine]
         np.add.at(n, code, 1)
-        np.add.at(total, code, data.levels[data.level[block]])
+        np.add.at(total, code, per_level[data.level[block]])
     return [(n[start:start + n_items], total[start:start + n_items])
             for start in range(0, len(rounds) * n_items, n_items)]
 

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from annotator.analysis.rating_table import GAME, PROBATION, TUTORIAL, RatingTable, blocks
+from annotator.analysis.exact_levels import most_spread
+from annotator.analysis.rating_table import (
+    GAME,
+    PROBATION,
+    TUTORIAL,
+    RatingTable,
+    blocks,
+    item_counts,
+)
 from annotator.analysis.results import (
     DisputedItem,
     Items,
@@ -204,12 +212,12 @@ def item_summary(data: RatingTable, rng: np.random.Generator) -> ItemSummary:
 
 
 def items(data: RatingTable, summary: ItemSummary, how_many: int = DISPUTED) -> Items:
-    """The items with the largest sd of their ratings, for the panel to discuss."""
-    sd = np.where(np.isnan(summary.sd), -1.0, summary.sd)
-    order = np.lexsort((np.arange(len(sd)), -sd))[:how_many]
+    """The items with the largest sd of their ratings, for the panel to discuss; equal sds
+    (compared exactly) by item id."""
+    order = most_spread(item_counts(data), data.levels, data.item_ids, how_many)
     return Items(tuple(DisputedItem(data.item_ids[i], int(summary.n[i]),
                                     float(summary.mean[i]), float(summary.sd[i]))
-                       for i in order if sd[i] >= 0), summary)
+                       for i in order), summary)
 
 
 def sources(data: RatingTable, summary: ItemSummary) -> dict[str, SourceFigures] | Undefined:

@@ -24,7 +24,7 @@ import numpy as np
 
 from annotator.analysis.alpha import distinct_rows
 from annotator.analysis.kendall import tau_c
-from annotator.analysis.rating_table import RatingTable, item_counts
+from annotator.analysis.rating_table import RatingTable, item_counts, levels_item_by_item
 from annotator.analysis.results import Spread, VirtualRaters
 from annotator.analysis.undefined import Figure, Undefined
 
@@ -278,9 +278,9 @@ def virtual_raters(data: RatingTable, *, reps: int, rng: np.random.Generator,
         batch = max(1, _CELLS_PER_BATCH // (2 * k**3))
         draw = partial(chance_tables, level_counts, n3, rng=rng)
     else:
-        # The levels in item order, for items of more than _SMALL ratings only: without
-        # one, a sort and a copy of the table's levels are not needed.
-        codes = (data.level[np.argsort(data.item, kind="stable")] if (m > _SMALL).any()
+        # The levels in item order (ascending in each item, whatever the rows' order), for
+        # items of more than _SMALL ratings only: without one, they are not needed.
+        codes = (levels_item_by_item(counts) if (m > _SMALL).any()
                  else np.zeros(0, dtype=np.int64))
         sampler = TripleSampler(counts[eligible], codes, (np.cumsum(m) - m)[eligible])
         batch = max(1, _CELLS_PER_BATCH // max(n3, k**3))

@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from annotator.commands.contract import Command, ExitCode, Exits, Progress
+from annotator.commands.export import add_split_arguments, split_spec
 from annotator.errors import AnnotatorError
+from annotator.planning.splits import SPLIT_NAMES
 
 if TYPE_CHECKING:
-    from annotator.analysis.pipeline import Analysis, AnalysisSource
+    from annotator.analysis.pipeline import Analysis, AnalysisSource, LoadedInput
     from annotator.analysis.results import Results
 
 PAPERS = ("vicr", "vcrscore", "caption-quality", "contextref")
@@ -40,7 +42,9 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                              "list (0,0.5,1); a rating off it is refused (default: the values "
                              "rated, said on stderr)")
     parser.add_argument("--project", type=Path, metavar="FOLDER",
-                        help="with --ratings-csv: take the scale from this project's rubric")
+                        help="with --ratings-csv: take the scale from this project's rubric; "
+                             "with a panel or session file: its project folder (default: the "
+                             "one beside the file or one up; else a panel's own item sources)")
     parser.add_argument("--json", type=Path, metavar="FILE",
                         help="write the full results here ('-': print them on stdout, and the "
                              "summary on stderr)")
@@ -59,6 +63,10 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tables", metavar="PAPER", choices=PAPERS,
                         help="lay out a paper's tables instead of the summary: "
                              f"{', '.join(PAPERS)}; --json then holds the tables")
+    parser.add_argument("--split", choices=SPLIT_NAMES,
+                        help="analyse only this split's items (with --splits, and --by and "
+                             "--split-seed as given to export's --splits, --by and --seed)")
+    add_split_arguments(parser, seed_option="--split-seed")
     parser.add_argument("--gui", action="store_true",
                         help="open the lab lead's window on it instead (the same as "
                              "'annotator lead SOURCE')")
@@ -82,16 +90,16 @@ def run_analyze(args: argparse.Namespace) -> ExitCode:
     made without session files that cannot be read (each named, before the summary, with
     what it holds: the game leaves them out too, and ``validate`` lists them); a refusal
     raises."""
-    from annotator.analysis.pipeline import AnalysisOptions, analyse
+    from annotator.analysis.pipeline import AnalysisOptions, analyse_input
     from annotator.reporting.summary import summary_text
 
     with Progress.of(args) as progress:
-        analysis = analyse(source_of(args.input, args.ratings_csv, _levels(args)),
+        progress("Reading the ratings…")
+        analysis = analyse_input(_split_of(_loaded(args), args),
                            AnalysisOptions(level=args.level, reps=args.reps,
                                            bootstrap=args.bootstrap, seed=args.seed,
                                            exclude_failed_checks=args.exclude_failed_checks,
-                                           metrics_file=args.metrics),
-                           progress=progress)
+                                           metrics_file=args.metrics))
         progress("Writing the report…")
         if args.tables is not None:
             return _write_tables(args, analysis)
@@ -174,17 +182,55 @@ def _write_files(args: argparse.Namespace, analysis: Analysis) -> tuple[Results,
     return results, text
 
 
+def _loaded(args: argparse.Namespace) -> LoadedInput:
+    from annotator.analysis.pipeline import load_source
+
+    return load_source(_source(args))
+
+
+def _split_of(loaded: LoadedInput, args: argparse.Namespace) -> LoadedInput:
+    """``--split NAME``: the input with that split's items only (the project's items split
+    as ``export --splits`` splits them)."""
+    if args.split is None:
+        if args.splits is not None:
+            raise AnnotatorError("--splits gives the split of --split: name the split to "
+                                 "analyse (--split test).")
+        return loaded
+    spec = split_spec(args)
+    if spec is None:
+        raise AnnotatorError("--split needs the split it is one of: --splits 80/10/10 (and "
+                             "--by, --split-seed as given to export).")
+    if loaded.project is None:
+        raise AnnotatorError("--split needs the project folder (its items and images), and "
+                             f"none was found for this {loaded.kind}: name it with --project.",
+                             file=loaded.path)
+    from annotator.analysis.pipeline import only_items
+    from annotator.planning.splits import assign_splits
+
+    split_of = assign_splits(loaded.project.items, spec)
+    return only_items(loaded, [item for item, split in split_of.items() if split == args.split])
+
+
+def _source(args: argparse.Namespace) -> AnalysisSource:
+    """``--project`` gives the scale of ``--ratings-csv``, or the project of an input file."""
+    if args.ratings_csv is None:
+        return source_of(args.input, None, args.levels, project=args.project)
+    return source_of(args.input, args.ratings_csv, _levels(args))
+
+
 def source_of(given: Path | None, ratings_csv: Path | None,
-              levels: tuple[float, ...] | None = None) -> AnalysisSource:
-    """A project folder / session file / panel database, or (``--ratings-csv``) a CSV on
-    the scale ``levels`` (None: the values rated)."""
+              levels: tuple[float, ...] | None = None, *,
+              project: Path | None = None) -> AnalysisSource:
+    """A project folder / session file / panel database (of the project folder
+    ``project``, when named), or (``--ratings-csv``) a CSV on the scale ``levels`` (None:
+    the values rated)."""
     from annotator.analysis.pipeline import AnalysisSource
 
     if given is not None and ratings_csv is None:
         if levels is not None:
-            raise AnnotatorError("--levels and --project give the scale of --ratings-csv; a "
-                                 "project folder, panel or session file has its rubric's.")
-        return AnalysisSource(given)
+            raise AnnotatorError("--levels gives the scale of --ratings-csv; a project "
+                                 "folder, panel or session file has its rubric's.")
+        return AnalysisSource(given, project=project)
     if given is None and ratings_csv is not None:
         return AnalysisSource(ratings_csv, ratings_csv=True, levels=levels)
     raise AnnotatorError("Give either a project folder / session file, or --ratings-csv.")

@@ -10,8 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from annotator.commands.contract import Command, ExitCode, Exits
+
+if TYPE_CHECKING:
+    from annotator.planning.splits import SplitSpec
 
 
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,6 +39,30 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                              "and an images/metadata.csv Hugging Face's ImageFolder loads); "
                              "link: links to the project's images instead (this computer "
                              "only); none (default): no images")
+    add_split_arguments(parser, seed_option="--seed")
+
+
+def add_split_arguments(parser: argparse.ArgumentParser, *, seed_option: str) -> None:
+    """``--splits 80/10/10 [--by image|item]`` and the split's seed (``seed_option``:
+    export's ``--seed``, analyze's ``--split-seed``, whose ``--seed`` is the analysis's)."""
+    parser.add_argument("--splits", metavar="TRAIN/VALIDATION/TEST",
+                        help="split the items into train/validation/test by these "
+                             "percentages (80/10/10), seeded; each table is also written per "
+                             "split and the card names them")
+    parser.add_argument("--by", choices=["image", "item"], default="image",
+                        help="with --splits: keep each image's captions in one split "
+                             "(default), or split items one by one")
+    parser.add_argument(seed_option, dest="split_seed", type=int, default=0, metavar="S",
+                        help="with --splits: the seed of the split (default 0)")
+
+
+def split_spec(args: argparse.Namespace) -> SplitSpec | None:
+    """The split asked for, or None."""
+    from annotator.planning.splits import SplitSpec, parse_shares
+
+    if args.splits is None:
+        return None
+    return SplitSpec(parse_shares(args.splits), by=args.by, seed=args.split_seed)
 
 
 def _run(args: argparse.Namespace) -> ExitCode:
@@ -49,7 +77,8 @@ def _run(args: argparse.Namespace) -> ExitCode:
                        AnalysisOptions(exclude_failed_checks=args.exclude_failed_checks))
     done = export_dataset(analysis, args.out, DatasetOptions(
         pseudonymise=args.pseudonymise, format=args.format,
-        include_simulated=args.include_simulated, images=args.images), progress=say)
+        include_simulated=args.include_simulated, images=args.images,
+        splits=split_spec(args)), progress=say)
     for path in done.written:
         print(path)
     project = analysis.input.project

@@ -40,6 +40,8 @@ def _run(args: argparse.Namespace) -> ExitCode:
             args.panel, args.sessions,
             project_id=None if project is None else project.project_id,
             preview=args.preview, rules=None if project is None else RowRules.of(project),
+            item_sources=None if project is None else {
+                item.item_id: item.source for item in project.items},
             progress=progress, waiting=lambda text: print(text, file=sys.stderr))
     if project is None:
         print("No project folder was named (--project), so the ratings' values were checked "

@@ -22,9 +22,10 @@ from pathlib import Path
 from typing import assert_never
 
 from annotator.analysis.checks import attention_checks, check_spec, without_taggers
+from annotator.analysis.exact_levels import most_spread
 from annotator.analysis.loading import project_table
 from annotator.analysis.pipeline import AnalysisSource, load_source
-from annotator.analysis.rating_table import RatingTable, build_table
+from annotator.analysis.rating_table import RatingTable, build_table, item_counts
 from annotator.errors import AnnotatorError
 from annotator.names import name_key
 from annotator.project.folder import open_project
@@ -209,22 +210,15 @@ def _fitting(plan: Plan, shares: dict[str, set[str]], tagger: str, items: set[st
 
 def disputed(table: RatingTable, count: int, *, exclude: Iterable[str] = ()) -> list[str]:
     """The ``count`` items whose data ratings spread most (sd, at least two ratings), most
-    disputed first, ties by id: the ones worth one more rating."""
+    disputed first, ties (equal sds, compared exactly) by id: the ones worth one more
+    rating."""
     if count <= 0:
         return []
     data = table.data()
-    mine = data.round == PLAN_ROUND
-    sums: dict[int, list[float]] = {}
-    for item, value in zip(data.item[mine].tolist(), data.values[mine].tolist(), strict=True):
-        sums.setdefault(item, []).append(value)
+    counts = item_counts(data, data.round == PLAN_ROUND)
     skip = set(exclude)
-    spread = []
-    for item, values in sums.items():
-        if len(values) >= 2 and data.item_ids[item] not in skip:
-            mean = sum(values) / len(values)
-            sd = (sum((v - mean) ** 2 for v in values) / (len(values) - 1)) ** 0.5
-            spread.append((-sd, data.item_ids[item]))
-    return [item for _, item in sorted(spread)[:count]]
+    counts[[n for n, item in enumerate(data.item_ids) if item in skip]] = 0
+    return [data.item_ids[n] for n in most_spread(counts, data.levels, data.item_ids, count)]
 
 
 @dataclass(frozen=True)

@@ -32,11 +32,12 @@ def low_retest(analysis: Analysis) -> set[str]:
             if not isinstance(entry.alpha, Undefined) and entry.alpha < LOW_RETEST_ALPHA}
 
 
-def analysed_data(analysis: Analysis) -> RatingTable:
+def analysed_data(analysis: Analysis, *, every_question: bool = False) -> RatingTable:
     """The data ratings every figure rests on: game and retest, without the taggers left out
-    for failing the attention checks."""
+    for failing the attention checks; with ``every_question``, the answers to every
+    question and stage of a multi-question rubric, not only the overall one with the image."""
     checks = analysis.results.checks
     table = analysis.table
     if isinstance(checks, AttentionChecks) and checks.excluded is not None:
         table = without_taggers(table, checks.excluded.taggers)
-    return table.data()
+    return table.answers() if every_question else table.data()

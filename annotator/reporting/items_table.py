@@ -4,7 +4,9 @@
 dataset (``annotator export``) all build it here, so a lab reads one schema under one name.
 Which columns there are depends only on the input: ``source`` when the items name a caption
 source, ``caption`` and ``image`` when the project folder is known, one ``context_<name>``
-per context column of its ``items.csv``, ``skips`` and ``p_hat`` on a 0/1 scale, and
+per context column of its ``items.csv``, ``skips``, ``p_hat`` and ``dropped`` on a 0/1
+scale, a column group per question and stage of a multi-question rubric
+(:mod:`annotator.reporting.question_columns`), and
 ``image_licence`` when the project records the images' licences (a ``licence`` or
 ``license`` column of ``items.csv``, or ``images/licenses.csv`` with ``file`` and
 ``licence`` columns). Figures are fractions of the scale's own units, never × 100.
@@ -18,12 +20,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from annotator.analysis.aggregates import ItemAggregates, item_aggregates
+from annotator.analysis.exact_levels import most_spread
 from annotator.analysis.pipeline import Analysis
+from annotator.analysis.rating_table import item_counts
 from annotator.analysis.results import ItemSummary
 from annotator.project.csv_reader import read_table
 from annotator.project.model import Item, Project
 from annotator.reporting.analysed import analysed_data
 from annotator.reporting.content import Cell, Column, Table
+from annotator.reporting.question_columns import QuestionGroup, number_cell, question_groups
 
 CONTEXT_PREFIX = "context_"
 LICENCE_COLUMN = "image_licence"
@@ -44,6 +49,9 @@ BINARY_COLUMNS = (
     Column("p_hat", "p̂", "fraction",
            "Share of yes in the first round, rounded to eighths (Levinboim et al. 2021); "
            "empty after more than 2 skips"),
+    Column("dropped", "Dropped", "int",
+           "1: left out by the rule of more than 2 skips in either of the first two rounds "
+           "(Levinboim et al. 2021); 0: kept"),
 )
 
 
@@ -51,6 +59,7 @@ BINARY_COLUMNS = (
 class _Figures:
     summary: ItemSummary
     aggregates: ItemAggregates
+    questions: tuple[QuestionGroup, ...] = ()
 
 
 def items_table(analysis: Analysis, *, every_item: bool = False) -> Table:
@@ -60,18 +69,20 @@ def items_table(analysis: Analysis, *, every_item: bool = False) -> Table:
     table = analysis.table
     project = analysis.input.project
     known = {item.item_id: item for item in project.items} if project is not None else {}
-    figures = _Figures(analysis.results.items.summary, item_aggregates(analysed_data(analysis)))
+    data = analysed_data(analysis)
+    figures = _Figures(analysis.results.items.summary, item_aggregates(data),
+                       question_groups(analysed_data(analysis, every_question=True)))
     index = {item_id: i for i, item_id in enumerate(table.item_ids)}
     rated = figures.summary.n > 0
     if every_item:
         ids = [*known, *sorted(i for i in index if rated[index[i]] and i not in known)]
     else:
-        sd = np.where(np.isnan(figures.summary.sd), -1.0, figures.summary.sd)
-        ids = [table.item_ids[i] for i in np.lexsort((np.arange(table.n_items), -sd))
-               if rated[i]]
+        spread = most_spread(item_counts(data), table.levels, table.item_ids)
+        ids = [table.item_ids[i] for i in
+               [*spread, *np.flatnonzero(rated & (figures.summary.n < 2)).tolist()]]
     context = _context_names(known.values())
     licences = _licences(project, known.values()) if project is not None else None
-    columns = item_columns(analysis, context, licences is not None)
+    columns = item_columns(analysis, context, licences is not None, figures.questions)
     sources = table.item_sources
     rows = []
     for item_id in ids:
@@ -91,8 +102,8 @@ def items_table(analysis: Analysis, *, every_item: bool = False) -> Table:
                  description="Choose an item to see its image, caption and every rating.")
 
 
-def item_columns(analysis: Analysis, context: tuple[str, ...], licences: bool
-                 ) -> tuple[Column, ...]:
+def item_columns(analysis: Analysis, context: tuple[str, ...], licences: bool,
+                 questions: tuple[QuestionGroup, ...] = ()) -> tuple[Column, ...]:
     """The columns of the items table for this input (see the module)."""
     columns = [Column("item_id", "Item")]
     if analysis.table.item_sources is not None:
@@ -100,6 +111,8 @@ def item_columns(analysis: Analysis, context: tuple[str, ...], licences: bool
     columns += FIGURE_COLUMNS
     if _binary(analysis):
         columns += BINARY_COLUMNS
+    for group in questions:
+        columns += group.columns()
     if analysis.input.project is not None:
         columns += [Column("caption", "Caption"),
                     Column("image", "Image", description="Path in the project folder")]
@@ -118,16 +131,17 @@ def _figure_cells(figures: _Figures, i: int | None) -> list[Cell]:
     summary, aggregates = figures.summary, figures.aggregates
     if i is None:
         blank: list[Cell] = [0, None, None, None, None, None]
-        return blank + ([0, None] if aggregates.p_hat is not None else [])
-    cells: list[Cell] = [int(summary.n[i]), *(_number(column[i]) for column in (
-        summary.mean, aggregates.median, summary.sd, summary.vote, aggregates.consensus))]
-    if aggregates.p_hat is not None and aggregates.skips is not None:
-        cells += [int(aggregates.skips[i]), _number(aggregates.p_hat[i])]
+        cells = blank + ([0, None, 0] if aggregates.p_hat is not None else [])
+    else:
+        cells = [int(summary.n[i]), *(number_cell(column[i]) for column in (
+            summary.mean, aggregates.median, summary.sd, summary.vote, aggregates.consensus))]
+        if (aggregates.p_hat is not None and aggregates.skips is not None
+                and aggregates.dropped is not None):
+            cells += [int(aggregates.skips[i]), number_cell(aggregates.p_hat[i]),
+                      int(aggregates.dropped[i])]
+    for group in figures.questions:
+        cells += group.cells(i)
     return cells
-
-
-def _number(value: float) -> float | None:
-    return None if np.isnan(value) else float(value)
 
 
 def _context_names(items: Collection[Item]) -> tuple[str, ...]:

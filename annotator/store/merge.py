@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -126,6 +126,7 @@ def merge_session_files(
     project_id: str | None = None,
     preview: bool = False,
     rules: RowRules | None = None,
+    item_sources: Mapping[str, str] | None = None,
     progress: Callable[[str], None] = lambda _: None,
     waiting: Callable[[str], None] = lambda _: None,
 ) -> MergeReport:
@@ -135,7 +136,9 @@ def merge_session_files(
     that project; without it a new panel takes the project of the files, and files of
     several projects are a :class:`PanelError`, since which one to keep cannot depend on
     the order they were named in. ``rules`` (the project's rubric) refuse a file holding a
-    value off the rubric; without them only each value's form is checked. ``progress``
+    value off the rubric; without them only each value's form is checked.
+    ``item_sources`` (the project's, item id → caption source) are kept in the panel, for
+    its analysis away from the project folder. ``progress``
     hears each step in words; ``waiting``, that another merge into the panel is running
     (this one waits for it to finish).
     """
@@ -188,6 +191,8 @@ def merge_session_files(
         assert outcomes is not None  # only a keep() that says no returns None
         for incoming, outcome in zip(readable, outcomes, strict=True):
             reports[incoming.path] = _file_report(incoming, outcome, preview=preview)
+        if item_sources is not None and not preview:
+            panel.record_item_sources(item_sources)
         total = panel.rating_count()
     for report in reports.values():
         _log.info("%s into %s: %s", "preview of a merge" if preview else "merge", panel_path,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +25,7 @@ from annotator.files import make_folder, refuse_database_links, write_with
 from annotator.store.chain import CONTENT_COLUMNS
 from annotator.store.incoming import STORED_COLUMNS, IncomingFile
 from annotator.store.lock import Holder, SessionLock
+from annotator.store.panel_items import read_item_sources, record_item_sources
 from annotator.store.panel_schema import (
     PANEL_SCHEMA_VERSION,
     QUESTIONS_PANEL_SCHEMA,
@@ -259,6 +260,10 @@ class Panel:
             [datetime.now(UTC).isoformat(timespec="seconds"), str(incoming.path), key, new,
              present, int(incoming.verified)])
 
+    def record_item_sources(self, sources: Mapping[str, str]) -> None:
+        """Keep the project's item sources in the panel (:mod:`.panel_items`)."""
+        record_item_sources(self._conn, sources)
+
     # reading ------------------------------------------------------------------
 
     def rating_count(self) -> int:
@@ -339,6 +344,11 @@ def _skips_after_error(conn: sqlite3.Connection) -> int:
         return 0
     return int(conn.execute("SELECT count(*) FROM ratings WHERE question = ?",
                             [SKIPPED_AFTER_ERROR]).fetchone()[0])
+
+
+def read_panel_item_sources(path: Path) -> dict[str, str] | None:
+    """The caption source of each item, as the panel at ``path`` keeps them (or None)."""
+    return read_item_sources(path, error=PanelError)
 
 
 def read_panel_project_id(path: Path) -> str | None:

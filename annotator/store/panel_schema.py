@@ -116,6 +116,15 @@ def _imported_sources(db: Database) -> None:
         db.execute(statement)
 
 
+@PANEL_MIGRATIONS(name="0006_item_facts")
+def _item_facts(db: Database) -> None:
+    """Each item's caption source as the project said at the last merge that named the
+    project, so a panel analysed away from its folder keeps its per-source figures. Only a
+    table is added, which older apps do not read, so the schema number stays."""
+    db.execute("CREATE TABLE item_facts (item_id TEXT PRIMARY KEY, source TEXT NOT NULL) "
+               "STRICT, WITHOUT ROWID")
+
+
 def connect_panel(path: Path, *, new: bool) -> sqlite3.Connection:
     """The merging connection to the panel at ``path``, its schema brought up to date
     (``new``: a file being made, which takes the panel's page size first)."""

@@ -55,9 +55,11 @@ def size_category(rows: int) -> str:
 
 
 def card(project: Project, results: Results, figures: CardFigures, files: Sequence[DataFile],
-         *, title: str, description: str, content_hash: str) -> str:
-    """The whole README.md."""
-    tables = [f for f in files if f.fields]
+         *, title: str, description: str, content_hash: str,
+         splits: Sequence[str] = ()) -> str:
+    """The whole README.md; with ``splits``, each table's config names its file per split
+    (``items-train.csv``…), as the hub's split configuration."""
+    tables = [f for f in files if f.fields and "-" not in f.stem]
     header = [
         "---",
         f"license: {json.dumps(project.dataset.licence)}",
@@ -69,8 +71,10 @@ def card(project: Project, results: Results, figures: CardFigures, files: Sequen
         "configs:",
     ]
     for n, file in enumerate(sorted(tables, key=lambda f: f.stem != "items")):
-        header += [f"- config_name: {file.stem}", "  data_files:",
-                   "  - split: train", f"    path: {json.dumps(file.name)}"]
+        header += [f"- config_name: {file.stem}", "  data_files:"]
+        for split in splits or ("train",):
+            path = f"{file.stem}-{split}.{file.format}" if splits else file.name
+            header += [f"  - split: {split}", f"    path: {json.dumps(path)}"]
         if n == 0:
             header.append("  default: true")
     header.append("---")

@@ -88,7 +88,9 @@ _TYPES: dict[Kind, FieldType] = {"text": "string", "int": "integer"}
 _ITEM_FIELDS: dict[str, tuple[str, str]] = {
     "item_id": ("The item's id (the image–caption pair).", ""),
     "source": ("Who or what wrote the caption (a model, a person); empty if not recorded.", ""),
-    "n": ("Data ratings of the item: game and retest answers, every round.", "ratings"),
+    "n": ("Data ratings of the item: game and retest answers, every round (of a "
+          "multi-question rubric, the answers to 'overall' with the image, as for every "
+          "column without a question's name).", "ratings"),
     "mean": ("Mean of the data ratings; empty without ratings. On VCRScore's scale "
              "(1, 0.75, 0.5, 0.25, 0) this is its mean.", LEVEL_UNIT),
     "median": ("Median of the data ratings (halfway between the two middle ones for an even "
@@ -103,12 +105,16 @@ _ITEM_FIELDS: dict[str, tuple[str, str]] = {
     "p_hat": ("Caption-Quality's p̂ (Levinboim et al. 2021): the share of yes answers in the "
               "first round rounded to eighths; empty without answers or after more than 2 "
               "skips.", "share from 0 to 1"),
+    "dropped": ("1 when Caption-Quality's rule (Levinboim et al. 2021, §3.2) leaves the item "
+                "out: more than 2 SKIP answers in either of the first two rounds; else 0.",
+                ""),
     "caption": ("The caption (or description) rated.", ""),
     "image": ("Path of the image in the project folder (forward slashes); the images are "
               "not part of this dataset.", ""),
     LICENCE_COLUMN: ("The image's licence as the project recorded it.", ""),
 }
 _ALLOWED_LEVELS = ("vote", "consensus")
+_QUESTION_UNITS = {"int": "answers", "number": LEVEL_UNIT, "fraction": "share from 0 to 1"}
 
 
 _IMAGE_IN_DATASET = ("Path of the image in this dataset, under images/ (forward slashes).", "")
@@ -125,12 +131,15 @@ def item_fields(columns: tuple[Column, ...], rubric: Rubric, *, images: bool = F
             description = (f"Context column {column.title!r} of the project's items.csv, "
                            "shown with the pair when the rubric asks for context.")
             unit = ""
-        else:
-            description, unit = (_IMAGE_IN_DATASET if images and column.key == "image"
-                                 else _ITEM_FIELDS[column.key])
+        elif images and column.key == "image":
+            description, unit = _IMAGE_IN_DATASET
+        elif column.key in _ITEM_FIELDS:
+            description, unit = _ITEM_FIELDS[column.key]
+        else:  # a question × stage group of a multi-question rubric: the column says which
+            description, unit = f"{column.description}.", _QUESTION_UNITS[column.kind]
         fields.append(Field(
             column.key, _TYPES.get(column.kind, "number"), description, unit,
             values=levels if column.key in _ALLOWED_LEVELS else
-            tuple(n / 8 for n in range(9)) if column.key == "p_hat" else (),
+            tuple(n / 8 for n in range(9)) if column.key.endswith("p_hat") else (),
             required=column.key in ("item_id", "n")))
     return tuple(fields)

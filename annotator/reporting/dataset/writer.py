@@ -40,6 +40,7 @@ from annotator.analysis.results import AttentionChecks
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
 from annotator.files import make_folder, refuse_link, replace_folder, write_bytes
+from annotator.planning.splits import SPLIT_NAMES, SplitSpec, assign_splits
 from annotator.project.image_copies import IMAGES_FOLDER, travelling_path
 from annotator.project.model import Project
 from annotator.project.own_files import refuse_output_over_inputs
@@ -84,7 +85,8 @@ DESCRIPTIONS = {
 class DatasetOptions:
     """``pseudonymise``: tagger names become T01, T02…; ``format``: the data files' format;
     ``include_simulated``: publish the ratings ``annotator simulate`` made too (the card
-    then says so), which are otherwise refused."""
+    then says so), which are otherwise refused; ``splits``: the items split into train,
+    validation and test, each table also written per split (:mod:`annotator.planning.splits`)."""
 
     pseudonymise: bool = False
     format: Format = "csv"
@@ -92,6 +94,7 @@ class DatasetOptions:
     images: ImagesMode = "none"
     """``copy``: the images go under ``images/``; ``link``: links to the project's files
     do; ``none``: no images (:mod:`annotator.reporting.dataset.images`)."""
+    splits: SplitSpec | None = None
 
 
 @dataclass(frozen=True)
@@ -105,19 +108,18 @@ class DatasetExport:
     content_hash: str
 
 
-def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = DatasetOptions(),
-                   *, progress: Callable[[str], None] = lambda _: None,
-                   now: datetime | None = None) -> DatasetExport:
-    """Write the dataset of ``analysis`` to ``folder`` (see the module); AnnotatorError when
-    the input has no project folder, ``folder`` holds other files, or a file cannot be
-    written. ``progress`` hears each step in words."""
+def _checked(analysis: Analysis, folder: Path, options: DatasetOptions
+             ) -> tuple[Project, Path]:
+    """The project and the target, once nothing refuses the export: no project folder, a
+    target that is a link, another folder or one of the project's inputs, or simulated
+    ratings not asked for."""
     project = analysis.input.project
     if project is None:
         raise AnnotatorError("A dataset needs the project folder (rubric, images, captions); "
                              f"none was found for this {analysis.input.kind}: export the "
                              "project folder, or keep the panel database inside it.",
                              file=analysis.input.path)
-    folder = refuse_link(Path(folder))
+    folder = refuse_link(folder)
     _refuse_other_folder(folder)
     refuse_output_over_inputs([folder], project.root, reads=[analysis.input.path], folder=True)
     simulated = analysis.input.simulated
@@ -127,6 +129,16 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
             "publishes people's ratings: move the simulated-*.sqlite files out of sessions/ "
             "(or merge a panel without them), or export with --include-simulated, and the "
             "card will say which ratings are simulated.", file=analysis.input.path)
+    return project, folder
+
+
+def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = DatasetOptions(),
+                   *, progress: Callable[[str], None] = lambda _: None,
+                   now: datetime | None = None) -> DatasetExport:
+    """Write the dataset of ``analysis`` to ``folder`` (see the module); AnnotatorError when
+    the input has no project folder, ``folder`` holds other files, or a file cannot be
+    written. ``progress`` hears each step in words."""
+    project, folder = _checked(analysis, Path(folder), options)
     progress(f"Reading the answers of {analysis.input.path.name}…")
     answers = stored_answers(analysis, pseudonymise=options.pseudonymise)
     progress(f"Writing {len(answers.indices):,} answers and the items…")
@@ -147,6 +159,9 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
     book = codebook_json({name: tables[name.rsplit(".", 1)[0]][0] for name in contents},
                          rubric, {name: DESCRIPTIONS[name.rsplit(".", 1)[0]]
                                   for name in contents})
+    split_names = (() if options.splits is None else
+                   _add_splits(tables, contents, assign_splits(project.items, options.splits),
+                               options.format))
     title = project.dataset.title or project.name
     contents["codebook.json"] = dumps(book).encode()
     contents["codebook.md"] = codebook_markdown(book, title).encode()
@@ -155,12 +170,13 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
     extra = _image_tables(project, items) if travel else {}  # not in the content hash
     contents |= extra
     hashes |= {name: hashlib.sha256(data).hexdigest() for name, data in extra.items()}
-    files = tuple(_data_file(name, data, hashes[name], tables)
+    files = tuple(_data_file(name, data, hashes[name], tables, options.splits)
                   for name, data in sorted(contents.items()))
     progress("Writing the codebook, the card and the metadata…")
     results = analysis.results
     figures = replace(_figures(analysis, len(answers.indices), options.pseudonymise),
                       images=len(images), linked=options.images == "link")
+    simulated = analysis.input.simulated
     people = results.n_taggers - len(simulated)
     raters = (f"a panel of {people} people" if not simulated else
               f"{people} people and {len(simulated)} simulated taggers")
@@ -178,7 +194,8 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
         else f"{rubric.name}: {rubric.question}",
         annotations_per_item=_per_item(analysis), images=images)
     contents["README.md"] = card(project, results, figures, files, title=title,
-                                 description=description, content_hash=digest).encode()
+                                 description=description, content_hash=digest,
+                                 splits=split_names).encode()
     contents["datapackage.json"] = dumps(datapackage(about, files)).encode()
     contents["croissant.json"] = dumps(croissant(about, files)).encode()
     try:
@@ -195,6 +212,22 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
         key = sorted((pseudonym, name) for name, pseudonym in answers.names.items())
         _write(key_file, _csv_bytes(csv_text(key, header=["tagger_id", "tagger"])))
     return DatasetExport(folder, written, key_file, digest)
+
+
+_Tables = dict[str, tuple[tuple[Field, ...], list[tuple[Cell, ...]], str]]
+
+
+def _add_splits(tables: _Tables, contents: dict[str, bytes], split_of: dict[str, str],
+                fmt: Format) -> tuple[str, ...]:
+    """Each table's rows of each split as a table and a file of its own
+    (``items-train.csv``…), beside the whole table; the split names."""
+    for stem, (fields, rows, key) in list(tables.items()):
+        at = [field.name for field in fields].index("item_id")
+        for split in SPLIT_NAMES:
+            mine = [row for row in rows if split_of.get(str(row[at])) == split]
+            tables[f"{stem}-{split}"] = (fields, mine, key)
+            contents[f"{stem}-{split}.{fmt}"] = _data(fields, mine, fmt)
+    return SPLIT_NAMES
 
 
 def content_hash(hashes: dict[str, str]) -> str:
@@ -224,13 +257,17 @@ def _csv_bytes(text: str) -> bytes:
     return "\ufeff".encode() + text.encode()
 
 
-def _data_file(name: str, data: bytes, sha256: str,
-               tables: dict[str, tuple[tuple[Field, ...], list[tuple[Cell, ...]], str]]
-               ) -> DataFile:
+def _data_file(name: str, data: bytes, sha256: str, tables: _Tables,
+               splits: SplitSpec | None) -> DataFile:
     stem = name.rsplit(".", 1)[0]
     fields, _, key = tables.get(stem, ((), [], ""))
-    return DataFile(name, DESCRIPTIONS.get(stem) or DESCRIPTIONS[name], len(data), sha256,
-                    fields, key)
+    table, _, split = stem.partition("-")
+    how = "" if splits is None else (
+        f" ({'/'.join(map(str, splits.shares))} % by {splits.by}, seed {splits.seed})")
+    description = (f"The {split} split{how} of {table}: {DESCRIPTIONS[table][0].lower()}"
+                   f"{DESCRIPTIONS[table][1:]}" if split else
+                   DESCRIPTIONS.get(stem) or DESCRIPTIONS[name])
+    return DataFile(name, description, len(data), sha256, fields, key)
 
 
 def _refuse_other_folder(folder: Path) -> None:
@@ -265,7 +302,8 @@ def _fill(building: Path, folder: Path, contents: dict[str, bytes],
     """The export's files in ``building``, with what a person added to the earlier export
     at ``folder`` (its own data files in either format, and its images, are left behind:
     they are replaced)."""
-    ours = ({f"{stem}.{fmt}" for stem in ("ratings", "items") for fmt in FORMATS}
+    ours = ({f"{stem}{split}.{fmt}" for stem in ("ratings", "items") for fmt in FORMATS
+             for split in ("", *(f"-{name}" for name in SPLIT_NAMES))}
             | set(contents) | {IMAGES_FOLDER})
     if folder.is_dir():
         for added in folder.iterdir():
