@@ -34,9 +34,13 @@ def _missing_commands(*commands: str) -> str:
 def _missing_r() -> str:
     if missing := _missing_commands("Rscript"):
         return missing
-    has = subprocess.run([rscript(), "-e", "cat(requireNamespace('RSQLite', quietly = TRUE))"],
-                         capture_output=True, text=True, check=False)
-    return "" if has.stdout.strip() == "TRUE" else "R is here, but not its RSQLite package"
+    for package in ("RSQLite", "jsonlite"):  # the session files; the dataset's JSON Lines
+        has = subprocess.run(
+            [rscript(), "-e", f"cat(requireNamespace('{package}', quietly = TRUE))"],
+            capture_output=True, text=True, check=False)
+        if has.stdout.strip() != "TRUE":
+            return f"R is here, but not its {package} package"
+    return ""
 
 
 FULL_EXTRA_MODULES = ("pandas", "frictionless", "mlcroissant", "PyInstaller")
@@ -49,7 +53,8 @@ def _missing_full_extra() -> str:
 
 
 REQUIREMENTS: dict[str, Requirement] = {
-    "needs_r": Requirement(_missing_r, "build_scripts/install_r.sh installs R and RSQLite"),
+    "needs_r": Requirement(_missing_r, "build_scripts/install_r.sh installs R, RSQLite "
+                                          "and jsonlite"),
     "needs_chromium": Requirement(lambda: _missing_commands("chromium"),
                                   "build_scripts/install_chromium.sh installs it"),
     "needs_display": Requirement(lambda: _missing_commands("Xvfb", "openbox"),

@@ -15,7 +15,7 @@ import pytest
 from annotator.cli import main
 from annotator.commands.contract import ExitCode
 from annotator.project.manifest import MANIFEST_FILE
-from tests.rscript import rscript
+from tests.requirements import rscript
 
 FORMATS = ("csv", "jsonl")
 
@@ -55,13 +55,14 @@ def test_the_pandas_snippet_runs_and_loads_every_answer(exported: dict[str, Path
     assert set(data["phase"]) <= {"game", "retest"}
 
 
+@pytest.mark.needs_r
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_the_r_snippet_runs_and_loads_every_answer(exported: dict[str, Path],
                                                    fmt: str) -> None:
     folder = exported[fmt]
     (snippet,) = _blocks(folder, "r")
-    found = rscript(*(["jsonlite"] if "jsonlite::" in snippet else []))
-    done = subprocess.run([found, "-e", f"{snippet}\ncat(nrow(ratings))"], cwd=folder,
+    done = subprocess.run([rscript(), "-e", f"{snippet}\ncat(nrow(ratings))"], cwd=folder,
                           capture_output=True, text=True, check=False,
                           env={**os.environ, "LC_ALL": "C.UTF-8"})
     assert done.returncode == 0, done.stderr
