@@ -62,7 +62,7 @@ def test_a_panel_from_before_the_item_facts_opens_and_gains_them(
     conn = sqlite3.connect(moved_panel)
     with conn:
         conn.execute("DROP TABLE item_facts")
-        conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0005_item_facts'")
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name = '0006_item_facts'")
     conn.close()
     assert analysed(moved_panel, tmp_path)["sources"] is None
     assert main(["merge", str(moved_panel), str(simulated_project / "sessions"), "--project",
