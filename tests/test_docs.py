@@ -15,7 +15,6 @@ doc may cite files that are not in the repository.
 from __future__ import annotations
 
 import csv
-import itertools
 import json
 import re
 import shutil
@@ -33,10 +32,8 @@ from annotator.reporting.build import prepare_pane
 from annotator.reporting.dataset.writer import KEY_SUFFIX
 from annotator.reporting.exports import export_content
 from annotator.reporting.sections.items import item_detail
+from tests.docs_tables import DOCS, ROOT, documented
 
-ROOT = Path(__file__).resolve().parent.parent
-DOCS = (ROOT / "README.md", ROOT / "ARCHITECTURE.md", ROOT / "CONTRIBUTING.md",
-        *sorted((ROOT / "docs").glob("*.md")))
 CITING = (*DOCS, ROOT / "tests" / "bench" / "README.md",
           *sorted((ROOT / "sample_projects").glob("*/README.md")),
           *sorted((ROOT / "sample_projects").glob("*/project.toml")),
@@ -44,7 +41,6 @@ CITING = (*DOCS, ROOT / "tests" / "bench" / "README.md",
           *sorted((ROOT / "annotator").rglob("*.py")))
 """Everything a user reads: the docs, the samples, the rubrics, and the package, whose
 strings become the screens and reports and whose docstrings a maintainer reads."""
-MARKER = re.compile(r"<!--\s*([a-z-]+):\s*(\S+)\s*-->")
 NAME = re.compile(r"<[^<>]+>")
 SIMULATED = (("vicr-demo", 4, 2), ("good-bad-skip-demo", 4, 2), ("contextref-demo", 3, 1))
 """Sample projects, taggers and rounds: between them every block of the report is filled
@@ -57,34 +53,6 @@ Coverage tab; the one-round project is topped up afterwards."""
 
 
 # --- what the docs list ---------------------------------------------------------------
-
-
-def expand(text: str) -> list[str]:
-    """``a.{b,c}.d`` → ``a.b.d``, ``a.c.d``."""
-    parts = re.split(r"(\{[^{}]*\})", text)
-    choices = [part[1:-1].split(",") if part.startswith("{") else [part] for part in parts]
-    return ["".join(chosen) for chosen in itertools.product(*choices)]
-
-
-def documented(kind: str, cell: int = 1) -> dict[str, list[str]]:
-    """``{id: names}`` of every table marked ``<!-- kind: id -->`` in the docs; with
-    ``cell`` 2, each name's entry in the second column instead (a SQLite column's type)."""
-    found: dict[str, list[str]] = {}
-    for doc in DOCS:
-        lines = doc.read_text(encoding="utf-8").splitlines()
-        for number, line in enumerate(lines):
-            marker = MARKER.fullmatch(line.strip())
-            if marker is None or marker.group(1) != kind:
-                continue
-            assert marker.group(2) not in found, f"{doc.name}:{number + 1}: listed twice"
-            rows = list(itertools.takewhile(lambda row: row.startswith("|"),
-                                            lines[number + 1:]))
-            names = [name if cell == 1 else row.split("|")[2].strip() for row in rows[2:]
-                     for listed in re.findall(r"`([^`]+)`", row.split("|")[1])
-                     for name in expand(listed)]
-            assert names, f"{doc.name}:{number + 1}: no table of names after the marker"
-            found[marker.group(2)] = names
-    return found
 
 
 def pattern(name: str) -> re.Pattern[str]:

@@ -20,6 +20,7 @@ from annotator.project.interop import TOOLS
 from annotator.project.shortcut import read_shortcut
 from annotator.store.lock import read_holder
 from tests.conftest import write_jpeg
+from tests.interop_files import label_studio_export
 
 REPO = Path(__file__).resolve().parents[2]
 DEEP = 100_000
@@ -39,21 +40,6 @@ def vicr(tmp_path: Path) -> Path:
     folder = tmp_path / "vicr-demo"
     shutil.copytree(REPO / "sample_projects" / "vicr-demo", folder)
     return folder
-
-
-def label_studio_export(path: Path, tasks: int, items: list[str]) -> list[int]:
-    """A Label Studio JSON export (indented as Label Studio writes it) of ``tasks`` tasks,
-    one answer each by its own annotator; returns the line each task starts on."""
-    entries = [{"id": n, "data": {"item_id": items[n % len(items)], "text": "a [caption] {x}"},
-                "annotations": [{"id": n, "completed_by": n, "was_cancelled": False,
-                                 "result": [{"from_name": "rating", "to_name": "image",
-                                             "type": "choices",
-                                             "value": {"choices": [str(1 + n % 5)]}}]}]}
-               for n in range(tasks)]
-    text = json.dumps(entries, indent=2)
-    path.write_text(text, encoding="utf-8")
-    task_lines = (len(json.dumps(entries[0], indent=2).splitlines()))
-    return [2 + n * task_lines for n in range(tasks)]
 
 
 def test_a_label_studio_export_of_100k_tasks_is_read_whole_and_by_line(vicr: Path,

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from annotator.project.interop import TOOLS
-from tests.adversarial.test_importer_limits import label_studio_export
+from tests.interop_files import label_studio_export
 
 ITEMS = [f"item{n:05d}" for n in range(1000)]
 

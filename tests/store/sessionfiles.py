@@ -122,3 +122,12 @@ def edit(path: Path, sql: str, *params: object) -> None:
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute(sql, params)
     conn.close()
+
+
+def content(panel_path: Path) -> tuple[str, int]:
+    """The panel's content hash and rating count: what a merge must leave whole."""
+    panel = Panel.open(panel_path, create=False)
+    try:
+        return panel.content_hash(), panel.rating_count()
+    finally:
+        panel.close()

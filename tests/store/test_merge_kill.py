@@ -12,19 +12,10 @@ from pathlib import Path
 import pytest
 
 from annotator.store.merge import merge_session_files
-from annotator.store.panel import Panel
-from tests.store.sessionfiles import ratings_for, write_session_file
+from tests.store.sessionfiles import content, ratings_for, write_session_file
 
 KILLS = 6
 REPO = Path(__file__).resolve().parents[2]
-
-
-def content(panel_path: Path) -> tuple[str, int]:
-    panel = Panel.open(panel_path, create=False)
-    try:
-        return panel.content_hash(), panel.rating_count()
-    finally:
-        panel.close()
 
 
 MERGE_SAYING_EACH_STEP = (

@@ -11,6 +11,7 @@ from PySide6.QtCore import (
     QAbstractListModel,
     QModelIndex,
     QObject,
+    QSize,
     Qt,
     QTimer,
     QUrl,
@@ -223,3 +224,16 @@ def opened_folders(qapp) -> list[Path]:
     QDesktopServices.setUrlHandler("file", catcher, "open")
     yield catcher.opened
     QDesktopServices.unsetUrlHandler("file")
+
+
+LAPTOP = QSize(1366, 768)
+
+
+def active(qtbot, widget: QWidget, size: QSize | None = None) -> QWidget:
+    """``widget`` shown (at ``size``) as the active window, as the audit needs it."""
+    if size is not None:
+        widget.resize(size)
+    widget.show()
+    widget.activateWindow()
+    qtbot.waitUntil(widget.isActiveWindow, timeout=5000)
+    return widget

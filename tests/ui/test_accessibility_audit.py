@@ -30,22 +30,9 @@ from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.widgets.keyboard_table import explain_columns
 from tests.conftest import write_jpeg
 from tests.ui.accessibility_audit import audit, drawn_contrast, palette_problems, ring_pixels
-from tests.ui.conftest import by_name
+from tests.ui.conftest import LAPTOP, active, by_name
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
-LAPTOP = QSize(1366, 768)
-
-
-def active(qtbot, widget: QWidget, size: QSize | None = None) -> QWidget:
-    """``widget`` shown (at ``size``) as the active window, as the audit needs it."""
-    if size is not None:
-        widget.resize(size)
-    widget.show()
-    widget.activateWindow()
-    qtbot.waitUntil(widget.isActiveWindow, timeout=5000)
-    return widget
-
-
 def assert_passes(qtbot, window: QWidget, where: str) -> None:
     problems = audit(qtbot, window)
     assert not problems, f"{where}:\n" + "\n".join(problems)

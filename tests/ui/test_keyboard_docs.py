@@ -19,7 +19,7 @@ from annotator.ui.actions import (
     KeySpec,
     shortcut_text,
 )
-from tests.test_docs import ROOT, documented
+from tests.docs_tables import ROOT, documented
 
 SECTION = "## Keyboard and screen reader"
 

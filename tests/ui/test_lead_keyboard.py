@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from annotator.project.folder import open_project
 from annotator.store.merge import merge_session_files
 from tests.ui.accessibility_audit import spoken_name
-from tests.ui.test_accessibility_audit import LAPTOP, active
+from tests.ui.conftest import LAPTOP, active
 
 
 def press(qtbot, key: Qt.Key | str, modifier=Qt.KeyboardModifier.NoModifier) -> QWidget:
