@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import gc
+
 import pytest
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -237,3 +239,13 @@ def active(qtbot, widget: QWidget, size: QSize | None = None) -> QWidget:
     widget.activateWindow()
     qtbot.waitUntil(widget.isActiveWindow, timeout=5000)
     return widget
+
+
+@pytest.fixture(autouse=True)
+def _qt_garbage_collected_on_the_gui_thread():
+    """After each test, collect its garbage here, on the GUI thread. Python's collector runs
+    on whichever thread allocates when a threshold is crossed; left for later, a test's Qt
+    objects caught in reference cycles were once destroyed on a background job's thread,
+    and Qt aborted the run."""
+    yield
+    gc.collect()
