@@ -90,10 +90,19 @@ def mean_stability(data: RatingTable) -> RoundStability | Undefined:
     the differences m₁ − m₂ of the item means, their mean and sd, a histogram with bins of
     0.25 scale units, and the share of items that moved by at most a quarter of the scale's
     range (0.25 on a 0/1 scale, as in the paper; 1 level on a 1–5 scale).
+
+    Only the taggers who rated in both rounds count, in both: with one tagger retested,
+    round 1's means over the whole panel against that tagger's alone would show how the
+    tagger differs from the panel, not how the items moved.
     """
     rounds = data.round_numbers
+    if len(rounds) < 2:
+        return Undefined("only one round: no round-to-round stability")
+    retested = _in_both_rounds(data, rounds[:2])
+    if not retested.any():
+        return Undefined(f"no tagger rated in both round {rounds[0]} and round {rounds[1]}")
     means: list[np.ndarray] = []
-    for n, total in _round_sums(data, rounds[:2]):
+    for n, total in _round_sums(data, rounds[:2], retested):
         with np.errstate(invalid="ignore", divide="ignore"):
             means.append(np.where(n > 0, total / n, np.nan))
     span = float(data.levels[-1] - data.levels[0]) if data.n_levels else 0.0
@@ -106,7 +115,18 @@ def mean_stability(data: RatingTable) -> RoundStability | Undefined:
     edges = np.arange(-bins, bins + 1) * STABILITY_BIN
     counts, _ = np.histogram(np.clip(moved.diff, edges[0], edges[-1]), bins=edges)
     return RoundStability(moved.rounds, len(moved.diff), moved.mean, moved.sd, moved.within,
-                          Histogram(tuple(edges.tolist()), tuple(counts.tolist())))
+                          Histogram(tuple(edges.tolist()), tuple(counts.tolist())),
+                          int(retested.sum()))
+
+
+def _in_both_rounds(data: RatingTable, rounds: np.ndarray) -> np.ndarray:
+    """Per tagger: whether they have ratings in both of the two ``rounds``."""
+    seen = np.zeros((2, len(data.taggers)), dtype=bool)
+    for block in blocks(len(data)):
+        round_, tagger = data.round[block], data.tagger[block]
+        for index, rnd in enumerate(rounds.tolist()):
+            seen[index, tagger[round_ == rnd]] = True
+    return np.asarray(seen[0] & seen[1])
 
 
 @dataclass(frozen=True)
@@ -137,8 +157,10 @@ def _between_rounds(rounds: np.ndarray, per_round: Sequence[np.ndarray], *, with
                   float(diff.std(ddof=1)), float((np.abs(diff) <= within + 1e-12).mean()))
 
 
-def _round_sums(data: RatingTable, rounds: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-    """For each of ``rounds``, per item: how many ratings the round has, and their sum.
+def _round_sums(data: RatingTable, rounds: np.ndarray, taggers: np.ndarray | None = None
+                ) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each of ``rounds``, per item: how many ratings the round has, and their sum
+    (only those of the ``taggers`` marked True, when given).
 
     Each round's items are a range of bins (the rows of other rounds go to one more),
     filled a block of rows at a time by np.add.at, which like a bincount of the round's
@@ -150,9 +172,11 @@ def _round_sums(data: RatingTable, rounds: np.ndarray) -> list[tuple[np.ndarray,
     n, total = np.zeros(size, dtype=np.int64), np.zeros(size)
     for block in blocks(len(data)):
         round_, item = data.round[block], data.item[block]
+        counted = np.ones(len(item), dtype=bool) if taggers is None else taggers[
+            data.tagger[block]]
         code = np.full(len(item), size - 1)
         for index, rnd in enumerate(rounds.tolist()):
-            mine = round_ == rnd
+            mine = (round_ == rnd) & counted
             code[mine] = index * n_items + item[mine]
         np.add.at(n, code, 1)
         np.add.at(total, code, data.levels[data.level[block]])
