@@ -44,7 +44,8 @@ def _stability_line(stability: RoundStability, levels: Sequence[float]) -> str:
     who = ("the 1 tagger" if stability.n_taggers == 1
            else f"the {stability.n_taggers:,} taggers")
     return (f"Item means, round {first} minus round {second}, over {who} who rated in both "
-            f"rounds only, on {stability.n_items:,} items rated in both: mean {stability.mean:+.3f}, sd {stability.sd:.3f}; "
+            f"rounds only, on {stability.n_items:,} items rated in both: "
+            f"mean {stability.mean:+.3f}, sd {stability.sd:.3f}; "
             f"{stability.within_quarter_range:.0%} moved by at most {quarter:g} "
             "(a quarter of the scale).")
 
