@@ -230,7 +230,9 @@ class AnalysisPane(QWidget):
     def show_section(self, name: str) -> QWidget:
         """Bring the tab of section ``name`` to the front; its view."""
         view = self.section_view(name)
-        self.tabs.setCurrentWidget(self.tabs.findChild(QWidget, f"tab_{name}"))
+        page = view.parentWidget()
+        assert page is not None  # the tab's page holds it
+        self.tabs.setCurrentWidget(page)
         return view
 
     def section_view(self, name: str) -> QWidget:
