@@ -21,8 +21,8 @@ def retest_section(analysis: Analysis) -> Section:
     retest, stability = results.retest, results.retest_stability
     low = low_retest(analysis)
     summary = [f"{len(retest)} taggers rated in two rounds." if retest else
-               "No tagger has rated in two rounds yet: start a retest round from the Lead "
-               "menu."]
+               "No tagger has rated in two rounds yet: start a retest round with Study ▸ "
+               "Start a new round… (or annotator round start)."]
     charts: list[Chart] = []
     if not isinstance(stability, Undefined):
         summary.append(_stability_line(stability, results.levels))
