@@ -197,6 +197,7 @@ def filter_row(view: QTableView, table: Table) -> QHBoxLayout:
     box.setAccessibleName("Find items")
     box.setPlaceholderText("part of an item's id or caption")
     box.setClearButtonEnabled(True)
+    box.setMinimumWidth(16 * box.fontMetrics().averageCharWidth())  # not "p…" at 200 % text
     label = QLabel("Find items:")
     label.setBuddy(box)
     shown = named(QLabel(_rows_shown(len(table.rows), len(table.rows))), f"shown_{table.name}")
