@@ -151,6 +151,8 @@ class RoundStability:
     sd: float
     within_quarter_range: float
     histogram: Histogram
+    n_taggers: int
+    """The taggers who rated in both rounds: the only ones whose ratings are compared."""
 
 
 @dataclass(frozen=True)

@@ -92,10 +92,19 @@ def mean_stability(data: RatingTable) -> RoundStability | Undefined:
     the differences m₁ − m₂ of the item means, their mean and sd, a histogram with bins of
     0.25 scale units, and the share of items that moved by at most a quarter of the scale's
     range (0.25 on a 0/1 scale, as in the paper; 1 level on a 1–5 scale).
+
+    Only the taggers who rated in both rounds count, in both: with one tagger retested,
+    round 1's means over the whole panel against that tagger's alone would show how the
+    tagger differs from the panel, not how the items moved.
     """
     rounds = data.round_numbers
+    if len(rounds) < 2:
+        return Undefined("only one round: no round-to-round stability")
+    retested = _in_both_rounds(data, rounds[:2])
+    if not retested.any():
+        return Undefined(f"no tagger rated in both round {rounds[0]} and round {rounds[1]}")
     means: list[np.ndarray] = []
-    for n, total in _round_sums(data, rounds[:2]):
+    for n, total in _round_sums(data, rounds[:2], taggers=retested):
         with np.errstate(invalid="ignore", divide="ignore"):
             means.append(np.where(n > 0, total / n, np.nan))
     span = float(data.levels[-1] - data.levels[0]) if data.n_levels else 0.0
@@ -106,20 +115,32 @@ def mean_stability(data: RatingTable) -> RoundStability | Undefined:
         return moved
     bins = max(1, int(np.ceil(span / STABILITY_BIN - 1e-9)))
     edges = np.arange(-bins, bins + 1) * STABILITY_BIN
-    counts = np.bincount(_exact_bins(data, rounds[:2], bins), minlength=2 * bins)
+    counts = np.bincount(_exact_bins(data, rounds[:2], bins, retested), minlength=2 * bins)
     return RoundStability(moved.rounds, len(moved.diff), moved.mean, moved.sd, moved.within,
-                          Histogram(tuple(edges.tolist()), tuple(counts.tolist())))
+                          Histogram(tuple(edges.tolist()), tuple(counts.tolist())),
+                          int(retested.sum()))
 
 
-def _exact_bins(data: RatingTable, rounds: np.ndarray, bins: int) -> np.ndarray:
-    """Each item's histogram bin (0 … 2·bins − 1) of m₁ − m₂, for the items rated in both
-    rounds, decided on exact rationals: with the levels in whole units u, m₁ − m₂ =
-    (T₁n₂ − T₂n₁)·u / (n₁n₂), so its bin is a floor division of whole numbers. A change of
+def _in_both_rounds(data: RatingTable, rounds: np.ndarray) -> np.ndarray:
+    """Per tagger: whether they have ratings in both of the two ``rounds``."""
+    seen = np.zeros((2, len(data.taggers)), dtype=bool)
+    for block in blocks(len(data)):
+        round_, tagger = data.round[block], data.tagger[block]
+        for index, rnd in enumerate(rounds.tolist()):
+            seen[index, tagger[round_ == rnd]] = True
+    return np.asarray(seen[0] & seen[1])
+
+
+def _exact_bins(data: RatingTable, rounds: np.ndarray, bins: int,
+                taggers: np.ndarray) -> np.ndarray:
+    """Each item's histogram bin (0 … 2·bins − 1) of m₁ − m₂ over the ``taggers`` marked
+    True, for the items rated in both rounds, decided on exact rationals: with the levels
+    in whole units u, m₁ − m₂ = (T₁n₂ − T₂n₁)·u / (n₁n₂), so its bin is a floor division of whole numbers. A change of
     exactly −1 is a bin edge, whatever −1.0000000000000002 the float means give. Changes
     beyond the outer edges count in the outer bins; the top edge belongs to the last bin
     (as in np.histogram)."""
     whole = np.array(whole_levels(data.levels), dtype=np.int64)
-    (n1, t1), (n2, t2) = _round_sums(data, rounds, whole)
+    (n1, t1), (n2, t2) = _round_sums(data, rounds, values=whole, taggers=taggers)
     both = (n1 > 0) & (n2 > 0)
     n1, n2 = n1[both].astype(object), n2[both].astype(object)  # products of any size
     step = level_unit(data.levels) / Fraction(STABILITY_BIN)  # bins per whole unit
@@ -156,10 +177,11 @@ def _between_rounds(rounds: np.ndarray, per_round: Sequence[np.ndarray], *, with
                   float(diff.std(ddof=1)), float((np.abs(diff) <= within + 1e-12).mean()))
 
 
-def _round_sums(data: RatingTable, rounds: np.ndarray, values: np.ndarray | None = None
-                ) -> list[tuple[np.ndarray, np.ndarray]]:
+def _round_sums(data: RatingTable, rounds: np.ndarray, *, values: np.ndarray | None = None,
+                taggers: np.ndarray | None = None) -> list[tuple[np.ndarray, np.ndarray]]:
     """For each of ``rounds``, per item: how many ratings the round has, and the sum of
-    their ``values`` (one per level; the levels themselves by default).
+    their ``values`` (one per level; the levels themselves by default), of only the
+    ``taggers`` marked True when given.
 
     Each round's items are a range of bins (the rows of other rounds go to one more),
     filled a block of rows at a time by np.add.at, which like a bincount of the round's
@@ -172,9 +194,11 @@ def _round_sums(data: RatingTable, rounds: np.ndarray, values: np.ndarray | None
     n, total = np.zeros(size, dtype=np.int64), np.zeros(size, dtype=per_level.dtype)
     for block in blocks(len(data)):
         round_, item = data.round[block], data.item[block]
+        counted = np.ones(len(item), dtype=bool) if taggers is None else taggers[
+            data.tagger[block]]
         code = np.full(len(item), size - 1)
         for index, rnd in enumerate(rounds.tolist()):
-            mine = round_ == rnd
+            mine = (round_ == rnd) & counted
             code[mine] = index * n_items + item[mine]
         np.add.at(n, code, 1)
         np.add.at(total, code, per_level[data.level[block]])

@@ -100,14 +100,26 @@ class MergeReport:
 
 
 def session_files_in(paths: Iterable[Path], *, panel: Path | None = None) -> list[Path]:
-    """The files named, with every ``*.sqlite`` of a named folder (not the panel itself)."""
+    """The files named, with the session files of a named folder (not the panel itself):
+    see :func:`_session_files_of_folder`."""
     found: list[Path] = []
     for path in map(Path, paths):
-        found.extend(sorted(path.glob("*.sqlite")) if path.is_dir() else [path])
+        found.extend(_session_files_of_folder(path) if path.is_dir() else [path])
     if panel is not None:
         found = [p for p in found if not (p.exists() and Path(panel).exists()
                                           and p.resolve() == Path(panel).resolve())]
     return list(dict.fromkeys(found))
+
+
+def _session_files_of_folder(folder: Path, *, depth: int = 1) -> list[Path]:
+    """Every ``*.sqlite`` of ``folder`` and of its ``sessions/`` (a project folder copied back
+    from a laptop); in a folder with neither, those of each folder inside it (a folder per
+    laptop, ``returned/laptop-1/``), one level down."""
+    found = sorted(folder.glob("*.sqlite")) + sorted((folder / "sessions").glob("*.sqlite"))
+    if found or depth == 0:
+        return found
+    return [path for inner in sorted(p for p in folder.iterdir() if p.is_dir())
+            for path in _session_files_of_folder(inner, depth=depth - 1)]
 
 
 def _disputed_reports(readable: list[IncomingFile], disputed: dict[Path, str]

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QStyleOption,
     QWidget,
 )
+from shiboken6 import Shiboken
 
 RING_WIDTH = 3
 RING_COLOUR = QColor("#0b4f9c")
@@ -100,8 +101,10 @@ class _FocusRings(QObject):
     def _follow(self, _old: QWidget | None, new: QWidget | None) -> None:
         """Only the window gaining the focus is touched: the one losing it may be half
         destroyed (Qt moves the focus away while deleting a window), and its ring stays on
-        its last focused widget, where the focus returns when it is active again."""
-        if new is None or new.isWindow():
+        its last focused widget, where the focus returns when it is active again. A widget
+        Qt already deleted (a file dialog's line edit, whose address a new one reuses) is
+        skipped: PySide may hand out its dead wrapper."""
+        if new is None or not Shiboken.isValid(new) or new.isWindow():
             return
         ring = _ring_of(new.window()) or self._new_ring(new.window())
         ring.setWidget(new)
@@ -121,6 +124,8 @@ def _place_again(ring: QFocusFrame, focused: QWidget) -> None:
     viewport is hidden by Qt and not shown again when the widget comes into view (the ring
     was missing on the tables and buttons low in the lead's tabs).
     """
+    if not (Shiboken.isValid(ring) and Shiboken.isValid(focused)):
+        return  # the dialog holding them closed before the deferred call
     if QApplication.focusWidget() is focused and not ring.isVisible():
         ring.setWidget(None)  # type: ignore[arg-type]  # PySide6 stub: None detaches (Qt docs)
         ring.setWidget(focused)

@@ -9,13 +9,16 @@ first frame never waits behind a decode.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import sys
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 from PySide6.QtGui import QImage
 
 from annotator.ui.image_decode import (
@@ -75,25 +78,49 @@ class _JobSignals(QObject):
     failed = Signal(object, str)  # key, why
 
 
-class _DecodeJob(QRunnable):
-    def __init__(self, key: Key, signals: _JobSignals, max_pixels: int):
-        super().__init__()
-        self.setAutoDelete(False)  # the loader holds it, and may take it back from the queue
-        self.key = key
-        self._signals = signals
-        self._max_pixels = max_pixels
+def _decode(key: Key, signals: _JobSignals, max_pixels: int) -> None:
+    """Decode one key on a pool thread; the result arrives on the GUI thread."""
+    path, box = key
+    try:
+        decoded = exif_thumbnail(Path(path)) if box is None else decode_fitted(
+            Path(path), box, max_pixels=max_pixels)
+    except ImageDecodeError as error:
+        signals.failed.emit(key, str(error))
+        return
+    frame = None if decoded is None else Frame(path, to_qimage(decoded.image),
+                                               decoded.native, draft=box is None)
+    signals.done.emit(key, frame)
 
-    def run(self) -> None:
-        path, box = self.key
-        try:
-            decoded = exif_thumbnail(Path(path)) if box is None else decode_fitted(
-                Path(path), box, max_pixels=self._max_pixels)
-        except ImageDecodeError as error:
-            self._signals.failed.emit(self.key, str(error))
-            return
-        frame = None if decoded is None else Frame(path, to_qimage(decoded.image),
-                                                   decoded.native, draft=box is None)
-        self._signals.done.emit(self.key, frame)
+
+class _DecodeQueue:
+    """Decodes waiting for a thread, the most urgent first, which the loader may reorder or
+    drop. Held as plain keys: a QRunnable per decode stays alive as long as its pool."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._heap: list[tuple[int, int, Key]] = []
+        self._waiting: dict[Key, int] = {}  # key → the number of its heap entry that counts
+        self._numbers = itertools.count()
+
+    def put(self, key: Key, priority: int) -> None:
+        with self._lock:
+            number = next(self._numbers)
+            self._waiting[key] = number
+            heapq.heappush(self._heap, (-priority, number, key))
+
+    def drop(self, key: Key) -> bool:
+        """Forget ``key`` if no thread took it yet."""
+        with self._lock:
+            return self._waiting.pop(key, None) is not None
+
+    def take(self) -> Key | None:
+        with self._lock:
+            while self._heap:
+                _, number, key = heapq.heappop(self._heap)
+                if self._waiting.get(key) == number:
+                    del self._waiting[key]
+                    return key
+            return None
 
 
 class ImageLoader(QObject):
@@ -110,7 +137,9 @@ class ImageLoader(QObject):
         super().__init__(parent)
         self._cache: OrderedDict[Key, Frame] = OrderedDict()
         self._cache_bytes = cache_bytes
-        self._jobs: dict[Key, _DecodeJob] = {}
+        self._jobs: set[Key] = set()
+        """Decodes asked for whose frame has not arrived (waiting or running)."""
+        self._queue = _DecodeQueue()
         self._keep: set[Key] = set()
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(DECODE_THREADS)
@@ -138,7 +167,10 @@ class ImageLoader(QObject):
         if key in self._cache:
             self.frame_ready.emit(self._cache[key])
         elif key not in self._jobs:
-            self._start(key, self._thumbnail_pool, URGENT, keep=True)
+            self._jobs.add(key)
+            self._keep.add(key)
+            max_pixels = self.max_pixels
+            self._thumbnail_pool.start(lambda: _decode(key, self._signals, max_pixels))
 
     def request(self, path: Path, box: Box, *, keep: bool = True) -> None:
         """Decode ``path`` fitted to ``box`` now: the image on screen. Queued decodes of the
@@ -149,38 +181,45 @@ class ImageLoader(QObject):
             self._cache.move_to_end(key)
             self.frame_ready.emit(self._cache[key])
             return
-        for other, job in list(self._jobs.items()):
-            if other[0] == key[0] and other[1] not in (None, box) and self._pool.tryTake(job):
-                del self._jobs[other]
+        for other in list(self._jobs):
+            if other[0] == key[0] and other[1] not in (None, box) and self._queue.drop(other):
+                self._jobs.discard(other)
                 self._keep.discard(other)
-        queued = self._jobs.get(key)
-        if queued is None:
-            self._start(key, self._pool, URGENT, keep=keep)
+        if key not in self._jobs:
+            self._start(key, URGENT, keep=keep)
             return
         if keep:
             self._keep.add(key)
-        if self._pool.tryTake(queued):  # still queued behind prefetches: go first
-            self._pool.start(queued, URGENT)
+        if self._queue.drop(key):  # still queued behind prefetches: go first
+            self._start(key, URGENT, keep=keep)
 
     def prefetch(self, path: Path, box: Box) -> None:
         """Decode ``path`` fitted to ``box`` when the decoders are free: needed soon."""
         key: Key = (str(path), box)
-        if key not in self._cache and key not in self._jobs:
-            self._start(key, self._pool, 0, keep=True)
+        if key in self._cache:
+            self._cache.move_to_end(key)  # wanted again soon: evict others first
+        elif key not in self._jobs:
+            self._start(key, 0, keep=True)
 
     def wait_idle(self, msecs: int = 30000) -> bool:
         """Block until running decodes finish (benchmarks and shutdown)."""
         return self._thumbnail_pool.waitForDone(msecs) and self._pool.waitForDone(msecs)
 
-    def _start(self, key: Key, pool: QThreadPool, priority: int, *, keep: bool) -> None:
-        job = _DecodeJob(key, self._signals, self.max_pixels)
-        self._jobs[key] = job
+    def _start(self, key: Key, priority: int, *, keep: bool) -> None:
+        self._jobs.add(key)
         if keep:
             self._keep.add(key)
-        pool.start(job, priority)
+        self._queue.put(key, priority)
+        self._pool.start(self._decode_next)
+
+    def _decode_next(self) -> None:
+        """One pool thread's turn: the most urgent decode waiting (none if it was dropped)."""
+        key = self._queue.take()
+        if key is not None:
+            _decode(key, self._signals, self.max_pixels)
 
     def _on_done(self, key: Key, frame: Frame | None) -> None:
-        self._jobs.pop(key, None)
+        self._jobs.discard(key)
         keep = key in self._keep
         self._keep.discard(key)
         if frame is None:
@@ -190,7 +229,7 @@ class ImageLoader(QObject):
         self.frame_ready.emit(frame)
 
     def _on_failed(self, key: Key, message: str) -> None:
-        self._jobs.pop(key, None)
+        self._jobs.discard(key)
         self._keep.discard(key)
         self.image_failed.emit(key[0], message)
 

@@ -96,11 +96,27 @@ def test_mean_stability_of_item_means_between_rounds(make_table) -> None:
 def test_mean_stability_matches_the_binary_protocols_on_a_0_1_scale(make_table) -> None:
     rows = []
     for rnd, yes in ((1, [1, 1, 1, 1, 0, 0, 0, 0]), (2, [1, 1, 1, 0, 0, 0, 0, 0])):
-        rows += [(f"i{i}", f"t{rnd}{j}", rnd, v) for i in range(4) for j, v in enumerate(yes)]
+        rows += [(f"i{i}", f"t{j}", rnd, v) for i in range(4) for j, v in enumerate(yes)]
     table = make_table(rows, levels=(0, 1))
     got, seed = mean_stability(table), binary_protocol(table).stability
     assert got.mean == pytest.approx(seed.mean) == pytest.approx(0.125)
     assert got.within_quarter_range == seed.within_0_25 == 1.0
+
+
+def test_mean_stability_compares_only_the_taggers_retested(make_table) -> None:
+    """Six taggers in round 1, one of them again in round 2: the items moved by that
+    tagger's own change (here none), not by how the tagger differs from the panel."""
+    rows = [(f"i{i}", f"t{j}", 1, 1 + (i + j) % 5) for i in range(6) for j in range(6)]
+    rows += [(f"i{i}", "t0", 2, 1 + i % 5) for i in range(6)]  # t0 exactly as in round 1
+    got = mean_stability(make_table(rows))
+    assert got.n_taggers == 1 and got.n_items == 6
+    assert got.mean == 0.0 and got.sd == 0.0 and got.within_quarter_range == 1.0
+
+
+def test_mean_stability_without_a_tagger_in_both_rounds_is_undefined(make_table) -> None:
+    rows = [("a", "ana", 1, 3), ("b", "ana", 1, 2), ("a", "ben", 2, 3), ("b", "ben", 2, 4)]
+    got = mean_stability(make_table(rows))
+    assert got == Undefined("no tagger rated in both round 1 and round 2")
 
 
 def test_mean_stability_undefined_paths(make_table) -> None:

@@ -89,3 +89,23 @@ def test_a_panel_that_is_not_a_database_is_refused_by_name(simulated_project: Pa
     assert code == ExitCode.REFUSED
     assert capsys.readouterr().err.startswith(f"{panel}: ")
     assert panel.read_text(encoding="utf-8") == "not a database"
+
+
+def test_a_folder_of_returned_laptops_is_searched_for_their_sessions(
+        simulated_project: Path, tmp_path: Path, capsys) -> None:
+    """``merge panel.sqlite returned/``: one laptop's project folder copied back whole (its
+    files in ``sessions/``), another laptop's session files alone in a folder of its own."""
+    files = sorted((simulated_project / "sessions").glob("*.sqlite"))
+    returned = tmp_path / "returned"
+    (returned / "laptop-1" / "sessions").mkdir(parents=True)
+    (returned / "laptop-2").mkdir()
+    for n, path in enumerate(files):
+        laptop = returned / ("laptop-1/sessions" if n % 2 else "laptop-2")
+        shutil.copy2(path, laptop / path.name)
+    expected = sum(stored_count(path) for path in files)
+    panel = tmp_path / "panel.sqlite"
+    assert main(["merge", str(panel), str(returned), "--project", str(simulated_project)]) == (
+        ExitCode.DONE)
+    assert f"added {expected} new ratings from {len(files)} files" in capsys.readouterr().out
+    assert main(["merge", str(panel), str(returned / "laptop-1")]) == ExitCode.DONE
+    assert "added 0 new ratings" in capsys.readouterr().out

@@ -56,12 +56,11 @@ def test_the_pane_shows_it_as_a_tab(qtbot, planned_study) -> None:
 
     pane = open_pane(qtbot, planned_study)
     pane.resize(1366, 768)
-    view = pane.section_view("coverage")
-    assert pane.tabs.tabText(pane.tabs.indexOf(view)) == "Coverage"
+    before = pane.grab().toImage()
+    view = pane.show_section("coverage")
+    assert pane.tabs.tabText(pane.tabs.currentIndex()) == "Coverage"
     table_view = view.tables["coverage"]
     assert ["Fay", "22", "0", "22", "", ""] in shown(table_view)
-    before = pane.grab().toImage()
-    pane.tabs.setCurrentWidget(view)
     qtbot.waitUntil(table_view.isVisible)
     first_row = table_view.visualRect(table_view.model().index(0, 0))
     assert table_view.viewport().rect().contains(first_row)  # its rows are in view…

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from pathlib import Path
-
-import gc
 
 import pytest
 from PySide6.QtCore import (

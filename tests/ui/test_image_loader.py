@@ -92,3 +92,43 @@ def test_no_thumbnail_no_first_frame_and_failures_are_reported(qtbot, tmp_path: 
     assert failed.args[0] == str(tmp_path / "gone.jpg") and "missing" in failed.args[1]
     qtbot.waitUntil(lambda: not loader._jobs)  # every decode has reported
     assert arrived == []
+
+
+def test_a_prefetch_of_a_cached_frame_keeps_it_from_eviction(qtbot, tmp_path: Path) -> None:
+    """A photo shown again soon is prefetched while cached: it must move to the fresh end
+    of the cache, or the frames decoded after it evict it and it is decoded again."""
+    one_frame = 400 * 300 * 4
+    loader = ImageLoader(cache_bytes=2 * one_frame)
+    paths = [write_jpeg(tmp_path / f"{i}.jpg", size=(800, 600)) for i in range(3)]
+    decoded: list[str] = []
+    loader.frame_ready.connect(lambda frame: decoded.append(frame.path))
+    for path in paths[:2]:
+        with qtbot.waitSignal(loader.frame_ready, timeout=5000):
+            loader.prefetch(path, (400, 300))
+    loader.prefetch(paths[0], (400, 300))  # cached: no decode, but now the most recent
+    with qtbot.waitSignal(loader.frame_ready, timeout=5000):
+        loader.prefetch(paths[2], (400, 300))
+    assert decoded == [str(paths[0]), str(paths[1]), str(paths[2])]
+    assert [f.size for f in loader.frames(paths[0])] == [(400, 300)]
+    assert loader.frames(paths[1]) == []
+
+
+def test_finished_decode_jobs_are_freed(qtbot, tmp_path: Path) -> None:
+    """A decode job lives until its frame arrives, not for the rest of the session."""
+    import gc
+
+    from PySide6.QtCore import QRunnable
+
+    def live_jobs() -> int:
+        gc.collect()
+        return sum(isinstance(thing, QRunnable) for thing in gc.get_objects())
+
+    before = live_jobs()
+    loader = ImageLoader()
+    paths = [write_jpeg(tmp_path / f"{i}.jpg", size=(200, 150)) for i in range(20)]
+    for path in paths:
+        with qtbot.waitSignal(loader.frame_ready, timeout=5000):
+            loader.request(path, (100, 100))
+    assert loader.wait_idle()
+    qtbot.wait(50)
+    assert live_jobs() - before == 0

@@ -21,8 +21,8 @@ def retest_section(analysis: Analysis) -> Section:
     retest, stability = results.retest, results.retest_stability
     low = low_retest(analysis)
     summary = [f"{len(retest)} taggers rated in two rounds." if retest else
-               "No tagger has rated in two rounds yet: start a retest round from the Lead "
-               "menu."]
+               "No tagger has rated in two rounds yet: start a retest round with Study ▸ "
+               "Start a new round… (or annotator round start)."]
     charts: list[Chart] = []
     if not isinstance(stability, Undefined):
         summary.append(_stability_line(stability, results.levels))
@@ -41,8 +41,11 @@ def retest_section(analysis: Analysis) -> Section:
 def _stability_line(stability: RoundStability, levels: Sequence[float]) -> str:
     quarter = (levels[-1] - levels[0]) / 4
     first, second = stability.rounds
-    return (f"Item means, round {first} minus round {second}, on {stability.n_items:,} "
-            f"items rated in both: mean {stability.mean:+.3f}, sd {stability.sd:.3f}; "
+    who = ("the 1 tagger" if stability.n_taggers == 1
+           else f"the {stability.n_taggers:,} taggers")
+    return (f"Item means, round {first} minus round {second}, over {who} who rated in both "
+            f"rounds only, on {stability.n_items:,} items rated in both: "
+            f"mean {stability.mean:+.3f}, sd {stability.sd:.3f}; "
             f"{stability.within_quarter_range:.0%} moved by at most {quarter:g} "
             "(a quarter of the scale).")
 

@@ -12,6 +12,7 @@ from annotator.reporting.content import Section
 from annotator.reporting.sections.items import ItemDetail
 from annotator.ui.analysis.section_view import (
     SaveTable,
+    filter_row,
     fit_columns,
     fit_rows,
     save_table_row,
@@ -40,6 +41,7 @@ class ItemsView(QSplitter):
         (items,) = section.tables
         self._items = items
         self.items_view = table_view(items)
+        left_layout.addLayout(filter_row(self.items_view, items))
         left_layout.addWidget(self.items_view, 1)
         left_layout.addLayout(save_table_row(lambda: items, save_table))
         self.addWidget(left)

@@ -8,6 +8,8 @@ actions (exports, leaving out who failed the checks) go in the lead's window's m
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -24,7 +26,7 @@ from PySide6.QtWidgets import (
 from annotator.analysis.pipeline import Analysis
 from annotator.analysis.results import AttentionChecks
 from annotator.reporting.build import prepare_pane
-from annotator.reporting.content import PaneContent
+from annotator.reporting.content import PaneContent, Section
 from annotator.reporting.sections.items import item_detail
 from annotator.ui.actions import PANE_ACTIONS, spec_action
 from annotator.ui.analysis.exporting import PaneExporter
@@ -50,6 +52,8 @@ class AnalysisPane(QWidget):
         self.content: PaneContent | None = None
         self.tabs = QTabWidget()  # replaced by the result's tabs
         self._job: BackgroundJob | None = None
+        self._pending: dict[str, Callable[[], QWidget]] = {}
+        """The tabs not shown yet, by section name: what makes each."""
         self._pages = QStackedLayout(self)
         self.exporter = PaneExporter(self)
         self.exporter.busy.connect(self._exporting)
@@ -148,15 +152,13 @@ class AnalysisPane(QWidget):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("analysisTabs")
         self.tabs.setAccessibleName("Analysis tabs")
+        self._pending.clear()
         for section in self.content.sections:
-            if section.name == "items":
-                view: QWidget = ItemsView(
-                    section, lambda item_id: item_detail(analysis, item_id),
-                    self.exporter.save_table)
-            else:
-                view = SectionView(section, save_table=self.exporter.save_table,
-                                   save_chart=self.exporter.save_chart)
-            self.tabs.addTab(view, section.title)
+            page = named(QWidget(), f"tab_{section.name}")  # its view made when first shown
+            self._pending[section.name] = partial(self._section_tab, section, analysis)
+            self.tabs.addTab(page, section.title)
+        self._build_tab(self.tabs.currentIndex())
+        self.tabs.currentChanged.connect(self._build_tab)
         self.setWindowTitle(self.content.title)
         self._show_page(self._result_page(self.analysis.input.warnings))
         for action in self.export_actions:
@@ -165,6 +167,28 @@ class AnalysisPane(QWidget):
             isinstance(self.analysis.results.checks, AttentionChecks))
         self.tabs.setFocus()
         self.ready.emit()
+
+    def _section_tab(self, section: Section, analysis: Analysis) -> QWidget:
+        if section.name == "items":
+            return ItemsView(section, lambda item_id: item_detail(analysis, item_id),
+                             self.exporter.save_table)
+        return SectionView(section, save_table=self.exporter.save_table,
+                           save_chart=self.exporter.save_chart)
+
+    def _build_tab(self, index: int) -> None:
+        """Fill the tab at ``index`` when it is first shown: all tabs at once held the
+        window up for a quarter of a second at a panel's scale (15,646 items). The tab's
+        page stays (the focus and Ctrl+Tab with it); the view goes into it."""
+        page = self.tabs.widget(index)
+        build = None if page is None else self._pending.pop(
+            page.objectName().removeprefix("tab_"), None)
+        if page is None or build is None:
+            return
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        view = build()
+        layout.addWidget(view)
+        view.show()  # a child added to a page on screen is hidden until shown
 
     def _result_page(self, warnings: tuple[str, ...]) -> QWidget:
         """The tabs, and under them the session files the figures leave out (damaged,
@@ -203,8 +227,19 @@ class AnalysisPane(QWidget):
         self._show_failure(f"Something unexpected went wrong: {info[1]}")
         report_unexpected_error(*info)
 
+    def show_section(self, name: str) -> QWidget:
+        """Bring the tab of section ``name`` to the front; its view."""
+        view = self.section_view(name)
+        page = view.parentWidget()
+        assert page is not None  # the tab's page holds it
+        self.tabs.setCurrentWidget(page)
+        return view
+
     def section_view(self, name: str) -> QWidget:
         """The tab showing section ``name`` (for tests and keyboard shortcuts)."""
+        page = self.tabs.findChild(QWidget, f"tab_{name}")
+        if page is not None:
+            self._build_tab(self.tabs.indexOf(page))
         view = self.tabs.findChild(QWidget, f"section_{name}")
         if view is None:
             raise LookupError(f"The analysis shows no section {name!r}.")

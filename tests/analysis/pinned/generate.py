@@ -15,7 +15,9 @@ the sample projects were written again when the samples got new photographs and 
 (issue 18), on the new samples with the chart's new ticks. The panel's and the vicr
 project's cases name the one answer a tagger gave again on another laptop
 (``answered_again`` and its summary line, issue 27), which they always held and never
-counted. To write them again from a given
+counted. The round-to-round stability of item means compares only the taggers who rated in
+both rounds, and says how many (``n_taggers``, issue 32): its figures, line and chart were
+written again. To write them again from a given
 commit (all cases, or the ones named)::
 
     git archive <commit> | tar -x -C /tmp/old

@@ -67,8 +67,7 @@ def test_sorting_is_by_number_with_undefined_last(pane: AnalysisPane) -> None:
 
 
 def test_choosing_an_item_shows_its_caption_and_every_rating(qtbot, pane: AnalysisPane) -> None:
-    items = pane.section_view("items")
-    pane.tabs.setCurrentWidget(items)
+    items = pane.show_section("items")
     items.show_item(0)
     first = items.items_view.model().index(0, 0).data()
     assert items.shown.item_id == first
@@ -244,8 +243,7 @@ def test_larger_text_grows_the_tables_rows_and_the_charts(qtbot, make_lead_windo
                                                           simulated_project: Path) -> None:
     window = make_lead_window(simulated_project)
     pane = window.pane
-    section = pane.section_view("taggers")
-    pane.tabs.setCurrentWidget(section)
+    section = pane.show_section("taggers")
     chart = section.findChildren(ChartView)[0]
     table = next(iter(section.tables.values()))
     row, hint = table.verticalHeader().defaultSectionSize(), chart.sizeHint()
@@ -258,8 +256,7 @@ def test_larger_text_grows_the_tables_rows_and_the_charts(qtbot, make_lead_windo
 
 
 def test_the_items_caption_column_keeps_its_header_in_sight(pane: AnalysisPane) -> None:
-    items = pane.section_view("items")
-    pane.tabs.setCurrentWidget(items)
+    items = pane.show_section("items")
     view = items.items_view
     model = view.model()
     column = next(c for c in range(model.columnCount())
