@@ -135,10 +135,10 @@ def _exact_bins(data: RatingTable, rounds: np.ndarray, bins: int,
                 taggers: np.ndarray) -> np.ndarray:
     """Each item's histogram bin (0 … 2·bins − 1) of m₁ − m₂ over the ``taggers`` marked
     True, for the items rated in both rounds, decided on exact rationals: with the levels
-    in whole units u, m₁ − m₂ = (T₁n₂ − T₂n₁)·u / (n₁n₂), so its bin is a floor division of whole numbers. A change of
-    exactly −1 is a bin edge, whatever −1.0000000000000002 the float means give. Changes
-    beyond the outer edges count in the outer bins; the top edge belongs to the last bin
-    (as in np.histogram)."""
+    in whole units u, m₁ − m₂ = (T₁n₂ − T₂n₁)·u / (n₁n₂), so its bin is a floor division of
+    whole numbers. A change of exactly −1 is a bin edge, whatever −1.0000000000000002 the
+    float means give. Changes beyond the outer edges count in the outer bins; the top edge
+    belongs to the last bin (as in np.histogram)."""
     whole = np.array(whole_levels(data.levels), dtype=np.int64)
     (n1, t1), (n2, t2) = _round_sums(data, rounds, values=whole, taggers=taggers)
     both = (n1 > 0) & (n2 > 0)
