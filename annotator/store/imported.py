@@ -139,7 +139,7 @@ def _store(conn: sqlite3.Connection, source: ImportedSource,
         rows)
     new = conn.total_changes - before
     conn.executemany("INSERT OR IGNORE INTO rating_sources (rating_id, source_id) VALUES (?, ?)",
-                     [(row[0], source_id) for row in rows])
+                     [(rating_id, source_id) for rating_id, *_ in rows])
     conn.execute(
         "INSERT INTO merges (merged_at, path, source_key, new, present, verified) "
         "VALUES (?, ?, ?, ?, ?, 0)",

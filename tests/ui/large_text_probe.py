@@ -38,7 +38,6 @@ from tests.analysis.sessions import T0, rate, session
 from tests.ui.screen_fit_probe import copy_sample
 
 ROOT = Path(__file__).resolve().parents[2]
-SETTLE_MS = 300
 CONTROLS = (QAbstractButton, QLabel, QLineEdit)
 NOW = T0 + timedelta(days=1)
 
@@ -71,10 +70,20 @@ def _needed_height(widget: QWidget) -> int:
     return widget.minimumSizeHint().height()
 
 
+def _settled(top: QWidget) -> None:
+    """Until the window's layout has come to rest: its geometry and size hint the same
+    over three turns of the event loop in a row (no fixed wait)."""
+    last, same = None, 0
+    while same < 3:
+        QTest.qWait(10)
+        now = (top.geometry(), top.sizeHint())
+        same, last = (same + 1, now) if now == last else (0, now)
+
+
 def measure(top: QWidget, stage: str, out_dir: Path, label: str) -> dict:
     """Every control of ``top`` shown: as tall as it needs, on the screen, and shown whole
     or inside something that scrolls to it."""
-    QTest.qWait(SETTLE_MS)
+    _settled(top)
     screen = top.screen().availableGeometry()
     problems = []
     if not screen.contains(top.frameGeometry()):

@@ -142,7 +142,7 @@ def model_ranking(data: RatingTable, seed: int) -> PaperTable:
         mine = means[(names == src) & ~np.isnan(means)]
         interval = bootstrap_mean(mine, RANKING_RESAMPLES, np.random.default_rng(stream))
         figures.append((src, len(mine), float(mine.mean()), *ends(interval)))
-    figures.sort(key=lambda row: (-row[2], row[0]))
+    figures.sort(key=lambda figure: (-figure[2], figure[0]))  # by mean, then source
     return PaperTable("Fig. 9", title, "vcrscore-ranking",
                       ("rank", "source", "items", "mean", "mean 95% low", "mean 95% high"),
                       tuple((n, *row) for n, row in enumerate(figures, start=1)))

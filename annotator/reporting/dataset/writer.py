@@ -288,8 +288,9 @@ def _image_paths(items: Table) -> list[tuple[Cell, ...]]:
 def _image_tables(project: Project, items: Table) -> dict[str, bytes]:
     """``images/metadata.csv`` and the project's image licences, beside the images."""
     keys = [column.key for column in items.columns]
-    licences = ({str(row[0]): str(row[keys.index(LICENCE_COLUMN)] or "") for row in items.rows}
-                if LICENCE_COLUMN in keys else None)
+    item_at = keys.index("item_id")
+    licences = ({str(row[item_at]): str(row[keys.index(LICENCE_COLUMN)] or "")
+                 for row in items.rows} if LICENCE_COLUMN in keys else None)
     tables = {METADATA_FILE: metadata_csv(project.items, licences)}
     licence_file = licences_file(project)
     if licence_file is not None:
