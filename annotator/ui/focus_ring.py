@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QStyleOption,
     QWidget,
 )
-from shiboken6 import Shiboken
 
 RING_WIDTH = 3
 RING_COLOUR = QColor("#0b4f9c")
@@ -104,7 +103,7 @@ class _FocusRings(QObject):
         its last focused widget, where the focus returns when it is active again. A widget
         Qt already deleted (a file dialog's line edit, whose address a new one reuses) is
         skipped: PySide may hand out its dead wrapper."""
-        if new is None or not Shiboken.isValid(new) or new.isWindow():
+        if new is None or not _alive(new) or new.isWindow():
             return
         ring = _ring_of(new.window()) or self._new_ring(new.window())
         ring.setWidget(new)
@@ -124,11 +123,21 @@ def _place_again(ring: QFocusFrame, focused: QWidget) -> None:
     viewport is hidden by Qt and not shown again when the widget comes into view (the ring
     was missing on the tables and buttons low in the lead's tabs).
     """
-    if not (Shiboken.isValid(ring) and Shiboken.isValid(focused)):
+    if not (_alive(ring) and _alive(focused)):
         return  # the dialog holding them closed before the deferred call
     if QApplication.focusWidget() is focused and not ring.isVisible():
         ring.setWidget(None)  # type: ignore[arg-type]  # PySide6 stub: None detaches (Qt docs)
         ring.setWidget(focused)
+
+
+def _alive(widget: QWidget) -> bool:
+    """Whether Qt still holds ``widget``: PySide raises RuntimeError on a wrapper whose C++
+    object was deleted."""
+    try:
+        widget.objectName()
+    except RuntimeError:
+        return False
+    return True
 
 
 def _ring_of(window: QWidget) -> QFocusFrame | None:
