@@ -18,7 +18,7 @@ from annotator.analysis.rating_table import RatingTable, Skip, build_table
 from annotator.errors import AnnotatorError
 from annotator.names import clean_name, name_key
 from annotator.project.model import SKIP_VALUE, Project
-from annotator.store.panel import read_panel_rubric_sha256
+from annotator.store.panel_reading import read_panel_rubric_sha256
 from annotator.store.reading import RatingRows
 from annotator.store.records import Phase
 from annotator.store.sessions_folder import SessionsFolder, read_sessions_folder

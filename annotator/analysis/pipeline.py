@@ -155,7 +155,7 @@ def load_source(source: AnalysisSource) -> LoadedInput:
         table_on_rubric,
     )
     from annotator.project.folder import open_project
-    from annotator.store.panel import (
+    from annotator.store.panel_reading import (
         is_panel_file,
         read_panel_item_sources,
         read_panel_project_id,

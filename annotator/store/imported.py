@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from annotator.store.panel import Panel, PanelError
+from annotator.store.panel import Panel
+from annotator.store.panel_reading import PanelError
 from annotator.store.records import Phase
 from annotator.store.refusals import read_sqlite_file
 

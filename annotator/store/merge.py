@@ -31,7 +31,8 @@ from annotator.store.incoming import (
     TamperedFileError,
     read_image,
 )
-from annotator.store.panel import FileMerge, Panel, PanelError
+from annotator.store.panel import FileMerge, Panel
+from annotator.store.panel_reading import PanelError
 from annotator.store.validation import RowRules
 
 _log = logging.getLogger(__name__)

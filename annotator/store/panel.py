@@ -25,24 +25,22 @@ from annotator.files import make_folder, refuse_database_links, write_with
 from annotator.store.chain import CONTENT_COLUMNS
 from annotator.store.incoming import STORED_COLUMNS, IncomingFile
 from annotator.store.lock import Holder, SessionLock
-from annotator.store.panel_items import read_item_sources, record_item_sources
+from annotator.store.panel_items import record_item_sources
+from annotator.store.panel_reading import (
+    PanelError,
+    refuse_non_panel,
+    stored_project_id,
+    stored_rubric_sha256,
+)
 from annotator.store.panel_schema import (
-    PANEL_SCHEMA_VERSION,
-    QUESTIONS_PANEL_SCHEMA,
     connect_panel,
 )
-from annotator.store.reading import RATING_ROWS_COLUMNS, RatingRows, select_list
-from annotator.store.records import RUBRIC_KEY, SIMULATED_KEY, SKIPPED_AFTER_ERROR, Phase
-from annotator.store.refusals import read_sqlite_file, schema_of
+from annotator.store.records import RUBRIC_KEY, SIMULATED_KEY, Phase
 from annotator.store.validation import rubric_change
 
 _IMAGE = "incoming_file"
 """The schema the file being merged is read from (:attr:`IncomingFile.image`)."""
 _DATA_PHASES = ", ".join(f"'{phase.value}'" for phase in Phase if phase.is_data)
-
-
-class PanelError(AnnotatorError):
-    """The panel database cannot be used: not a panel, a newer schema, another project."""
 
 
 @dataclass(frozen=True)
@@ -83,14 +81,14 @@ class Panel:
         if not path.exists() and not create:
             raise PanelError("This panel database does not exist.", file=path)
         if _exists(path):
-            _refuse_non_panel(path)
+            refuse_non_panel(path)
         make_folder(path.parent)
         lock = SessionLock.acquire(path, laptop="", wait=lambda holder: waiting(
             _held_message(path, holder)))
         try:
             try:
                 if _exists(path):
-                    _refuse_non_panel(path)  # another merge may have made it while this waited
+                    refuse_non_panel(path)  # another merge may have made it while this waited
                 else:
                     write_with(path, lambda scratch: connect_panel(scratch, new=True).close())
                 conn = connect_panel(path, new=False)
@@ -114,7 +112,7 @@ class Panel:
     @property
     def project_id(self) -> str | None:
         """The project the panel belongs to (None until the first file is merged)."""
-        return _project_id(self._conn)
+        return stored_project_id(self._conn)
 
     def merge(self, incoming: IncomingFile, *, project_id: str | None = None,
               preview: bool = False) -> FileMerge:
@@ -214,7 +212,7 @@ class Panel:
         recorded = incoming.info.get(RUBRIC_KEY, "")
         if not recorded:
             return
-        current = _rubric_sha256(self._conn)
+        current = stored_rubric_sha256(self._conn)
         if current is None:
             self._conn.execute("INSERT INTO panel_info (key, value) VALUES (?, ?)",
                                [RUBRIC_KEY, recorded])
@@ -317,118 +315,3 @@ def _held_message(path: Path, holder: Holder | None) -> str:
     who = holder.describe() if holder is not None else "by a merge that is just starting"
     return (f"{path}: another merge into this panel is running ({who}); waiting for it to "
             "finish…")
-
-
-def read_panel_rows(path: Path) -> RatingRows:
-    """Every rating of the panel at ``path``, each with its laptop, read without writing to
-    it. When a tagger gave the same answer (pair, question, stage) in the same round on two
-    laptops, both are here; the analysis counts the earlier one
-    (:func:`annotator.analysis.loading.counted_rows`), the published dataset keeps both.
-    Pairs skipped after an error are no ratings: :func:`read_panel_skips_after_error`
-    counts them.
-    """
-    path = Path(path)
-    _refuse_non_panel(path)
-    return read_sqlite_file(path, _rating_rows, error=PanelError, kind="panel database")
-
-
-def read_panel_skips_after_error(path: Path) -> int:
-    """How many pairs the panel's taggers skipped because saving them failed."""
-    path = Path(path)
-    _refuse_non_panel(path)
-    return read_sqlite_file(path, _skips_after_error, error=PanelError, kind="panel database")
-
-
-def _skips_after_error(conn: sqlite3.Connection) -> int:
-    if schema_of(conn) < QUESTIONS_PANEL_SCHEMA:
-        return 0
-    return int(conn.execute("SELECT count(*) FROM ratings WHERE question = ?",
-                            [SKIPPED_AFTER_ERROR]).fetchone()[0])
-
-
-def read_panel_item_sources(path: Path) -> dict[str, str] | None:
-    """The caption source of each item, as the panel at ``path`` keeps them (or None)."""
-    return read_item_sources(path, error=PanelError)
-
-
-def read_panel_project_id(path: Path) -> str | None:
-    """The project id of the panel at ``path`` (None for a panel nothing was merged into)."""
-    path = Path(path)
-    _refuse_non_panel(path)
-    return read_sqlite_file(path, _project_id, error=PanelError, kind="panel database")
-
-
-def read_panel_simulated_taggers(path: Path) -> tuple[str, ...]:
-    """The taggers of the panel at ``path`` whose ratings came from files ``annotator
-    simulate`` wrote, sorted (none in a panel merged before the app recorded it)."""
-    return read_sqlite_file(Path(path), _simulated_taggers, error=PanelError,
-                            kind="panel database")
-
-
-def _simulated_taggers(conn: sqlite3.Connection) -> tuple[str, ...]:
-    columns = {name for (name,) in conn.execute("SELECT name FROM pragma_table_info('sources')")}
-    if "simulated" not in columns:
-        return ()
-    return tuple(tagger for (tagger,) in conn.execute(
-        "SELECT DISTINCT r.tagger FROM ratings r JOIN rating_sources USING (rating_id) "
-        "JOIN sources s USING (source_id) WHERE s.simulated != '' ORDER BY r.tagger"))
-
-
-def read_panel_rubric_sha256(path: Path) -> str | None:
-    """The hash of the rubric file the panel's answers were given on (None: no merged file
-    named one)."""
-    path = Path(path)
-    _refuse_non_panel(path)
-    return read_sqlite_file(path, _rubric_sha256, error=PanelError, kind="panel database")
-
-
-def _rubric_sha256(conn: sqlite3.Connection) -> str | None:
-    found = conn.execute("SELECT value FROM panel_info WHERE key = ?", [RUBRIC_KEY]).fetchone()
-    return None if found is None else str(found[0])
-
-
-def _project_id(conn: sqlite3.Connection) -> str | None:
-    found = conn.execute("SELECT value FROM panel_info WHERE key = 'project_id'").fetchone()
-    return None if found is None else str(found[0])
-
-
-def is_panel_file(path: Path) -> bool:
-    """Whether ``path`` is a panel database (and not a session file or anything else)."""
-    try:
-        _refuse_non_panel(Path(path))
-    except PanelError:
-        return False
-    return True
-
-
-def _rating_rows(conn: sqlite3.Connection) -> RatingRows:
-    has_questions = schema_of(conn) >= QUESTIONS_PANEL_SCHEMA
-    no_skip_after_error = (f"WHERE r.question != '{SKIPPED_AFTER_ERROR}' " if has_questions
-                           else "")
-    rows = conn.execute(
-        f"SELECT {select_list(RATING_ROWS_COLUMNS, has_questions=has_questions)} "
-        f"FROM ratings r {no_skip_after_error}ORDER BY laptop_id, seq, rating_id").fetchall()
-    columns = [tuple(column) for column in zip(*rows, strict=True)] if rows else []
-    return RatingRows(*columns)
-
-
-def _refuse_non_panel(path: Path) -> None:
-    """Name what the file is when it is not a panel: merging into it would damage it."""
-
-    def describe(conn: sqlite3.Connection) -> tuple[set[str], int]:
-        tables = {name for (name,) in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        return tables, schema_of(conn)
-
-    tables, version = read_sqlite_file(path, describe, error=PanelError, kind="panel database")
-    if "session_info" in tables:
-        raise PanelError("This is a laptop's session file, not a panel database: name a new "
-                         "file for the panel (for example panel.sqlite).", file=path)
-    if "panel_info" not in tables:
-        raise PanelError("This SQLite file is not a panel database of this app; it was left "
-                         "untouched.", file=path)
-    if version > PANEL_SCHEMA_VERSION:
-        raise PanelError(
-            f"This panel database was written by a newer version of the app (schema "
-            f"{version}, this app knows up to {PANEL_SCHEMA_VERSION}). Update the app to use it.",
-            file=path)

@@ -25,7 +25,7 @@ from annotator.commands.contract import ExitCode
 from annotator.project.folder import open_project
 from annotator.store.lock import SessionLock
 from annotator.store.merge import merge_session_files
-from annotator.store.panel import is_panel_file
+from annotator.store.panel_reading import is_panel_file
 from tests.store.sessionfiles import content, ratings_for, write_session_file
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL and rlimits are POSIX")

@@ -20,7 +20,7 @@ from annotator.project.folder import open_project
 from annotator.project.model import ScaleOrder
 from annotator.session.clock import ManualClock
 from annotator.session.flow import RatingSession
-from annotator.store.panel import read_panel_rubric_sha256
+from annotator.store.panel_reading import read_panel_rubric_sha256
 from annotator.store.records import RUBRIC_KEY
 from annotator.store.session_file import SessionStore
 from tests.session.helpers import FakeClock

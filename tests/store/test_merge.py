@@ -15,7 +15,8 @@ from annotator.analysis.loading import counted_rows
 from annotator.errors import AnnotatorError
 from annotator.store.incoming import FileImage, read_incoming
 from annotator.store.merge import MergeStatus, merge_session_files
-from annotator.store.panel import Panel, PanelError, read_panel_rows
+from annotator.store.panel import Panel
+from annotator.store.panel_reading import PanelError, read_panel_rows
 from annotator.store.panel_schema import PANEL_MIGRATIONS
 from annotator.store.records import Rating
 from annotator.store.schema import SCHEMA_VERSION

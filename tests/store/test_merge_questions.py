@@ -12,7 +12,8 @@ from sqlite_utils import Database
 from annotator.analysis.loading import counted_rows
 from annotator.store.incoming import read_incoming
 from annotator.store.merge import merge_session_files
-from annotator.store.panel import ConflictError, Panel, read_panel_rows
+from annotator.store.panel import ConflictError, Panel
+from annotator.store.panel_reading import read_panel_rows
 from annotator.store.panel_schema import PANEL_MIGRATIONS, PANEL_SCHEMA_VERSION
 from tests.store.sessionfiles import (
     answers_for,

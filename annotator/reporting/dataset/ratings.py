@@ -24,7 +24,7 @@ from annotator.analysis.results import AttentionChecks
 from annotator.errors import AnnotatorError
 from annotator.project.model import SKIP_VALUE
 from annotator.reporting.content import Cell
-from annotator.store.panel import read_panel_rows
+from annotator.store.panel_reading import read_panel_rows
 from annotator.store.reading import RatingRows, read_session_file
 from annotator.store.records import Phase
 
