@@ -33,14 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from annotator.errors import ProjectError
-from annotator.project.model import (
-    GATES,
-    MAX_ROUND,
-    FlowPlan,
-    FlowSettings,
-    Problem,
-    pass_in_proportion,
-)
+from annotator.project.flow_model import GATES, FlowPlan, FlowSettings, pass_in_proportion
+from annotator.project.model import MAX_ROUND, Problem
 from annotator.project.rounds import ROUND_KEYS, ROUNDS_SETTINGS
 
 _FIELDS: dict[str, str] = {f.name: str(f.type) for f in dataclasses.fields(FlowSettings)}

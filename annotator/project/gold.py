@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from annotator.project.csv_reader import Row, read_table
+from annotator.project.flow_model import FlowPlan
 from annotator.project.items import ITEM_COLUMNS, ITEMS_FILE, RowChecker
-from annotator.project.model import FlowPlan, GoldItem, GoldPurpose, Item, Problem, Rubric
+from annotator.project.model import GoldItem, GoldPurpose, Item, Problem, Rubric
 from annotator.project.paths import FolderProbe
 from annotator.project.rubric import parse_level_value
 

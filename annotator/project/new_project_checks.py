@@ -18,9 +18,10 @@ from annotator.errors import AnnotatorError
 from annotator.project.briefing import briefing
 from annotator.project.create import IMAGES_DIR, Inputs, read_inputs, refuse_existing
 from annotator.project.dataset_settings import read_dataset_card
+from annotator.project.flow_model import FlowPlan
 from annotator.project.gold import GOLD_FILE, gold_shortfalls, read_gold
 from annotator.project.manifest import MANIFEST_FILE
-from annotator.project.model import FlowPlan, Project, Rubric
+from annotator.project.model import Project, Rubric
 from annotator.project.new_project import (
     UNKNOWN_LICENCE,
     ProjectChoices,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import assert_never
 
-from annotator.project.model import FlowSettings, in_proportion
+from annotator.project.flow_model import FlowSettings, in_proportion
 from annotator.store.records import Phase, Rating
 
 

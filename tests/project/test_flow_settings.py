@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from annotator.errors import ProjectError
+from annotator.project.flow_model import FlowSettings
 from annotator.project.flow_settings import read_flow_plan
 from annotator.project.folder import open_project
-from annotator.project.model import FlowSettings
 from tests.project.conftest import MANIFEST
 
 HEAD = MANIFEST.split("[flow]")[0]  # [project] only

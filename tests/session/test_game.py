@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from annotator.project.model import FlowSettings
+from annotator.project.flow_model import FlowSettings
 from annotator.session.game import GameProgress, NoticeKind, scaled_pass
 from annotator.store.records import Phase, Rating
 

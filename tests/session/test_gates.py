@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from annotator.project.flow_model import FlowSettings
 from annotator.project.folder import open_project
-from annotator.project.model import FlowSettings, GoldPurpose
+from annotator.project.model import GoldPurpose
 from annotator.resources import sample_project_dir
 from annotator.session.flow import RatingSession
 from annotator.session.game import FirstPairsCheck, NoticeKind
