@@ -148,7 +148,7 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Written:
 def _skip_a_pair_after_an_error(folder: Path) -> None:
     """One pair skipped because saving it failed, stored as the rating screen stores it
     (its count is a key of the JSON only when there is one)."""
-    from annotator.project.model import SKIP_VALUE
+    from annotator.project.answer_model import SKIP_VALUE
     from annotator.store.reading import read_session_file
     from annotator.store.records import SKIPPED_AFTER_ERROR, Phase, Rating
     from annotator.store.session_file import SessionStore

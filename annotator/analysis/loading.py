@@ -17,7 +17,8 @@ import numpy as np
 from annotator.analysis.rating_table import RatingTable, Skip, build_table
 from annotator.errors import AnnotatorError
 from annotator.names import clean_name, name_key
-from annotator.project.model import SKIP_VALUE, Project
+from annotator.project.answer_model import SKIP_VALUE, AnswerKind
+from annotator.project.model import Project
 from annotator.store.panel_reading import read_panel_rubric_sha256
 from annotator.store.reading import RatingRows
 from annotator.store.records import Phase
@@ -34,9 +35,10 @@ def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
     (:func:`one_spelling`), and a tagger who rated the same pair in the same round on two
     laptops counts once, with the earlier rating (:func:`counted_rows`; the other is
     :func:`answered_again`). A SKIP answer is not a rating: it is counted as a skip of its
-    pair and round (Levinboim et al. 2021)."""
+    pair and round (Levinboim et al. 2021). Only levels are rated on a scale: the answers
+    of another type (a flag, a choice, a free text) are left out of the table."""
     rows = one_spelling(rows)
-    counted = counted_rows(rows)
+    counted = [i for i in counted_rows(rows) if rows.answer[i] == AnswerKind.SCALE.value]
     skipped = [i for i in counted if rows.value[i] == SKIP_VALUE]
     skips = Counter((rows.item_id[i], rows.round[i]) for i in skipped
                     if Phase(rows.phase[i]).is_data)

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from annotator.project.model import OVERALL
+from annotator.project.answer_model import OVERALL
 from annotator.store.records import STAGES, Phase
 
 

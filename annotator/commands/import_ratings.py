@@ -95,7 +95,7 @@ def _read(name: str, file: Path) -> tuple[str, Read]:
 def _into_panel(args: argparse.Namespace, title: str, rows: list[CheckedRating],
                 project_id: str) -> int:
     """Store the checked answers in the panel; how many were new there."""
-    from annotator.project.model import SKIP_VALUE
+    from annotator.project.answer_model import SKIP_VALUE
     from annotator.store.imported import ImportedRating, ImportedSource, import_into_panel
 
     source = ImportedSource.of(args.file, title, args.round)

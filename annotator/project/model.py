@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 from pathlib import Path, PurePosixPath
-from typing import assert_never
 
 from annotator.errors import format_location
+from annotator.project.answer_model import (
+    SKIP_VALUE,
+    Level,
+    Question,
+    Scale,
+    ScaleOrder,
+    check_questions,
+)
 from annotator.project.check_rule import CheckRule
 from annotator.project.flow_model import FlowPlan
 from annotator.project.plan import Plan
@@ -71,62 +77,6 @@ class GoldItem:
     purpose: GoldPurpose
 
 
-@dataclass(frozen=True)
-class Level:
-    """One level of a rubric: the stored value, its key, a short label, the full text and
-    an example (a caption at that level, cited when a paper gives it; "" when none)."""
-
-    value: int | float
-    key: str
-    label: str
-    text: str
-    example: str = ""
-
-    def __post_init__(self) -> None:
-        if len(self.key) != 1:
-            raise ValueError(f"a level's key must be one character, not {self.key!r}")
-        if not self.label.strip() or not self.text.strip():
-            raise ValueError("a level needs a label and a text")
-
-
-SKIP_VALUE = -1.0
-"""The stored value of a SKIP answer (Levinboim et al., NAACL 2021, §3.2: "skip to the next
-sample"): not a level, so no rubric may use it as one; consensus and statistics leave such
-rows out and the analysis counts them as skips of their pair."""
-
-
-STAGES = ("pre", "post")
-"""The two looks at a pair in a multi-question protocol (ContextRef, Kreiss et al., ICLR
-2024, §4.2): before the image is shown (text and context only) and after."""
-OVERALL = "overall"
-"""The question every multi-question rubric asks, always last (Kreiss et al., ICLR 2024, §4.2)."""
-
-
-@dataclass(frozen=True)
-class Question:
-    """One question of a multi-question rubric, answered on the rubric's levels in each of
-    its ``stages`` (imaginability, say, only before the image is shown)."""
-
-    question_id: str
-    text: str
-    stages: tuple[str, ...] = STAGES
-
-    def __post_init__(self) -> None:
-        if not re.fullmatch(r"[a-z][a-z0-9_]*", self.question_id):
-            raise ValueError(f"question id {self.question_id!r}: use a-z, 0-9 and _")
-        if not self.stages or any(s not in STAGES for s in self.stages):
-            raise ValueError(f"question {self.question_id!r}: stages are pre and/or post")
-
-
-class ScaleOrder(Enum):
-    """Which end of a rubric's list of levels is its best answer. The values rise towards
-    the best level whichever it is, so every mean, median and statistic reads higher as
-    better (the rubric file is refused otherwise)."""
-
-    BEST_FIRST = "best-first"
-    WORST_FIRST = "worst-first"
-
-
 PROTOCOL_DEFAULTS = ("dwell_seconds", "feedback", "tutorial", "probation")
 """The flow settings a rubric's ``[defaults]`` table may give as its protocol's own
 (``[flow]`` in ``project.toml`` overrides them)."""
@@ -161,66 +111,39 @@ class Rubric:
     source: str = ""
     order: ScaleOrder | None = None
     sha256: str = ""
+    scale: Scale = field(init=False, repr=False, compare=False)
+    """The levels and their order, as every scale question without its own levels uses them."""
 
     def __post_init__(self) -> None:
-        if len(self.levels) < 2:
-            raise ValueError("a rubric needs at least two levels")
+        scale = Scale(self.levels, self.order)
+        object.__setattr__(self, "scale", scale)
+        object.__setattr__(self, "order", scale.order)
         keys = [level.key for level in self.levels]
-        values = [level.value for level in self.levels]
-        if len(set(keys)) != len(keys) or len(set(values)) != len(values):
-            raise ValueError("rubric levels need distinct keys and values")
-        if SKIP_VALUE in values:
-            raise ValueError(f"{SKIP_VALUE:g} is kept for SKIP answers; use another value")
         if self.skip is not None and (self.skip.value != SKIP_VALUE or self.skip.key in keys):
             raise ValueError("the skip answer needs its own key")
-        ids = [q.question_id for q in self.questions]
-        if self.questions and (OVERALL not in ids or len(set(ids)) != len(ids)):
-            raise ValueError(f"questions need distinct ids, one of them {OVERALL!r}")
-        if all(key.isdigit() for key in keys) and keys != [
-                str(int(keys[0]) + n) for n in range(len(keys))]:
-            raise ValueError("digit keys must count up by one from left to right (the order "
-                             f"of the levels in the file), e.g. 1, 2, 3; not {', '.join(keys)}")
-        object.__setattr__(self, "order", self._checked_order([float(v) for v in values]))
+        check_questions(self.questions)
         unknown = set(self.defaults) - set(PROTOCOL_DEFAULTS)
         if unknown:
             raise ValueError(f"[defaults] may set {', '.join(PROTOCOL_DEFAULTS)}; not "
                              f"{', '.join(sorted(unknown))}")
 
-    def _checked_order(self, values: list[float]) -> ScaleOrder:
-        """The stated order, or the one the values show; refused when the values fall
-        towards the stated best level (a mean would then read lower as better)."""
-        rising = values == sorted(values)
-        if not rising and values != sorted(values, reverse=True):
-            raise ValueError("the levels must be listed in the order of their values, best "
-                             "first or worst first")
-        if self.order is None:
-            return ScaleOrder.WORST_FIRST if rising else ScaleOrder.BEST_FIRST
-        if (self.order is ScaleOrder.WORST_FIRST) != rising:
-            first, last = ("best", "worst") if self.order is ScaleOrder.BEST_FIRST else (
-                "worst", "best")
-            raise ValueError(
-                f'order = "{self.order.value}" says the first level is the {first}, but the '
-                f"values {'rise' if rising else 'fall'} from it; give the best level the "
-                f"highest value, so every mean and statistic reads higher as better (list "
-                f"the {last} level first, or renumber the values)")
-        return self.order
-
     @property
     def best_first(self) -> bool:
-        """The scale lists its best level first (leftmost, key 1), as VCRScore's tool did:
-        the screen says so above the buttons. Two-level questions (yes/no) read either way."""
-        return len(self.levels) > 2 and self.order is ScaleOrder.BEST_FIRST
+        """The rubric's own scale lists its best level first (see :attr:`Scale.best_first`)."""
+        return self.scale.best_first
 
     @property
     def worst_to_best(self) -> tuple[Level, ...]:
-        """The levels from the worst to the best, whatever order the file lists them in."""
-        match self.order:
-            case ScaleOrder.BEST_FIRST:
-                return self.levels[::-1]
-            case ScaleOrder.WORST_FIRST | None:  # None only before __post_init__ sets it
-                return self.levels
-            case _:
-                assert_never(self.order)
+        """The rubric's levels from the worst to the best."""
+        return self.scale.worst_to_best
+
+    def scale_of(self, question: Question) -> Scale:
+        """The scale a scale question is answered on: its own, or the rubric's."""
+        return question.scale or self.scale
+
+    def question_by_id(self, question_id: str) -> Question | None:
+        """The question ``question_id`` of a multi-question rubric (None: it asks none such)."""
+        return next((q for q in self.questions if q.question_id == question_id), None)
 
     @property
     def dwell_seconds(self) -> float | None:

@@ -16,16 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from annotator.errors import RubricError
-from annotator.project.model import (
-    PROTOCOL_DEFAULTS,
-    SKIP_VALUE,
-    STAGES,
-    Level,
-    Question,
-    Rubric,
-    ScaleOrder,
-)
+from annotator.project.answer_model import SKIP_VALUE, ScaleOrder
+from annotator.project.model import PROTOCOL_DEFAULTS, Rubric
 from annotator.project.nesting import TooDeepError, parse_toml
+from annotator.project.rubric_questions import parse_level, parse_questions
 from annotator.project.tomlfile import error_line, key_lines
 from annotator.resources import resource_path
 
@@ -78,7 +72,7 @@ def load_rubric_file(path: Path, *, named_by_id: bool = True) -> Rubric:
         raise fail("A rubric needs at least two [[levels]] tables.", "levels")
     level_lines = [n for n, ln in enumerate(text.splitlines(), start=1) if _LEVELS_HEADER.match(ln)]
     levels = tuple(
-        _level(raw, index, path, level_lines[index] if index < len(level_lines) else None)
+        parse_level(raw, index, path, level_lines[index] if index < len(level_lines) else None)
         for index, raw in enumerate(raw_levels)
     )
     skip = None
@@ -86,9 +80,9 @@ def load_rubric_file(path: Path, *, named_by_id: bool = True) -> Rubric:
         raw_skip = data["skip"]
         if not isinstance(raw_skip, dict):
             raise fail("skip must be a table: [skip] with key, label and text.", "skip")
-        skip = _level({**raw_skip, "value": SKIP_VALUE}, len(levels), path, lines.get("skip"),
+        skip = parse_level({**raw_skip, "value": SKIP_VALUE}, len(levels), path, lines.get("skip"),
                       where="The [skip] table")
-    questions = _questions(data.get("questions", []), fail)
+    questions = parse_questions(data.get("questions", []), text, path)
     show_context = data.get("show_context", False)
     if not isinstance(show_context, bool):
         raise fail("show_context must be true or false.", "show_context")
@@ -168,51 +162,11 @@ def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
         ) from exc
 
 
-def _questions(raw: Any, fail: Callable[..., RubricError]) -> tuple[Question, ...]:
-    """``[[questions]]`` tables: id, text, optional stages (default: pre and post)."""
-    if not isinstance(raw, list):
-        raise fail("questions must be [[questions]] tables.", "questions")
-    questions = []
-    for number, table in enumerate(raw, start=1):
-        where = f"Question {number} (the [[questions]] table number {number})"
-        if not isinstance(table, dict):
-            raise fail(f"{where} is not a table.", "questions")
-        stages = table.get("stages", list(STAGES))
-        if not (isinstance(stages, list) and all(isinstance(s, str) for s in stages)):
-            raise fail(f'{where}: stages must be a list such as ["pre", "post"].', "questions")
-        try:
-            questions.append(Question(str(table.get("id", "")), _text(table, "text", fail),
-                                      tuple(stages)))
-        except ValueError as error:
-            raise fail(f"{where}: {error}.", "questions") from error
-    return tuple(questions)
-
-
 def _text(data: dict[str, Any], key: str, fail: Callable[..., RubricError]) -> str:
     raw = data.get(key)
     if not isinstance(raw, str) or not raw.strip():
         raise fail(f'The rubric needs a text {key!r} (for example {key} = "...").', key)
     return raw.strip()
-
-
-def _level(raw: Any, index: int, path: Path, line: int | None, *, where: str = "") -> Level:
-    where = where or f"Level {index + 1} (the [[levels]] table number {index + 1})"
-    if not isinstance(raw, dict):
-        raise RubricError(f"{where} is not a table.", file=path, line=line)
-    value = raw.get("value")
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise RubricError(f"{where} needs a number 'value'.", file=path, line=line)
-    for key in ("key", "label", "text"):
-        if not isinstance(raw.get(key), str) or not raw[key].strip():
-            raise RubricError(f"{where} needs a text {key!r}.", file=path, line=line)
-    example = raw.get("example", "")
-    if not isinstance(example, str):
-        raise RubricError(f"{where}: example must be a text.", file=path, line=line)
-    try:
-        return Level(value=value, key=raw["key"], label=raw["label"].strip(), text=raw["text"],
-                     example=example.strip())
-    except ValueError as exc:
-        raise RubricError(f"{where}: {exc}.", file=path, line=line) from exc
 
 
 def parse_level_value(text: str, rubric: Rubric) -> tuple[float, str | None]:

@@ -15,7 +15,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, assert_never
 
-from annotator.project.model import SKIP_VALUE, GoldItem, GoldPurpose, Item, Project
+from annotator.project.answer_model import SKIP_VALUE, AnswerKind
+from annotator.project.model import GoldItem, GoldPurpose, Item, Project
 from annotator.project.plan import PlanBy
 from annotator.session.checks import ScheduledCheck, check_schedule
 from annotator.session.game import FirstPairsCheck, GameProgress, Notice
@@ -24,7 +25,7 @@ from annotator.session.pair import Feedback, FlowError, OnScreen, Pair, TooSoonE
 from annotator.session.previous import PRIORS_UP_TO, PreviousRatings
 from annotator.session.rounds import round_intro
 from annotator.session.scoring import Consensus, consensus_of, game_points, gold_points
-from annotator.session.steps import Step, pair_steps
+from annotator.session.steps import Step, answer_of, asked, pair_steps
 from annotator.session.stored_round import StoredRound, open_round
 from annotator.store.records import Phase, Rating
 from annotator.store.session_file import SessionStore
@@ -188,7 +189,8 @@ class RatingSession:
         if item_id in self._skipped_after_error:
             return None
         answered = self._answered.get(item_id, {})
-        return next((step for step in self._steps if step.key not in answered), None)
+        return next((step for step in self._steps
+                     if step.key not in answered and asked(step, answered)), None)
 
     def _with_step(self, pair: Pair) -> Pair:
         """``pair`` with the step asked now, in a multi-question protocol."""
@@ -330,22 +332,22 @@ class RatingSession:
                         game_points(value, previous, rubric))
         return None, None
 
-    def submit(self, value: float) -> Feedback:
-        """Store the rating of the pair on screen, committed, and say what to show next."""
+    def submit(self, value: float, text: str = "") -> Feedback:
+        """Store the answer of the pair on screen, committed, and say what to show next:
+        a level's ``value`` (or SKIP's); in a multi-question protocol, the answer its question
+        takes (a flag's 1 or 0, a choice's place or id in ``text``, a free ``text``)."""
         if self._shown is None:
             raise FlowError("submit() before pair_shown()")
         wait = self.seconds_until_submit()
         if wait > 0:
             raise TooSoonError(f"submit() {wait:.1f} s before the minimum dwell ends")
-        rubric = self.project.rubric
-        if rubric.option_for_value(value) is None:
-            raise ValueError(f"{value!r} is not a level of the rubric {rubric.rubric_id}")
-        skipped = value == SKIP_VALUE
         shown = self._shown
         item = shown.item
         phase = self.phase
         gold = self._gold_by_id.get(item.item_id) if phase in _GOLD_PHASES else None
         step = self._next_step(item.item_id) if gold is None and self._steps else None
+        value, text = self._checked_answer(step, value, text)
+        skipped = value == SKIP_VALUE and (step is None or step.question.kind is AnswerKind.SCALE)
         show = gold is not None or (self.settings.feedback and not skipped and step is None)
         consensus: Consensus | None = None
         points: int | None = None
@@ -368,10 +370,12 @@ class RatingSession:
             points=points,
             question=step.question.question_id if step else "",
             stage=step.stage if step else "",
+            answer=step.question.kind if step else AnswerKind.SCALE,
+            answer_text=text,
         )
         self.store.record_rating(rating)
         if step is not None:
-            self._answered.setdefault(item.item_id, {})[step.key] = rating.value
+            self._answered.setdefault(item.item_id, {})[step.key] = answer_of(rating)
             if self._next_step(item.item_id) is not None:  # the pair's next question
                 self._shown = None
                 return Feedback(rating=rating, next_pair=self.current_pair())
@@ -387,6 +391,19 @@ class RatingSession:
             notice=notice,
             first_pairs=self.first_pairs,
         )
+
+    def _checked_answer(self, step: Step | None, value: float, text: str) -> tuple[float, str]:
+        """The (value, text) to store for the answer to ``step`` (None: the one question of
+        the rubric); ValueError when it is no answer of that question."""
+        rubric = self.project.rubric
+        if step is None or step.question.kind is AnswerKind.SCALE:
+            own_scale = step is not None and step.question.scale is not None
+            scale = rubric.scale if step is None else rubric.scale_of(step.question)
+            skip = value == SKIP_VALUE and rubric.skip is not None and not own_scale
+            if text or (scale.level_for_value(value) is None and not skip):
+                raise ValueError(f"{value!r} is not a level of the rubric {rubric.rubric_id}")
+            return float(value), ""
+        return step.question.stored(value, text)
 
     def _advance(self, rating: Rating) -> Notice | None:
         """Count a stored rating and move the queues on."""

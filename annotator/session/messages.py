@@ -143,8 +143,9 @@ def step_note(pair: Pair, rubric: Rubric) -> str:
     """The line under the answers during a step: how to answer this stage."""
     assert pair.step is not None
     if pair.earlier is not None:
-        return (f"Before seeing the image you chose {level_text(pair.earlier, rubric)}: it is "
-                "chosen again; press Enter to keep it, or choose another.")
+        chosen = level_text(pair.earlier.value, rubric)
+        return (f"Before seeing the image you chose {chosen}: it is chosen again; press Enter "
+                "to keep it, or choose another.")
     if pair.step.stage == "pre":
         return "The image is hidden: answer from the text and its context."
     return keys_hint(rubric)

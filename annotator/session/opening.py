@@ -17,7 +17,8 @@ from pathlib import Path
 
 from annotator.errors import AnnotatorError
 from annotator.names import checked_name, clean_name, name_key
-from annotator.project.model import SKIP_VALUE, Project
+from annotator.project.answer_model import SKIP_VALUE
+from annotator.project.model import Project
 from annotator.project.plan import PlanBy
 from annotator.session.flow import RatingSession
 from annotator.store.records import Phase

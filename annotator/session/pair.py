@@ -9,7 +9,7 @@ from datetime import datetime
 from annotator.project.model import GoldItem, Item
 from annotator.session.game import FirstPairsCheck, Notice
 from annotator.session.scoring import Consensus
-from annotator.session.steps import Step
+from annotator.session.steps import Answer, Step
 from annotator.store.records import Phase, Rating
 
 
@@ -30,7 +30,7 @@ class Pair:
     """In a multi-question protocol: the question and stage asked now."""
     step_number: int = 0
     steps: int = 0
-    earlier: float | None = None
+    earlier: Answer | None = None
     """After the image is shown: the tagger's answer to the same question before it."""
 
 

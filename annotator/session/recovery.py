@@ -17,7 +17,7 @@ import uuid
 from dataclasses import dataclass
 
 from annotator.errors import AnnotatorError
-from annotator.project.model import SKIP_VALUE
+from annotator.project.answer_model import SKIP_VALUE
 from annotator.session.flow import RatingSession
 from annotator.session.pair import Feedback, OnScreen
 from annotator.store.records import SKIPPED_AFTER_ERROR, Rating

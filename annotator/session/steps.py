@@ -10,10 +10,11 @@ ratings, so a restart continues at the next unanswered step of the same pair.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from annotator.project.model import OVERALL, STAGES, Question
+from annotator.project.answer_model import OVERALL, STAGES, Question, answer_name
+from annotator.store.records import Rating
 
 
 @dataclass(frozen=True)
@@ -30,9 +31,52 @@ class Step:
 
 
 def pair_steps(questions: Sequence[Question], *, seed: int, round_number: int) -> list[Step]:
-    """Every step of a pair for one tagger's round: all "pre" steps, then all "post" steps."""
-    others = sorted((q for q in questions if q.question_id != OVERALL),
+    """Every step of a pair for one tagger's round: all "pre" steps, then all "post" steps.
+
+    A question asked only on a condition (``show_if``) follows the question it depends on
+    directly, in the order of the rubric file; the rest are shuffled, "overall" last.
+    """
+    others = sorted((q for q in questions if q.question_id != OVERALL and q.show_if is None),
                     key=lambda q: q.question_id)
     random.Random(f"questions:{seed}:{round_number}").shuffle(others)
-    ordered = [*others, *(q for q in questions if q.question_id == OVERALL)]
+    ordered: list[Question] = []
+    for question in [*others, *(q for q in questions if q.question_id == OVERALL)]:
+        ordered.extend(_with_dependents(question, questions))
     return [Step(q, stage) for stage in STAGES for q in ordered if stage in q.stages]
+
+
+def _with_dependents(question: Question, questions: Sequence[Question]) -> list[Question]:
+    """``question`` followed by every question asked on a condition on its answer (and
+    theirs, in turn)."""
+    found = [question]
+    for dependent in questions:
+        if dependent.show_if is not None and dependent.show_if.question_id == question.question_id:
+            found.extend(_with_dependents(dependent, questions))
+    return found
+
+
+def asked(step: Step, answered: Mapping[tuple[str, str], Answer]) -> bool:
+    """Whether ``step`` is asked, given the pair's ``answered`` steps: always, unless its
+    question is asked on a condition that the answer of the same stage does not meet (or
+    that is not answered at all, being itself not asked)."""
+    condition = step.question.show_if
+    if condition is None:
+        return True
+    given = answered.get((condition.question_id, step.stage))
+    return given is not None and given.name == condition.answer
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One stored answer of a pair's step: its value, its text, and its name as a
+    ``show_if`` names it ("yes", a choice's id, a level's value)."""
+
+    value: float
+    text: str
+    name: str
+
+
+def answer_of(rating: Rating) -> Answer:
+    """The answer a stored rating gives."""
+    return Answer(rating.value, rating.answer_text,
+                  answer_name(rating.answer, rating.value, rating.answer_text))

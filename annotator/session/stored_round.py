@@ -13,6 +13,7 @@ from datetime import datetime
 
 from annotator.project.model import Project
 from annotator.session.order import tagger_order
+from annotator.session.steps import Answer, answer_of
 from annotator.store.records import Phase, Rating
 from annotator.store.session_file import SessionStore
 
@@ -38,14 +39,14 @@ class StoredRound:
         """The items rated in this round in ``phase`` (some questions of a pair may be left)."""
         return {rating.item_id for rating in self._this_round() if rating.phase is phase}
 
-    def answers(self) -> dict[str, dict[tuple[str, str], float]]:
+    def answers(self) -> dict[str, dict[tuple[str, str], Answer]]:
         """Per item of this round, the answers of a multi-question protocol given so far,
         by (question, stage)."""
-        answered: dict[str, dict[tuple[str, str], float]] = {}
+        answered: dict[str, dict[tuple[str, str], Answer]] = {}
         for rating in self._this_round():
             if rating.question:
                 answered.setdefault(rating.item_id, {})[rating.question, rating.stage] = (
-                    rating.value)
+                    answer_of(rating))
         return answered
 
     def skipped_after_error(self) -> set[str]:

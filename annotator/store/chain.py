@@ -23,9 +23,11 @@ SCHEMA_2_CONTENT_COLUMNS = (
 )
 """The columns of a schema-2 file, which its chain covers: what migration 0002 chains,
 running on old files before 0003 adds the question columns."""
-CONTENT_COLUMNS = (*SCHEMA_2_CONTENT_COLUMNS, "question", "stage")
+CONTENT_COLUMNS = (*SCHEMA_2_CONTENT_COLUMNS, "question", "stage", "answer", "answer_text")
 """The stored columns a link covers, in this order (every column except seq and chain)."""
 
+_LEVEL_ANSWER = "scale"
+"""The ``answer`` of a level, as every row before answer types was."""
 _NULL = "\x1e"
 _SEPARATOR = "\x1f"
 HEAD_LENGTH_KEY = "chain_length"
@@ -42,11 +44,13 @@ def link(previous: str, content: Sequence[Any]) -> str:
     """The chain value of a row with ``content`` (values in ``CONTENT_COLUMNS`` order, or
     ``SCHEMA_2_CONTENT_COLUMNS`` order for a row from before questions).
 
-    Question and stage are linked only when one is set: every chain written before they
-    existed verifies unchanged, and setting or clearing either by hand still breaks it.
+    Question and stage are linked only when one is set, answer type and text only when
+    either is not a level's (``"scale"``, ``""``): every chain written before they existed
+    verifies unchanged, and setting or clearing any of them by hand still breaks it.
     """
     (rating_id, tagger, item_id, rnd, phase, value, shown_at, submitted_at, ms, consensus,
-     consensus_n, points, laptop_id, *question_stage) = content
+     consensus_n, points, laptop_id, *later) = content
+    question_stage, answer_text = later[:2], later[2:]
     # Unrolled (no per-column loop): merging verifies every row of every file.
     text = _SEPARATOR.join((
         previous, rating_id, tagger, item_id, str(rnd), phase, repr(float(value)), shown_at,
@@ -55,6 +59,8 @@ def link(previous: str, content: Sequence[Any]) -> str:
         _NULL if points is None else str(points), laptop_id))
     if any(question_stage):
         text = _SEPARATOR.join((text, *question_stage))
+    if answer_text and (answer_text[0] != _LEVEL_ANSWER or answer_text[1]):
+        text = _SEPARATOR.join((text, *answer_text))
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -172,7 +172,7 @@ def _read(conn: sqlite3.Connection, path: Path, rules: RowRules | None) -> FileI
     if changed is not None:
         raise SessionFileError(changed, file=path)
     columns = rating_columns(conn)
-    content = select_list(CONTENT_COLUMNS, has_questions="question" in columns)
+    content = select_list(CONTENT_COLUMNS, present=columns)
     chained = columns >= _CHAIN_COLUMNS
     if not chained and _chain_traces(conn, info):
         raise TamperedFileError(

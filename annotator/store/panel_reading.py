@@ -11,7 +11,7 @@ from pathlib import Path
 from annotator.errors import AnnotatorError
 from annotator.store.panel_items import read_item_sources
 from annotator.store.panel_schema import PANEL_SCHEMA_VERSION, QUESTIONS_PANEL_SCHEMA
-from annotator.store.reading import RATING_ROWS_COLUMNS, RatingRows, select_list
+from annotator.store.reading import RATING_ROWS_COLUMNS, RatingRows, rating_columns, select_list
 from annotator.store.records import RUBRIC_KEY, SKIPPED_AFTER_ERROR
 from annotator.store.refusals import read_sqlite_file, schema_of
 
@@ -103,11 +103,11 @@ def is_panel_file(path: Path) -> bool:
 
 
 def _rating_rows(conn: sqlite3.Connection) -> RatingRows:
-    has_questions = schema_of(conn) >= QUESTIONS_PANEL_SCHEMA
-    no_skip_after_error = (f"WHERE r.question != '{SKIPPED_AFTER_ERROR}' " if has_questions
-                           else "")
+    present = rating_columns(conn)
+    no_skip_after_error = (f"WHERE r.question != '{SKIPPED_AFTER_ERROR}' "
+                           if "question" in present else "")
     rows = conn.execute(
-        f"SELECT {select_list(RATING_ROWS_COLUMNS, has_questions=has_questions)} "
+        f"SELECT {select_list(RATING_ROWS_COLUMNS, present=present)} "
         f"FROM ratings r {no_skip_after_error}ORDER BY laptop_id, seq, rating_id").fetchall()
     columns = [tuple(column) for column in zip(*rows, strict=True)] if rows else []
     return RatingRows(*columns)

@@ -25,7 +25,7 @@ _PAGE_BYTES = 16 * 1024
 """Page size of a new panel: a quarter of the leaves in its index of random rating ids,
 which each merged file touches nearly all of, to journal and commit."""
 PANEL_MIGRATIONS = Migrations("annotator.panel")
-PANEL_SCHEMA_VERSION = 2
+PANEL_SCHEMA_VERSION = 3
 QUESTIONS_PANEL_SCHEMA = 2
 """The first panel schema with ``question`` and ``stage`` (an older panel read without
 being migrated reads both as empty)."""
@@ -123,6 +123,19 @@ def _item_facts(db: Database) -> None:
     table is added, which older apps do not read, so the schema number stays."""
     db.execute("CREATE TABLE item_facts (item_id TEXT PRIMARY KEY, source TEXT NOT NULL) "
                "STRICT, WITHOUT ROWID")
+
+
+@PANEL_MIGRATIONS(name="0007_answer_types")
+def _panel_answer_types(db: Database) -> None:
+    """Each rating's answer type and text (session schema 4): a level, a yes/no flag, a
+    choice or a free text. Ratings merged before are levels. The schema number rises, as an
+    older app would take a flag or a choice for a level."""
+    for statement in (
+        "ALTER TABLE ratings ADD COLUMN answer TEXT NOT NULL DEFAULT 'scale'",
+        "ALTER TABLE ratings ADD COLUMN answer_text TEXT NOT NULL DEFAULT ''",
+        f"PRAGMA user_version = {PANEL_SCHEMA_VERSION}",
+    ):
+        db.execute(statement)
 
 
 def connect_panel(path: Path, *, new: bool) -> sqlite3.Connection:

@@ -14,7 +14,7 @@ import itertools
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -52,6 +52,8 @@ class RatingRows:
     submitted_at: tuple[str, ...] = ()  # UTC ISO-8601, as stored
     question: tuple[str, ...] = ()  # "" in a single-question protocol and in older files
     stage: tuple[str, ...] = ()  # "", "pre" or "post"
+    answer: tuple[str, ...] = ()  # "scale" (a level), "flag", "choice" or "text"
+    answer_text: tuple[str, ...] = ()  # a choice's id, a free text; "" otherwise
 
     def __len__(self) -> int:
         return len(self.rating_id)
@@ -66,7 +68,8 @@ class RatingRows:
 
 RATING_ROWS_COLUMNS = tuple(f.name for f in fields(RatingRows))
 """The stored columns :class:`RatingRows` holds, in its order."""
-_QUESTION_COLUMNS = ("question", "stage")
+_LATER_COLUMNS = {"question": "''", "stage": "''", "answer": "'scale'", "answer_text": "''"}
+"""Columns added after the first schema, with what a file from before them holds."""
 _FORGED = ("A laptop's app never writes that, so the file was changed by hand or by another "
            "program. It was refused whole and nothing of it was used; copy it again from the "
            "laptop it came from.")
@@ -78,14 +81,16 @@ def rating_columns(conn: sqlite3.Connection) -> set[str]:
     return {name for (name,) in conn.execute("SELECT name FROM pragma_table_info('ratings')")}
 
 
-def select_list(columns: Iterable[str], *, has_questions: bool) -> str:
-    """``columns`` for a SELECT from a ratings table that may predate questions.
+def select_list(columns: Iterable[str], *, present: Collection[str]) -> str:
+    """``columns`` for a SELECT from a ratings table whose ``present`` columns may predate
+    questions or answer types.
 
     Files opened read-only are never migrated, so a table without ``question`` and
-    ``stage`` (session schema 1 and 2, panel schema 1) reads both as empty: no question.
+    ``stage`` (session schema 1 and 2, panel schema 1) reads both as empty, no question;
+    one without ``answer`` and ``answer_text`` reads every row as a level.
     """
-    return ", ".join(name if has_questions or name not in _QUESTION_COLUMNS else f"'' AS {name}"
-                     for name in columns)
+    return ", ".join(name if name in present or name not in _LATER_COLUMNS
+                     else f"{_LATER_COLUMNS[name]} AS {name}" for name in columns)
 
 
 @dataclass(frozen=True)
@@ -119,8 +124,7 @@ def read_session_file(path: Path, *, project_id: str | None = None,
     with open_read_only(path) as conn:
         try:
             info = dict(conn.execute("SELECT key, value FROM session_info").fetchall())
-            has_questions = "question" in rating_columns(conn)
-            columns = select_list(RATING_ROWS_COLUMNS, has_questions=has_questions)
+            columns = select_list(RATING_ROWS_COLUMNS, present=rating_columns(conn))
             rows = conn.execute(f"SELECT {columns} FROM ratings ORDER BY rowid").fetchall()
             bad = first_bad_row(conn, rules) if rules is not None else None
         except sqlite3.DatabaseError as error:

@@ -7,7 +7,8 @@ from datetime import datetime
 from enum import Enum
 from typing import assert_never
 
-from annotator.project.model import STAGES as LOOKS
+from annotator.project.answer_model import MAX_TEXT_LENGTH, AnswerKind
+from annotator.project.answer_model import STAGES as LOOKS
 
 
 class Phase(Enum):
@@ -63,6 +64,8 @@ class Rating:
     ``question`` and ``stage`` say which answer of a multi-question protocol this is
     (ContextRef, Kreiss et al. 2024, §4.2: each question asked before the image is shown,
     ``"pre"``, and after, ``"post"``); a single-question protocol leaves both empty.
+    ``answer`` and ``answer_text``: the question's answer type and, for a choice its id, for a free
+    text the text (:mod:`annotator.project.answer_model` says how each is stored).
     """
 
     rating_id: str
@@ -79,6 +82,8 @@ class Rating:
     points: int | None = None
     question: str = ""
     stage: str = ""
+    answer: AnswerKind = AnswerKind.SCALE
+    answer_text: str = ""
 
     def __post_init__(self) -> None:
         if not self.tagger.strip():
@@ -93,6 +98,11 @@ class Rating:
             raise ValueError(f"stage {self.stage!r} is not one of {', '.join(map(repr, STAGES))}")
         if self.stage and not self.question:
             raise ValueError("an answer with a stage needs the question it answers")
+        if self.answer is not AnswerKind.SCALE and not self.question:
+            raise ValueError("only a question of a rubric's [[questions]] has another answer "
+                             "type than a level")
+        if len(self.answer_text) > MAX_TEXT_LENGTH:
+            raise ValueError(f"an answer's text holds at most {MAX_TEXT_LENGTH:,} characters")
 
     @property
     def skipped_after_error(self) -> bool:

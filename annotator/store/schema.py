@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from annotator.project.answer_model import MAX_TEXT_LENGTH
 from annotator.store.chain import (
     HEAD_HASH_KEY,
     HEAD_LENGTH_KEY,
@@ -119,7 +120,25 @@ def _questions(db: Database) -> None:
         db.execute(statement)
 
 
-SCHEMA_VERSION = 3
+@MIGRATIONS(name="0004_answer_types")
+def _answer_types(db: Database) -> None:
+    """Answers other than a level (:mod:`annotator.project.answer_model`): a yes/no flag, a
+    choice, a free text. Every row says its type, so no reader takes a flag's 1 for a level;
+    ratings already saved are levels, and their chain links stay as they were. The schema
+    number rises: an older app would read a flag or a note as a rating, so it refuses the
+    file instead."""
+    for statement in (
+        "ALTER TABLE ratings ADD COLUMN answer TEXT NOT NULL DEFAULT 'scale' "
+        "CHECK (answer IN ('scale', 'flag', 'choice', 'text') "
+        "AND (answer = 'scale' OR question != ''))",
+        "ALTER TABLE ratings ADD COLUMN answer_text TEXT NOT NULL DEFAULT '' "
+        f"CHECK (length(answer_text) <= {MAX_TEXT_LENGTH})",
+        "PRAGMA user_version = 4",
+    ):
+        db.execute(statement)
+
+
+SCHEMA_VERSION = 4
 """Number of migrations this app knows. Each migration sets ``user_version`` to its own
 number, which is how an older app recognises a newer file without reading its tables."""
 

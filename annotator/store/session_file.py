@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from annotator import __version__
 from annotator.errors import SessionFileError
 from annotator.files import refuse_database_links, refuse_link
-from annotator.project.model import SKIP_VALUE
+from annotator.project.answer_model import SKIP_VALUE, AnswerKind
 from annotator.store.chain import CONTENT_COLUMNS, HEAD_HASH_KEY, HEAD_LENGTH_KEY, genesis, link
 from annotator.store.lock import FolderNotWritableError, SessionLock, read_only_message
 from annotator.store.records import RUBRIC_KEY, SIMULATED_KEY, Phase, Rating
@@ -382,6 +382,8 @@ def _stored_row(rating: Rating, laptop_id: str) -> dict[str, Any]:
         "laptop_id": laptop_id,
         "question": rating.question,
         "stage": rating.stage,
+        "answer": rating.answer.value,
+        "answer_text": rating.answer_text,
     }
 
 
@@ -402,4 +404,6 @@ def _rating_from_row(row: sqlite3.Row) -> Rating:
         points=row["points"],
         question=row["question"],
         stage=row["stage"],
+        answer=AnswerKind(row["answer"]),
+        answer_text=row["answer_text"],
     )

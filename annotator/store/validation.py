@@ -26,9 +26,10 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
-from annotator.project.model import MAX_ROUND, SKIP_VALUE, Project
+from annotator.project.answer_model import MAX_TEXT_LENGTH, SKIP_VALUE, AnswerKind, Question
+from annotator.project.model import MAX_ROUND, Project
 from annotator.store.records import RUBRIC_KEY, SKIPPED_AFTER_ERROR, STAGES, Phase
 
 ALL_PHASES = frozenset(phase.value for phase in Phase)
@@ -62,6 +63,8 @@ class RowRules:
     questions: frozenset[str]
     rubric_sha256: str = ""
     """The hash of the project's rubric file ("": not known, nothing compared)."""
+    typed: tuple[TypedAnswers, ...] = ()
+    """The questions not answered on the rubric's levels: each with what it may store."""
 
     @classmethod
     def of(cls, project: Project) -> RowRules:
@@ -69,7 +72,9 @@ class RowRules:
         return cls(rubric.rubric_id, tuple(float(level.value) for level in rubric.levels),
                    rubric.skip is not None,
                    frozenset(question.question_id for question in rubric.questions),
-                   rubric.sha256)
+                   rubric.sha256,
+                   tuple(TypedAnswers.of(question) for question in rubric.questions
+                         if question.kind is not AnswerKind.SCALE or question.scale))
 
     def other_rubric(self, info: Mapping[str, str]) -> str | None:
         """Why a file whose ``session_info`` names another version of the rubric cannot be
@@ -91,6 +96,68 @@ class RowRules:
         """The rubric's answers in words, for a refusal."""
         shown = ", ".join(f"{value:g}" for value in self.levels)
         return f"the rubric {self.rubric_id}: {shown}" + (", or skip" if self.skip else "")
+
+
+@dataclass(frozen=True)
+class TypedAnswers:
+    """What a row answering a question of another type than the rubric's levels may store:
+    its answer type, its values, its texts (None: any text up to ``max_length``)."""
+
+    question_id: str
+    kind: AnswerKind
+    values: tuple[float, ...]
+    texts: tuple[str, ...] | None
+    max_length: int = 0
+
+    @classmethod
+    def of(cls, question: Question) -> TypedAnswers:
+        match question.kind:
+            case AnswerKind.SCALE:
+                scale = question.scale.levels if question.scale else ()
+                return cls(question.question_id, question.kind,
+                           tuple(float(level.value) for level in scale), ("",))
+            case AnswerKind.FLAG:
+                return cls(question.question_id, question.kind, (0.0, 1.0), ("",))
+            case AnswerKind.CHOICE:
+                return cls(question.question_id, question.kind,
+                           tuple(map(float, range(len(question.choices)))),
+                           tuple(choice.choice_id for choice in question.choices))
+            case AnswerKind.TEXT:
+                return cls(question.question_id, question.kind, (0.0,), None,
+                           question.max_length)
+            case _:
+                assert_never(question.kind)
+
+    def condition(self, column: str) -> str:
+        """The SQL condition on ``column`` (answer, value or answer_text) of such a row."""
+        match column:
+            case "answer":
+                return f"answer = {_quoted(self.kind.value)}"
+            case "value":
+                return f"value IN ({', '.join(map(repr, self.values))})"
+            case _:
+                return (f"length(answer_text) <= {self.max_length}" if self.texts is None
+                        else f"answer_text IN ({', '.join(map(_quoted, self.texts))})")
+
+
+def _typed_rules(rules: RowRules) -> list[_Rule]:
+    """The rules of the answer columns of rows answering a question of its own type: one
+    CASE on the question each, rows of every other question as the rubric's levels are."""
+    def case(column: str, otherwise: str) -> str:
+        whens = " ".join(f"WHEN {_quoted(typed.question_id)} THEN {typed.condition(column)}"
+                         for typed in rules.typed)
+        return f"CASE question {whens} ELSE {otherwise} END"
+
+    levels = ", ".join(repr(level) for level in rules.levels)
+    return [
+        _Rule("answer", case("answer", "answer = 'scale'"),
+              lambda v: f"is a {_shown(v)} answer, which its question does not take"),
+        _Rule("value", case("value", f"value IN ({levels}, {SKIP_VALUE!r})"),
+              lambda v: f"holds the value {_shown(v)}, not an answer of its question in "
+                        f"{rules.answers()}"),
+        _Rule("answer_text", case("answer_text", "answer_text = ''"),
+              lambda v: f"holds the text {_shown(v)}, not an answer of its question"),
+    ]
 
 
 def rubric_change(recorded: str, expected: str, whose: str) -> str | None:
@@ -135,6 +202,9 @@ def first_bad_row(conn: sqlite3.Connection, rules: RowRules | None, *,
     """
     present = {name for (name,) in conn.execute(f"SELECT name FROM pragma_table_info('{table}')")}
     checks = [rule for rule in _rules(rules, phases) if rule.column in present]
+    if rules is not None and rules.typed and {"question", "answer", "answer_text"} <= present:
+        typed = _typed_rules(rules)
+        checks = [*(rule for rule in checks if rule.column != "value"), *typed]
     if "value" in present and rules is not None and not rules.skip:
         asked = "question" if "question" in present else "''"
         checks.append(_Rule("value", f"value != {SKIP_VALUE!r} OR {asked} = "
@@ -217,6 +287,13 @@ def _rules(rules: RowRules | None, phases: Collection[str]) -> list[_Rule]:
               lambda v: f"answers the question {_shown(v)}, which the rubric does not ask"),
         _Rule("stage", f"{{0}} IN ({', '.join(map(_quoted, STAGES))})",
               lambda v: f"has the stage {_shown(v)}, none of 'pre', 'post' or empty"),
+        _Rule("answer", f"{{0}} IN ({', '.join(_quoted(kind.value) for kind in AnswerKind)})",
+              lambda v: f"has the answer type {_shown(v)}, none of "
+                        f"{', '.join(kind.value for kind in AnswerKind)}"),
+        _Rule("answer_text", f"{{0}} >= '' AND {{0}} < x'' AND length({{0}}) <= "
+                             f"{MAX_TEXT_LENGTH}",
+              lambda v: f"holds {_shown(v)} as its answer's text, not a text of at most "
+                        f"{MAX_TEXT_LENGTH:,} characters"),
     ]]
 
 

@@ -25,9 +25,10 @@ from annotator.analysis.loading import counted_rows, project_rows
 from annotator.cli import main
 from annotator.commands.contract import ExitCode
 from annotator.commands.import_ratings import TOOL_FORMATS
+from annotator.project.answer_model import SKIP_VALUE
 from annotator.project.folder import open_project
 from annotator.project.interop import TOOLS
-from annotator.project.model import SKIP_VALUE, Project
+from annotator.project.model import Project
 from annotator.store.records import Phase, Rating
 from annotator.store.session_file import SessionStore
 

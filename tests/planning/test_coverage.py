@@ -7,8 +7,8 @@ import pytest
 from annotator.errors import AnnotatorError
 from annotator.planning.coverage import coverage, plan_ratings
 from annotator.planning.topup import top_up
+from annotator.project.answer_model import SKIP_VALUE
 from annotator.project.folder import open_project
-from annotator.project.model import SKIP_VALUE
 from annotator.store.records import SKIPPED_AFTER_ERROR, Phase
 from tests.analysis.sessions import rate, session
 from tests.project_ratings import project_ratings

@@ -16,8 +16,8 @@ from annotator.analysis.report import analyze
 from annotator.cli import main
 from annotator.commands.contract import ExitCode
 from annotator.errors import ProjectError
+from annotator.project.answer_model import ScaleOrder
 from annotator.project.folder import open_project
-from annotator.project.model import ScaleOrder
 from annotator.session.clock import ManualClock
 from annotator.session.flow import RatingSession
 from annotator.store.panel_reading import read_panel_rubric_sha256

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from annotator.errors import RubricError
+from annotator.project.answer_model import ScaleOrder
 from annotator.project.folder import open_project
-from annotator.project.model import ScaleOrder
 from annotator.project.rubric import available_rubrics, load_rubric, load_rubric_file, rubrics_dir
 from annotator.resources import sample_project_dir
 

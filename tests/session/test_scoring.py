@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from annotator.project.model import Level, Rubric
+from annotator.project.answer_model import Level
+from annotator.project.model import Rubric
 from annotator.session.scoring import consensus_of, game_points, gold_points, nearest_level
 
 

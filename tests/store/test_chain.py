@@ -85,8 +85,8 @@ def test_a_schema_1_file_gains_its_chain_when_the_app_opens_it(tmp_path: Path) -
          "the last 2 ratings were removed"),
         (lambda p: edit(p, "INSERT INTO ratings SELECT 'forged', tagger, 'item9999', round, "
                            "phase, value, shown_at, submitted_at, ms_on_screen, consensus, "
-                           "consensus_n, points, laptop_id, NULL, NULL, question, stage "
-                           "FROM ratings "
+                           "consensus_n, points, laptop_id, NULL, NULL, question, stage, "
+                           "answer, answer_text FROM ratings "
                            "WHERE seq = 1"),
          "a rating (id forged) was added by hand"),
         (lambda p: edit(p, "UPDATE session_info SET value = 'elsewhere' WHERE key = "

@@ -131,9 +131,10 @@ def _flip_bytes(path: Path) -> None:
 
 
 def _flip_a_stored_value(path: Path) -> None:
-    """One byte of a rating's tagger name changed on disk, the page still well-formed."""
+    """One byte of a rating's tagger name changed on disk, the page still well-formed (a
+    row of the table, where the tagger's name runs into the item id, not an index entry)."""
     data = bytearray(path.read_bytes())
-    at = data.index(b"ana", len(data) // 4)
+    at = data.index(b"anaitem", len(data) // 4)
     data[at] = ord("x")
     path.write_bytes(bytes(data))
 
@@ -329,7 +330,11 @@ def test_a_panel_keyed_by_rating_is_keyed_by_file_when_opened_with_its_content_k
     conn = sqlite3.connect(older, isolation_level=None)
     PANEL_MIGRATIONS.apply(database(conn), stop_before="0003_sources_by_file")
     conn.execute("ATTACH ? AS merged", [str(merged)])
-    for table, columns in (("panel_info", "*"), ("ratings", "*"), ("rating_sources", "*"), (
+    before_answer_types = ("rating_id, tagger, item_id, round, phase, value, shown_at, "
+                           "submitted_at, ms_on_screen, consensus, consensus_n, points, "
+                           "laptop_id, seq, chain, question, stage")
+    for table, columns in (("panel_info", "*"), ("ratings", before_answer_types),
+                           ("rating_sources", "*"), (
             "sources", "source_id, source_key, project_id, laptop_id, laptop_name, created_at")):
         conn.execute(f"INSERT INTO {table} SELECT {columns} FROM merged.{table}")
     conn.close()
@@ -337,7 +342,8 @@ def test_a_panel_keyed_by_rating_is_keyed_by_file_when_opened_with_its_content_k
     assert content_hash(older) == content_hash(merged)
     assert _provenance_key(older) == ["source_id", "rating_id"]
     conn = sqlite3.connect(older)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    # 0003 keeps the number older apps open; only 0007 (answer types) raises it, to 3.
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
     assert conn.execute("SELECT count(*) FROM rating_sources").fetchone()[0] == 115
     conn.close()
 

@@ -115,9 +115,12 @@ def test_an_older_panel_is_read_as_it_is_and_migrated_when_merged_into(
     # columns taken away again (the table is then exactly schema 1's, as checked).
     old_panel = tmp_path / "old-panel.sqlite"
     merge_session_files(old_panel, [old_file])
-    for sql in ("ALTER TABLE ratings DROP COLUMN stage",
+    for sql in ("ALTER TABLE ratings DROP COLUMN answer_text",
+                "ALTER TABLE ratings DROP COLUMN answer",
+                "ALTER TABLE ratings DROP COLUMN stage",
                 "ALTER TABLE ratings DROP COLUMN question",
-                "DELETE FROM _sqlite_migrations WHERE name = '0002_questions'",
+                "DELETE FROM _sqlite_migrations WHERE name IN ('0002_questions', "
+                "'0007_answer_types')",
                 "PRAGMA user_version = 1"):
         edit(old_panel, sql)
     assert ratings_sql(old_panel) == ratings_sql(schema_1_panel(tmp_path / "empty.sqlite"))
@@ -132,6 +135,6 @@ def test_an_older_panel_is_read_as_it_is_and_migrated_when_merged_into(
     merge_session_files(new_panel, [old_file, *laptops])
     assert content_hash(old_panel) == content_hash(new_panel)
     conn = sqlite3.connect(old_panel)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == PANEL_SCHEMA_VERSION == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == PANEL_SCHEMA_VERSION == 3
     conn.close()
     assert sorted(set(read_panel_rows(old_panel).question)) == ["", "overall", "truthful"]

@@ -51,7 +51,7 @@ def test_a_schema_2_file_migrates_when_opened_and_its_chain_still_verifies(
     path = write_schema_2_file(tmp_path / "old.sqlite", old, laptop="old")
     assert "ratings_once_per_round" in indexes(path)
     store = open_store(path, "old")
-    assert store.schema_version == SCHEMA_VERSION == 3
+    assert store.schema_version == SCHEMA_VERSION == 4
     assert store.ratings() == old  # question = stage = "" for every older rating
     new = answers_for("ana", "item0009", QUESTIONS, seed=2)
     for rating in new:

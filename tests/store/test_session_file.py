@@ -24,7 +24,7 @@ def sha256(path: Path) -> str:
 def test_new_file_is_migrated_strict_wal_and_bound_to_the_project(tmp_path: Path) -> None:
     path = tmp_path / "sessions" / "lab-1.sqlite"
     store = open_store(path)
-    assert store.schema_version == SCHEMA_VERSION == 3
+    assert store.schema_version == SCHEMA_VERSION == 4
     assert store.info()["project_id"] == PROJECT
     assert store.info()["laptop_id"] == "laptop-1"
     store.close()
@@ -34,7 +34,8 @@ def test_new_file_is_migrated_strict_wal_and_bound_to_the_project(tmp_path: Path
     for name in ("session_info", "taggers", "orders", "order_seeds", "ratings"):
         assert tables[name].rstrip().endswith("STRICT"), name
     applied = conn.execute("SELECT name FROM _sqlite_migrations").fetchall()
-    assert applied == [("0001_initial",), ("0002_hash_chain",), ("0003_questions",)]
+    assert applied == [("0001_initial",), ("0002_hash_chain",), ("0003_questions",),
+                       ("0004_answer_types",)]
     assert len(applied) == SCHEMA_VERSION  # every migration must also bump user_version
 
 

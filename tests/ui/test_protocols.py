@@ -18,8 +18,8 @@ from annotator.analysis.pipeline import AnalysisOptions, AnalysisSource, analyse
 from annotator.analysis.ratings_csv import load_ratings_csv
 from annotator.analysis.report import analyze
 from annotator.cli import main
+from annotator.project.answer_model import SKIP_VALUE
 from annotator.project.folder import open_project
-from annotator.project.model import SKIP_VALUE
 from annotator.reporting.dataset.writer import export_dataset
 from annotator.resources import sample_project_dir
 from annotator.session.pair import Pair

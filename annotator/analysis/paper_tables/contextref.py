@@ -28,7 +28,8 @@ from annotator.analysis.rating_table import (
     STAGE_NAMES,
     RatingTable,
 )
-from annotator.project.model import OVERALL, Project
+from annotator.project.answer_model import OVERALL
+from annotator.project.model import Project
 from annotator.store.records import Phase
 
 PAPER = "ContextRef (Kreiss et al., 2024)"

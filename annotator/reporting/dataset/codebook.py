@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from annotator.project.model import Level, Rubric
+from annotator.project.answer_model import Level
+from annotator.project.model import Rubric
 from annotator.reporting.dataset.fields import Field
 
 MISSING = "an empty cell in CSV, null in JSON Lines"

@@ -22,7 +22,7 @@ from annotator.analysis.loading import counted_rows, one_spelling, project_rows
 from annotator.analysis.pipeline import Analysis, SourceKind
 from annotator.analysis.results import AttentionChecks
 from annotator.errors import AnnotatorError
-from annotator.project.model import SKIP_VALUE
+from annotator.project.answer_model import SKIP_VALUE
 from annotator.reporting.content import Cell
 from annotator.store.panel_reading import read_panel_rows
 from annotator.store.reading import RatingRows, read_session_file

@@ -199,7 +199,7 @@ class RatingScreen(QWidget):
                                   description=PHOTO_DESCRIPTION)
         self._ui.image.prefetch(ahead)
         if pair.earlier is not None:
-            self._ui.rubric.choose(pair.earlier)
+            self._ui.rubric.choose(pair.earlier.value)
         self._update_submit()
         self._dwell_timer.start()
         if step is not None:

@@ -9,7 +9,8 @@ from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout
 
-from annotator.project.model import Level, Rubric
+from annotator.project.answer_model import Level
+from annotator.project.model import Rubric
 from annotator.session.messages import scale_note
 from annotator.ui.named import named
 

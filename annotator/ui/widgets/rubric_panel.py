@@ -35,7 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from annotator.project.model import Level, Rubric
+from annotator.project.answer_model import Level
+from annotator.project.model import Rubric
 from annotator.session.messages import CONSENSUS, EXPERTS, YOU, ScaleMark
 from annotator.ui.named import named
 

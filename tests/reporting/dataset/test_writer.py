@@ -16,9 +16,9 @@ import yaml
 from annotator import __version__
 from annotator.cli import main
 from annotator.errors import AnnotatorError
+from annotator.project.answer_model import SKIP_VALUE
 from annotator.project.csv_reader import read_table
 from annotator.project.folder import open_project
-from annotator.project.model import SKIP_VALUE
 from annotator.reporting.dataset.writer import (
     KEY_SUFFIX,
     DatasetExport,
