@@ -8,9 +8,11 @@ depends on colour.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
+from annotator.project.answer_model import Level, Scale
 from annotator.project.model import Project, Rubric
 from annotator.session.flow import RatingSession
 from annotator.session.game import FirstPairsCheck, Notice, NoticeKind
@@ -36,9 +38,14 @@ def level_text(value: float, rubric: Rubric) -> str:
 
 
 def keys_hint(rubric: Rubric) -> str:
-    """How to answer: "Press a key 1–5 (or click)…", or the keys one by one when they are
-    not a run of digits ("Press n, y or s")."""
-    keys = [option.key for option in rubric.options]
+    """How to answer the rubric's one question (:func:`options_hint`)."""
+    return options_hint(rubric.options)
+
+
+def options_hint(options: Sequence[Level]) -> str:
+    """How to choose one of ``options``: "Press a key 1–5 (or click)…", or the keys one by
+    one when they are not a run of digits ("Press n, y or s")."""
+    keys = [option.key for option in options]
     if all(k.isdigit() for k in keys) and [int(k) for k in keys] == list(
             range(int(keys[0]), int(keys[0]) + len(keys))):
         return f"Press a key {keys[0]}–{keys[-1]} (or click) to choose a level."
@@ -60,12 +67,13 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else number(points)
 
 
-def scale_note(rubric: Rubric) -> str:
-    """Said above the buttons of a scale that lists its best answer first (key 1), so a
-    tagger used to 1 = worst is not misled; "" for every other scale."""
-    if not rubric.best_first:
+def scale_note(scale: Rubric | Scale) -> str:
+    """Said above the buttons of a scale (a rubric's, or a question's own) that lists its
+    best answer first (key 1), so a tagger used to 1 = worst is not misled; "" for every
+    other scale."""
+    if not scale.best_first:
         return ""
-    first, last = rubric.levels[0].key, rubric.levels[-1].key
+    first, last = scale.levels[0].key, scale.levels[-1].key
     return f"Best answer first: {first} is the best, {last} the worst."
 
 
@@ -130,25 +138,6 @@ def pass_mark(session: RatingSession, phase: Phase) -> int | None:
 
 
 STAGE_WORDS = {"pre": "before the image", "post": "with the image"}
-
-
-def step_hint(pair: Pair, rubric: Rubric) -> str:
-    """What a screen reader says when a question of a multi-question protocol comes up."""
-    assert pair.step is not None
-    return (f"Question {pair.step_number} of {pair.steps}, {STAGE_WORDS[pair.step.stage]}: "
-            f"{pair.step.question.text} {step_note(pair, rubric)}")
-
-
-def step_note(pair: Pair, rubric: Rubric) -> str:
-    """The line under the answers during a step: how to answer this stage."""
-    assert pair.step is not None
-    if pair.earlier is not None:
-        chosen = level_text(pair.earlier.value, rubric)
-        return (f"Before seeing the image you chose {chosen}: it is chosen again; press Enter "
-                "to keep it, or choose another.")
-    if pair.step.stage == "pre":
-        return "The image is hidden: answer from the text and its context."
-    return keys_hint(rubric)
 
 
 @dataclass(frozen=True)

@@ -57,11 +57,12 @@ class FailedSubmit:
                 "lead, who will want to know what this message says.")
 
 
-def submit_guarded(session: RatingSession, value: float) -> Feedback | FailedSubmit:
-    """``session.submit(value)``, with any failure turned into a :class:`FailedSubmit`."""
+def submit_guarded(session: RatingSession, value: float,
+                   text: str = "") -> Feedback | FailedSubmit:
+    """``session.submit(value, text)``, with any failure turned into a :class:`FailedSubmit`."""
     pair = session.on_screen()
     try:
-        return session.submit(value)
+        return session.submit(value, text)
     except Exception as error:  # every failure is shown: none may strand the tagger
         return FailedSubmit(error, pair, _saved(session, pair))
 

@@ -100,9 +100,11 @@ class KeySpec:
 
 SORT_KEY, COLUMNS_HELP_KEY = "Ctrl+Shift+S", "Shift+F1"
 TAGGER_KEYS: tuple[KeySpec, ...] = (
-    KeySpec("1–5", "choose a level (the keys shown on the buttons, left to right)"),
+    KeySpec("1–5", "choose a level (the keys shown on the buttons, left to right; Y / N "
+            "for a yes/no question, a choice's own keys)"),
     KeySpec("Enter", "submit the chosen level, go on past feedback or a notice; on a focused "
-            "button: press that button"),
+            "button: press that button; in a box for words: a new line"),
+    KeySpec("Ctrl+Enter", "submit from anywhere, also from a box for words"),
     KeySpec("+ / − / 0", "zoom the image in, out, back to fit (arrow keys pan once it has "
             "focus)"),
     KeySpec("Tab / Shift+Tab", "move between the caption, the image, the levels (← → from one "

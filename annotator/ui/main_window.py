@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from annotator.errors import AnnotatorError
+from annotator.project.answer_model import Question
 from annotator.project.folder import open_project
 from annotator.project.model import Project
 from annotator.project.shortcut import project_folder_of
@@ -228,7 +229,7 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
             width = self._split.width()
             self._split.setSizes([round(width * (1 - GUIDE_SHARE)), round(width * GUIDE_SHARE)])
             if self._rating_screen is not None:
-                self._guide.set_question(self._rating_screen.question())
+                self._guide.set_question(self._rating_screen.asked())
                 self._guide.highlight(self._rating_screen.chosen_value())
         if self._guide is not None:
             self._guide.setVisible(shown)
@@ -239,7 +240,7 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         if self._guide is not None:
             self._guide.highlight(value)
 
-    def _ask_in_guide(self, question: str) -> None:
+    def _ask_in_guide(self, question: Question | None) -> None:
         if self._guide is not None:
             self._guide.set_question(question)
 

@@ -161,7 +161,7 @@ def test_contextref_text_first_then_with_the_image(qtbot, tmp_path: Path,
             assert option.accessibleName() == "Level 2: Slightly"
             assert option.accessibleDescription().startswith("Slightly")
             return "2"
-        assert pair.earlier == 2.0  # chosen already: Enter keeps it
+        assert pair.earlier.value == 2.0  # chosen already: Enter keeps it
         return "4" if step.question.question_id == "relevance" else None
 
     play(qtbot, screen, answer)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from annotator.project.folder import open_project
+from annotator.session.answer_texts import answer_keys
 from annotator.session.opening import open_laptop_session, start_session
 from annotator.store.merge import merge_session_files
 from annotator.store.session_file import SessionStore
@@ -175,8 +176,9 @@ def assert_no_lead_tool_or_secret(window) -> None:
     for button in window.findChildren(QAbstractButton):
         assert not LEAD_WORDS.search(button.text()), button.text()
     screen = window.rating_screen
-    allowed_keys = {"Return", "Enter", "+", "=", "-", "0"} | (
-        {level.key for level in screen._session.project.rubric.options} if screen else set())
+    allowed_keys = {"Return", "Enter", "Ctrl+Return", "Ctrl+Enter", "+", "=", "-", "0"} | (
+        {key.upper() for key in answer_keys(screen._session.project.rubric)} if screen
+        else set())
     assert {s.key().toString() for s in window.findChildren(QShortcut)} <= allowed_keys
 
 

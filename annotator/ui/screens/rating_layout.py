@@ -1,9 +1,9 @@
 """The rating screen's widgets and where they sit; the screen decides what they show.
 
 Progress on top; the image beside the pair's words and the feedback; below them the
-question and the scale, then the submit bar. The image takes what the rest leaves. The
-notice and "finished" pages share the screen with the rating page. Widgets are made in
-the order Tab visits them.
+question and its answers (the scale's buttons, or a box for words), then the submit bar.
+The image takes what the rest leaves. The notice and "finished" pages share the screen
+with the rating page. Widgets are made in the order Tab visits them.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from annotator.project.model import Rubric
-from annotator.session.messages import scale_note
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.named import named
+from annotator.ui.widgets.answer_box import AnswerArea
 from annotator.ui.widgets.feedback_panel import FeedbackPanel
 from annotator.ui.widgets.image_view import ImageView
 from annotator.ui.widgets.notice_page import NoticePage
@@ -38,6 +38,7 @@ class RatingLayout:
     caption: QLabel
     feedback: FeedbackPanel
     question: QLabel
+    answers: AnswerArea
     rubric: RubricPanel
     bar: SubmitBar
     notice: NoticePage
@@ -62,17 +63,14 @@ def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) ->
     font = QFont(question.font())
     font.setBold(True)
     question.setFont(font)
-    note = named(QLabel(scale_note(rubric), screen), "scaleNote")
-    note.setAccessibleDescription("Order of the answers")
-    note.setVisible(bool(scale_note(rubric)))
-    rubric_panel = RubricPanel(rubric, screen)
+    answers = AnswerArea(rubric, screen)
     bar = SubmitBar(screen)
 
     rating_page = QWidget(screen)
     rating_layout = QVBoxLayout(rating_page)
     rating_layout.addLayout(top)
     rating_layout.addWidget(pair_view, 1)
-    for part in (question, note, rubric_panel, bar):
+    for part in (question, answers, bar):
         rating_layout.addWidget(part)
 
     notice = NoticePage(screen)
@@ -88,5 +86,5 @@ def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) ->
     outer.setContentsMargins(0, 0, 0, 0)
     outer.addWidget(pages)
     return RatingLayout(progress, guide_button, pair_view, pair_view.image, pair_view.caption,
-                        pair_view.feedback, question, rubric_panel, bar, notice, finished,
-                        pages, rating_page)
+                        pair_view.feedback, question, answers, answers.levels, bar, notice,
+                        finished, pages, rating_page)

@@ -1,7 +1,8 @@
 """The rating screen: image, caption, rubric buttons, progress, submit and the game.
 
-Keys: the rubric's keys (1–5) choose a level, Enter submits (then goes on past feedback
-and notices; on a focused button other than a level it presses that button),
+Keys: the answers' keys choose one (1–5, Y/N…; never in a box for words: :mod:`.answer_box`),
+Enter submits (then goes on past feedback and notices; on a focused button other than a
+level it presses that button), Ctrl+Enter too,
 ``+``/``-``/``0`` zoom the image, F1 opens the Rating Guide (bound by the main window).
 The screen renders what the session returns and decides nothing itself.
 
@@ -25,19 +26,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from annotator.project.answer_model import Question
+from annotator.session.answer_texts import step_hint, step_note
 from annotator.session.flow import RatingSession
 from annotator.session.messages import (
     FeedbackText,
     NoticeText,
     finished_text,
     keys_hint,
-    level_text,
     notice_text,
     opening_texts,
     session_feedback_text,
     session_progress_text,
-    step_hint,
-    step_note,
 )
 from annotator.session.pair import Feedback, Pair
 from annotator.session.recovery import (
@@ -49,6 +49,7 @@ from annotator.session.recovery import (
 from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.screens.rating_layout import build_rating_layout
+from annotator.ui.widgets.answer_box import bind_answer_keys
 from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
 from annotator.ui.widgets.rubric_panel import LevelButton
 from annotator.ui.widgets.submit_bar import NEXT_TEXT
@@ -79,8 +80,8 @@ class RatingScreen(QWidget):
     guide_requested = Signal()
     level_marked = Signal(object)
     """The level chosen now (a value), or None: no level chosen for a new pair."""
-    question_shown = Signal(str)
-    """The question asked now (a step's, in a multi-question protocol)."""
+    question_shown = Signal(object)
+    """The question asked now (a step's :class:`Question`; None: the rubric's one question)."""
 
     def __init__(self, session: RatingSession, loader: ImageLoader, parent: QWidget | None = None):
         super().__init__(parent)
@@ -110,6 +111,7 @@ class RatingScreen(QWidget):
         self._ui = build_rating_layout(self, rubric, self._loader)
         self._ui.guide_button.clicked.connect(self.guide_requested)
         self._ui.rubric.level_chosen.connect(self._on_level_chosen)
+        self._ui.answers.changed.connect(self._update_submit)
         self._hint = keys_hint(rubric)
         self._ui.bar.show_status(self._hint)
         self._ui.bar.skip_clicked.connect(self._skip_pair)
@@ -121,9 +123,7 @@ class RatingScreen(QWidget):
         """Window-wide while the screen is shown, so the keys work wherever the focus is
         (the Rating Guide beside it too); a hidden screen's keys do nothing."""
         context = Qt.ShortcutContext.WindowShortcut
-        for level in self._session.project.rubric.options:
-            shortcut = QShortcut(QKeySequence(level.key), self, context=context)
-            shortcut.activated.connect(lambda value=level.value: self.choose_level(value))
+        bind_answer_keys(self, self._session.project.rubric, self.press_answer_key, self.submit)
         for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             QShortcut(QKeySequence(key), self, context=context).activated.connect(self._enter)
         zooms = {"+": ZOOM_STEP, "=": ZOOM_STEP, "-": 1 / ZOOM_STEP}
@@ -160,8 +160,12 @@ class RatingScreen(QWidget):
         """The question on screen now."""
         return self._ui.question.text()
 
+    def asked(self) -> Question | None:
+        """The question of the step on screen (None: the rubric's one question)."""
+        return self._ui.answers.question
+
     def chosen_value(self) -> float | None:
-        """The level chosen for the pair on screen, if any."""
+        """The level (or answer) chosen for the pair on screen, if any."""
         return self._ui.rubric.chosen_value()
 
     def set_guide_shown(self, shown: bool) -> None:
@@ -186,7 +190,8 @@ class RatingScreen(QWidget):
         step = pair.step
         question = step.question.text if step else self._session.project.rubric.question
         self._ui.question.setText(question)
-        self.question_shown.emit(question)
+        self.question_shown.emit(step.question if step else None)
+        self._ui.answers.ask(step.question if step else None, pair.earlier)
         hidden = step is not None and step.stage == "pre"
         self._ui.pair_view.show_words(pair.item.caption, pair.item.context, image_hidden=hidden)
         self._focus_current_text()  # a screen reader reads the new caption at once
@@ -198,8 +203,6 @@ class RatingScreen(QWidget):
             self._ui.image.show_path(project.image_path(pair.item),
                                   description=PHOTO_DESCRIPTION)
         self._ui.image.prefetch(ahead)
-        if pair.earlier is not None:
-            self._ui.rubric.choose(pair.earlier.value)
         self._update_submit()
         self._dwell_timer.start()
         if step is not None:
@@ -218,10 +221,10 @@ class RatingScreen(QWidget):
             self._ui.bar.wait(wait)
             return
         self._dwell_timer.stop()
-        chosen = self._ui.rubric.chosen_value() is not None
-        self._ui.bar.ready(chosen)
+        chosen = self._ui.answers.answer() is not None
+        self._ui.bar.ready(chosen, self._ui.answers.submit_text)
         if self._waiting and chosen:  # the wait just ended for a tagger who already chose
-            self._say("You can submit now: press Enter.")
+            self._say(f"You can submit now: press {self._ui.answers.submit_key}.")
         self._waiting = False
 
     def _show_finished(self) -> None:
@@ -254,6 +257,8 @@ class RatingScreen(QWidget):
             case ScreenState.FEEDBACK:
                 self._ui.feedback.focus_text()
                 self._ui.pair_view.reveal(self._ui.feedback)  # at large text: below the caption
+            case ScreenState.RATING if (box := self._ui.answers.focus_target()) is not None:
+                box.setFocus()  # a free text: typing goes straight into its box
             case ScreenState.RATING | ScreenState.UNRATABLE | ScreenState.FINISHED:
                 self._ui.caption.setFocus()
                 self._ui.pair_view.reveal(self._ui.caption)
@@ -277,13 +282,18 @@ class RatingScreen(QWidget):
     # actions ------------------------------------------------------------------
 
     def choose_level(self, value: float) -> None:
-        """Select a level for the pair on screen (what its key does)."""
+        """Select a level (or answer) for the pair on screen, if its step offers it."""
         if self.state is ScreenState.RATING and self._pair is not None:
             self._ui.rubric.choose(value)
 
+    def press_answer_key(self, key: str) -> None:
+        """Choose the answer of ``key``, if the step on screen offers it."""
+        if self.state is ScreenState.RATING and self._pair is not None:
+            self._ui.answers.press(key)
+
     def _on_level_chosen(self, value: float) -> None:
         self.level_marked.emit(value)
-        level = self._session.project.rubric.option_for_value(value)
+        level = self._ui.rubric.chosen_level()
         assert level is not None
         wait = self._session.seconds_until_submit()
         then = f"You can submit in {math.ceil(wait)} s." if wait > 0 else "Press Enter to submit."
@@ -327,10 +337,14 @@ class RatingScreen(QWidget):
                 assert_never(self.state)
 
     def _submit_rating(self) -> None:
-        value = self._ui.rubric.chosen_value()
-        if self._pair is None or value is None or not self._ui.bar.can_submit:
+        answer = self._ui.answers.answer()
+        if answer is None and (why := self._ui.answers.missing()):
+            self._say(why)
+        if self._pair is None or answer is None or not self._ui.bar.can_submit:
             return  # nothing chosen yet, or the minimum dwell is not over
-        feedback = submit_guarded(self._session, value)
+        value, text = answer
+        saved = self._ui.answers.said(value, text)
+        feedback = submit_guarded(self._session, value, text)
         if isinstance(feedback, FailedSubmit):
             self._ask_after_failure(feedback)
             return
@@ -341,7 +355,7 @@ class RatingScreen(QWidget):
         elif feedback.notice is not None:
             self._show_notice(notice_text(feedback.notice))
         else:
-            self._show_next(saved=value)
+            self._show_next(saved=saved)
 
     def _ask_after_failure(self, failed: FailedSubmit) -> None:
         """Say what happened and whether the rating is safe; offer to try again or skip
@@ -386,11 +400,11 @@ class RatingScreen(QWidget):
         rest = " ".join(part for part in (told.verdict, told.why) if part)
         self._say(f"Saved. {told.heading}. {rest} {go_on}", shown=f"Saved. {go_on}")
 
-    def _show_next(self, *, saved: float | None = None) -> None:
+    def _show_next(self, *, saved: str | None = None) -> None:
         self._show(self._session.pair_shown())
         if saved is not None:
             rubric, pair = self._session.project.rubric, self._pair
-            answer = f"Saved: {level_text(saved, rubric)}."
+            answer = f"Saved: {saved}."
             if pair is not None and pair.step is not None:  # the next question's hint
                 self._say(f"{answer} {step_hint(pair, rubric)}", shown=step_note(pair, rubric))
             else:

@@ -60,13 +60,13 @@ class LevelButton(QRadioButton):
     it is disabled, so no "toggle" of a screen reader moves the choice, and stays legible.
     """
 
-    def __init__(self, level: Level, parent: QWidget | None = None):
+    def __init__(self, level: Level, parent: QWidget | None = None, *, word: str = "Level"):
         super().__init__(parent)
         self.level = level
         self.locked = False
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setObjectName(f"level{level.key}")
-        self.setAccessibleName(f"Level {level.key}: {level.label}")
+        self.setAccessibleName(f"{word} {level.key}: {level.label}".lstrip())
         self.setAccessibleDescription(level.text)
         self.setToolTip(level.text)
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
@@ -194,40 +194,74 @@ class DistanceBar(QWidget):
 
 class RubricPanel(QWidget):
     """Buttons for the options of one rubric; ``level_chosen(value)`` when one is picked.
-    After a submit :meth:`show_marks` marks the levels on the scale and locks it."""
+    After a submit :meth:`show_marks` marks the levels on the scale and locks it.
+
+    A step of a multi-question protocol may ask on other buttons (a question's own scale,
+    Yes and No, a choice's answers): :meth:`show_options` puts them in place of the levels.
+    """
 
     level_chosen = Signal(float)
 
     def __init__(self, rubric: Rubric, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("rubricPanel")
-        self.setAccessibleName("Rating scale")
-        self._rubric = rubric
         self._group = QButtonGroup(self)
         self._group.setExclusive(True)
         self._buttons: dict[float, LevelButton] = {}
         self._marks: dict[float, QLabel] = {}
+        self._options: tuple[Level, ...] = ()
         grid = QGridLayout(self)
         grid.setContentsMargins(4, 4, 4, 0)  # room for the focus ring
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(2)
-        for column, level in enumerate(rubric.options):
-            button = LevelButton(level, self)
+        self._grid = grid
+        self._bar = DistanceBar(self)
+        self._bar.hide()
+        self.show_options(rubric.options)
+        self._reserve_mark_rows()
+
+    def show_options(self, options: tuple[Level, ...], *, levels: bool = True) -> None:
+        """Buttons for ``options``, none chosen (``levels``: a scale's, named "Level 3: …";
+        else answers named by their key and label, "Y: Yes"). The same options again keep
+        their buttons."""
+        if options == self._options:
+            return
+        for button in self._buttons.values():
+            self._group.removeButton(button)
+        for widget in (*self._buttons.values(), *self._marks.values()):
+            self._grid.removeWidget(widget)
+            widget.hide()
+            widget.setParent(None)  # gone from the window at once, not at the next event
+            widget.deleteLater()
+        for column in range(len(self._options)):
+            self._grid.setColumnStretch(column, 0)
+        self._buttons, self._marks, self._options = {}, {}, options
+        self.setAccessibleName("Rating scale" if levels else "Answers")
+        for column, level in enumerate(options):
+            button = LevelButton(level, self, word="Level" if levels else "")
             button.clicked.connect(lambda _checked=False, value=level.value: self.choose(value))
             self._group.addButton(button)
             self._buttons[float(level.value)] = button
-            grid.addWidget(button, 0, column)
+            self._grid.addWidget(button, 0, column)
             mark = named(QLabel(self), f"mark{level.key}")
             mark.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
             mark.setWordWrap(True)
             self._marks[float(level.value)] = mark
-            grid.addWidget(mark, 1, column, 2, 1)  # two marks on one level use the bar's row
-            grid.setColumnStretch(column, 1)
-        self._bar = DistanceBar(self)
-        self._bar.hide()
-        self._grid = grid
-        self._reserve_mark_rows()
+            self._grid.addWidget(mark, 1, column, 2, 1)  # two marks on one level: bar's row
+            self._grid.setColumnStretch(column, 1)
+            button.show()  # now, not at the next event (a layout shows a new child later)
+            mark.show()
         self._refresh()
+
+    @property
+    def options(self) -> tuple[Level, ...]:
+        """The answers the buttons offer now, left to right."""
+        return self._options
+
+    def chosen_level(self) -> Level | None:
+        """The answer chosen now, if any."""
+        value = self.chosen_value()
+        return None if value is None else self._buttons[value].level
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -247,7 +281,10 @@ class RubricPanel(QWidget):
         return None
 
     def choose(self, value: float) -> None:
-        """Select a level (click or key); the same level twice stays selected."""
+        """Select a level (click or key); the same level twice stays selected; a value
+        none of the buttons offers, nothing."""
+        if float(value) not in self._buttons:
+            return
         self._buttons[float(value)].setChecked(True)
         self._refresh()
         self.level_chosen.emit(float(value))

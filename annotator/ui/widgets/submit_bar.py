@@ -17,6 +17,8 @@ from annotator.ui.named import named
 
 SUBMIT_TEXT = "Submit (Enter)"
 NEXT_TEXT = "Next pair (Enter)"
+SUBMIT_TEXT_TEXT = "Next (Ctrl+Enter)"
+"""Submit while a free text is asked: in its box Enter starts a new line."""
 
 
 class SubmitBar(QWidget):
