@@ -5,7 +5,8 @@ a keyboard get: names, focus chain, focus ring, text contrast.
 all at once:
 
 - an interactive widget without a name (what Qt's accessibility interface would give a
-  screen reader), a button whose name leaves out its visible words (WCAG 2.5.3);
+  screen reader), a button whose name leaves out its visible words, a box to type in
+  whose name leaves out the words of its label (WCAG 2.5.3);
 - a label whose accessible name replaces its text (WCAG 4.1.2: the name must be empty or
   the text; what the label is goes in its description);
 - a focus trap (WCAG 2.1.2): from every focus stop Tab and Shift+Tab must leave it within
@@ -39,8 +40,10 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QScrollBar,
     QTextBrowser,
+    QTextEdit,
     QWidget,
 )
 
@@ -53,6 +56,8 @@ RING_CONTRAST, RING_THICKNESS = 3.0, 2
 INTERACTIVE = (QAbstractButton, QLineEdit, QComboBox, QAbstractItemView, QAbstractSlider,
                QAbstractSpinBox)
 """Widgets a screen reader offers to operate (a scroll bar is its scroll area's part)."""
+FIELDS = (QLineEdit, QPlainTextEdit, QTextEdit)
+"""Boxes typed into, named by the label beside them (its buddy)."""
 TEXT_ON = (
     (QPalette.ColorRole.Text, QPalette.ColorRole.Base),
     (QPalette.ColorRole.Text, QPalette.ColorRole.AlternateBase),
@@ -98,6 +103,11 @@ def name_problems(window: QWidget) -> Iterator[str]:
             if text and widget.accessibleName() not in ("", text):
                 yield (f"{label_of(widget)}: a label named {widget.accessibleName()!r} "
                        "instead of its text (say what it is in its description)")
+            field = widget.buddy()
+            if isinstance(field, FIELDS) and (missing := _words(text) - _words(
+                    spoken_name(field))):
+                yield (f"{label_of(field)}: its name leaves out the words {sorted(missing)} "
+                       f"of its label {text!r}")
             continue
         interactive = isinstance(widget, INTERACTIVE) or _is_stop(widget)
         # Parts of a table (headers, corner), of a scroll area, and a spin box's own text

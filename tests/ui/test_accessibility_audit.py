@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QTableWidget,
     QVBoxLayout,
@@ -29,6 +30,7 @@ from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.widgets.keyboard_table import explain_columns
 from tests.conftest import write_jpeg
+from tests.study_rubric import use_study_rubric
 from tests.ui.accessibility_audit import audit, drawn_contrast, palette_problems, ring_pixels
 from tests.ui.conftest import LAPTOP, active, by_name
 
@@ -52,7 +54,11 @@ def test_the_audit_finds_each_kind_of_problem(qtbot) -> None:
     trap.setCurrentCell(0, 0)
     renamed = QPushButton("Next pair (Enter)", window)
     renamed.setAccessibleName("Submit rating")
-    for widget in (hidden, nameless, trap, renamed):
+    note_label = QLabel("Your answer in words (optional)", window)
+    note = QPlainTextEdit(window)  # Tab types a tab: no way out by keyboard
+    note.setAccessibleName("Comment")
+    note_label.setBuddy(note)
+    for widget in (hidden, nameless, trap, renamed, note_label, note):
         layout.addWidget(widget)
     active(qtbot, window, QSize(500, 400))
     problems = "\n".join(audit(qtbot, window))
@@ -60,6 +66,9 @@ def test_the_audit_finds_each_kind_of_problem(qtbot) -> None:
     assert "QLineEdit" in problems and "an interactive widget without a name" in problems
     assert "QTableWidget 'Ratings': a focus trap, Tab pressed 4 times" in problems
     assert "leaves out the visible words ['next', 'pair']" in problems
+    assert "QPlainTextEdit 'Comment': a focus trap, Tab pressed 4 times" in problems
+    assert ("QPlainTextEdit 'Comment': its name leaves out the words ['answer', 'in', "
+            "'optional', 'words', 'your'] of its label") in problems
 
 
 def test_the_ring_is_measured_by_its_contrast_with_what_was_there(qapp) -> None:
@@ -157,6 +166,30 @@ def test_the_rating_screen_and_its_feedback(qtbot, theme, make_project_folder,
     qtbot.keyClick(screen, Qt.Key.Key_Return)
     assert screen.state.value == "feedback"
     assert_passes(qtbot, window, f"feedback ({theme})")
+
+
+def test_the_answers_of_a_studys_own_questions(qtbot, make_project_folder,
+                                              make_main_window) -> None:
+    """Yes and No, a choice's buttons, the box for words with its label and count."""
+    window = active(qtbot, make_main_window(use_study_rubric(make_project_folder(2)),
+                                            tagger="ana"), LAPTOP)
+    screen = window.rating_screen
+    keys = {"overall": "4", "wrong_info": "y", "audience": "e"}
+    audited = []
+    for _ in range(5):
+        question = screen.current_pair.step.question.question_id
+        if question != "overall":
+            assert_passes(qtbot, window, question)
+            audited.append(question)
+        if question == "wrong_note":
+            box = window.findChild(QPlainTextEdit, "noteBox")
+            box.setFocus()
+            qtbot.keyClicks(box, "3 legs")
+            qtbot.keyClick(box, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+        else:
+            qtbot.keyClick(screen, keys[question])
+            qtbot.keyClick(screen, Qt.Key.Key_Return)
+    assert sorted(audited) == ["audience", "wrong_info", "wrong_note"]
 
 
 # --- the lead's window ------------------------------------------------------------------------
