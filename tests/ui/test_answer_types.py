@@ -6,6 +6,7 @@ answer's type."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -37,6 +38,21 @@ def asked(screen: RatingScreen) -> str:
     pair = screen.current_pair
     assert pair is not None and pair.step is not None
     return pair.step.question.question_id
+
+
+def open_study(make_project_folder, make_main_window, text: str | None = None):
+    """The study's project (its rubric ``text``), the tagger's window on its first pair,
+    its rating screen, and that pair's item."""
+    folder = use_study_rubric(make_project_folder(2), text)
+    window = make_main_window(folder, tagger="ana")
+    screen = window.rating_screen
+    return folder, window, screen, screen.current_pair.item.item_id
+
+
+def steps_of(screen: RatingScreen, item: str) -> Iterator[str]:
+    """The question asked, step after step, while ``item`` is on screen."""
+    while screen.current_pair is not None and screen.current_pair.item.item_id == item:
+        yield asked(screen)
 
 
 def note_box(window) -> QPlainTextEdit:
@@ -84,13 +100,10 @@ def write_the_note(qtbot, window) -> None:
 
 def test_a_whole_pair_of_the_study_from_the_keyboard(qtbot, make_project_folder,
                                                      make_main_window) -> None:
-    folder = use_study_rubric(make_project_folder(2))
-    window = make_main_window(folder, tagger="ana")
-    screen = window.rating_screen
-    item = screen.current_pair.item.item_id
+    folder, window, screen, item = open_study(make_project_folder, make_main_window)
     seen = []
-    while screen.current_pair is not None and screen.current_pair.item.item_id == item:
-        question, stage = asked(screen), screen.current_pair.step.stage
+    for question in steps_of(screen, item):
+        stage = screen.current_pair.step.stage
         seen.append(f"{question}:{stage}")
         status = by_description(window, "Status").text()
         match question, stage:
@@ -145,14 +158,11 @@ def answer_until(qtbot, screen: RatingScreen, wanted: str, keys: dict[str, str])
 
 def test_after_no_the_note_is_never_shown(qtbot, make_project_folder,
                                           make_main_window) -> None:
-    folder = use_study_rubric(make_project_folder(2))
-    window = make_main_window(folder, tagger="ana")
-    screen = window.rating_screen
-    item = screen.current_pair.item.item_id
+    folder, window, screen, item = open_study(make_project_folder, make_main_window)
     keys = {"overall": "4", "wrong_info": "n", "audience": "e"}
-    while screen.current_pair is not None and screen.current_pair.item.item_id == item:
-        assert asked(screen) != "wrong_note" and not note_box(window).isVisible()
-        press(qtbot, keys[asked(screen)])
+    for question in steps_of(screen, item):
+        assert question != "wrong_note" and not note_box(window).isVisible()
+        press(qtbot, keys[question])
         press(qtbot, Qt.Key.Key_Return)
     answers = stored(folder)
     assert answers[item, "wrong_info", "post"] == ("flag", 0.0, "")
@@ -162,9 +172,7 @@ def test_after_no_the_note_is_never_shown(qtbot, make_project_folder,
 def test_a_required_text_cannot_be_left_empty(qtbot, make_project_folder,
                                               make_main_window) -> None:
     text = study_rubric_text().replace("required = false", "required = true")
-    folder = use_study_rubric(make_project_folder(2), text)
-    window = make_main_window(folder, tagger="ana")
-    screen = window.rating_screen
+    folder, window, screen, _ = open_study(make_project_folder, make_main_window, text)
     answer_until(qtbot, screen, "wrong_note", {"overall": "4", "wrong_info": "y",
                                                 "audience": "s"})
     label = window.findChild(QLabel, "noteLabel").text()
@@ -186,9 +194,8 @@ def test_a_required_text_cannot_be_left_empty(qtbot, make_project_folder,
 
 def test_the_limit_holds_while_typing_and_pasting(qtbot, make_project_folder,
                                                   make_main_window) -> None:
-    folder = use_study_rubric(make_project_folder(2), study_rubric_text(note_length=10))
-    window = make_main_window(folder, tagger="ana")
-    screen = window.rating_screen
+    folder, window, screen, _ = open_study(make_project_folder, make_main_window,
+                                           study_rubric_text(note_length=10))
     answer_until(qtbot, screen, "wrong_note", {"overall": "4", "wrong_info": "y",
                                                 "audience": "s"})
     box = note_box(window)
@@ -210,10 +217,7 @@ def test_the_limit_holds_while_typing_and_pasting(qtbot, make_project_folder,
 def test_the_answers_before_the_image_are_given_again_after_it(qtbot, make_project_folder,
                                                                make_main_window) -> None:
     text = study_rubric_text().replace('stages = ["post"]\n', "")  # all asked twice
-    folder = use_study_rubric(make_project_folder(2), text)
-    window = make_main_window(folder, tagger="ana")
-    screen = window.rating_screen
-    item = screen.current_pair.item.item_id
+    folder, window, screen, item = open_study(make_project_folder, make_main_window, text)
     before = {"overall": "2", "wrong_info": "y", "audience": "s"}
     for _ in range(4):  # the four questions before the image
         assert screen.current_pair.step.stage == "pre"
@@ -223,14 +227,14 @@ def test_the_answers_before_the_image_are_given_again_after_it(qtbot, make_proje
         else:
             press(qtbot, before[asked(screen)])
             press(qtbot, Qt.Key.Key_Return)
-    while screen.current_pair is not None and screen.current_pair.item.item_id == item:
+    for question in steps_of(screen, item):
         status = by_description(window, "Status").text()
-        if asked(screen) == "wrong_note":
+        if question == "wrong_note":
             assert note_box(window).toPlainText() == "it is 2 dogs"
             assert "Before seeing the image you wrote" in status
             press(qtbot, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
         else:
-            assert screen.chosen_value() is not None, asked(screen)
+            assert screen.chosen_value() is not None, question
             assert "it is chosen again" in status
             press(qtbot, Qt.Key.Key_Return)
     answers = stored(folder)
@@ -249,10 +253,8 @@ def test_a_question_with_its_own_scale_best_first(qtbot, make_project_folder,
                      f'text = "Level {v}."\n' for k, v in ((1, 3), (2, 2), (3, 1))))
     text = study_rubric_text().replace('\n[[questions]]\nid = "overall"',
                                        own + '\n[[questions]]\nid = "overall"')
-    folder = use_study_rubric(make_project_folder(2), text)
-    window = make_main_window(folder, tagger="ana")
+    folder, window, screen, _ = open_study(make_project_folder, make_main_window, text)
     window.toggle_rating_guide()  # F1
-    screen = window.rating_screen
     keys = {"overall": "4", "wrong_info": "n", "audience": "s"}
     answer_until(qtbot, screen, "helpful", keys)
     assert answer_names(window) == ["Level 1: L3", "Level 2: L2", "Level 3: L1"]
