@@ -156,13 +156,33 @@ def answer_until(qtbot, screen: RatingScreen, wanted: str, keys: dict[str, str])
     raise AssertionError(f"{wanted} never asked")
 
 
+def no_by_the_arrow_keys(qtbot, window) -> None:
+    """Yes by its key, then Tab to the answers (one stop, on the chosen one) and → to No,
+    as on a scale; the Rating Guide marks each."""
+    press(qtbot, "y")
+    assert "✓ Chosen: Y — Yes" in window.rating_guide.text.toPlainText()
+    for _ in range(20):
+        if QApplication.focusWidget().accessibleName() == "Y: Yes":
+            break
+        press(qtbot, Qt.Key.Key_Tab)
+    press(qtbot, Qt.Key.Key_Right)
+    assert QApplication.focusWidget().accessibleName() == "N: No"
+    assert window.rating_screen.chosen_value() == 0.0
+    guide = window.rating_guide.text.toPlainText()
+    assert "✓ Chosen: N — No" in guide and "Chosen: Y" not in guide
+
+
 def test_after_no_the_note_is_never_shown(qtbot, make_project_folder,
                                           make_main_window) -> None:
     folder, window, screen, item = open_study(make_project_folder, make_main_window)
-    keys = {"overall": "4", "wrong_info": "n", "audience": "e"}
+    window.toggle_rating_guide()  # F1
+    keys = {"overall": "4", "audience": "e"}
     for question in steps_of(screen, item):
         assert question != "wrong_note" and not note_box(window).isVisible()
-        press(qtbot, keys[question])
+        if question == "wrong_info":
+            no_by_the_arrow_keys(qtbot, window)
+        else:
+            press(qtbot, keys[question])
         press(qtbot, Qt.Key.Key_Return)
     answers = stored(folder)
     assert answers[item, "wrong_info", "post"] == ("flag", 0.0, "")
