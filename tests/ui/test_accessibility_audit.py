@@ -183,6 +183,12 @@ def test_the_leads_start_page_and_every_tab(qtbot, theme, simulated_copy: Path,
             if button.isCheckable() and button.text() == "Data as a table":
                 button.setChecked(True)  # the charts' data tables are audited too
         assert_passes(qtbot, window, f"{tabs.tabText(index)} tab ({theme})")
+        if tabs.tabText(index) == "Paper tables":  # and another paper's, laid out later
+            paper_tables = window.pane.section_view("paper_tables")
+            with qtbot.waitSignal(paper_tables.shown, timeout=60_000):
+                paper_tables.chooser.setCurrentIndex(1)
+            assert_passes(qtbot, window, f"Paper tables tab, {paper_tables.paper} ({theme})")
+    assert tabs.tabText(tabs.count() - 1) == "Paper tables"
 
 
 # --- dialogs ----------------------------------------------------------------------------------
