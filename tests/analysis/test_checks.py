@@ -66,5 +66,5 @@ def test_the_command_leaves_them_out_on_request(checked_project, make_project_fo
     assert json.loads(out.read_text(encoding="utf-8"))["n_taggers"] == 2
     no_checks = make_folder_with_one_rating(make_project_folder)
     assert main(["analyze", str(no_checks), "--exclude-failed-checks"]) == ExitCode.REFUSED
-    assert "needs a project folder whose gold.csv has attention checks" in (
+    assert "needs a project folder with attention checks" in (
         capsys.readouterr().err)
