@@ -126,9 +126,10 @@ def _checks_summary(study: StudyPlan, every: int) -> str:
     line = (f"\nAttention checks: {_span(*held)} of the check items per {study.by.value}")
     if held == wanted:
         return f"{line}, one in every {every} pairs as [checks] every asks."
+    more = held[0] < wanted[0] or held[1] < wanted[1]
     return (f"{line}; one in every {every} pairs would be {_span(*wanted)}: mark "
-            f"{'more' if held[1] < wanted[1] else 'fewer'} items as checks, or change "
-            "[checks] every in project.toml.")
+            f"{'more' if more else 'fewer'} items as checks, or change [checks] every in "
+            "project.toml.")
 
 
 def _span(low: int, high: int) -> str:
