@@ -241,7 +241,7 @@ def _top_up(args: argparse.Namespace) -> ExitCode:
     seed = _seed(args.seed)
     names = tagger_names(args.taggers) if args.taggers is not None else None
     found = top_up(plan, ratings.table, to=args.to, seed=seed, extra_disputed=args.disputed,
-                   candidates=names, failed=ratings.failed)
+                   candidates=names, failed=ratings.failed, checks=project.checks.items)
     _warn_left_out(ratings.left_out)
     _say_failed(found.before)
     problems = bool(found.short or ratings.left_out)
@@ -267,6 +267,8 @@ def _top_up(args: argparse.Namespace) -> ExitCode:
     takers = len({who for who, _ in found.rows})
     print(f"Top-up {number}: {len(found.rows)} pairs of {found.items} items for {takers} "
           f"{plan.column}s" + (f", {len(found.extra)} of them disputed" if found.extra else "")
+          + (f"; {found.checks} of them check items for {plan.column}s who had met none"
+             if found.checks else "")
           + f". Seed {seed}. " + _hand_out(plan.column, top_up_file(number), top_up=True),
           file=sys.stderr)
     return ExitCode.PROBLEMS if problems else ExitCode.DONE

@@ -68,9 +68,11 @@ def test_simulated_contextref_tops_up_to_three_ratings_from_who_passed(tmp_path:
     report, tables = tmp_path / "report.json", tmp_path / "tables"
     assert main(["analyze", str(panel), "--exclude-failed-checks", "--json", str(report),
                  "--csv-dir", str(tables), "--reps", "5", "--bootstrap", "20"]) == 0
-    checked = json.loads(report.read_text(encoding="utf-8"))["checks"]
+    written = json.loads(report.read_text(encoding="utf-8"))
+    checked = written["checks"]
     failed = set(checked["failed_taggers"])
     assert {"Chen", "Dana", "Eli"} <= failed and set(checked["excluded"]["taggers"]) == failed
+    assert set(written["taggers"]) <= set(checked["taggers"])  # every one counted was checked
     with (tables / "items.csv").open(encoding="utf-8-sig", newline="") as handle:
         counts = {row["item_id"]: int(row["n"]) for row in csv.DictReader(handle)}
     assert len(counts) == 10 and min(counts.values()) >= 3, counts
