@@ -110,11 +110,11 @@ class RowChecker:
 def check_mark(row: Row, file: Path) -> bool | Problem:
     """Whether the row's ``check`` cell marks its item as an attention check; a word other
     than yes/true/1 or no/false/0 (or nothing) is a problem: a check must not be guessed."""
-    word = row.values.get(CHECK_COLUMN, "").strip().lower()
-    if word in CHECK_YES or word in CHECK_NO:
-        return word in CHECK_YES
-    return Problem(file, row.line, f"The check column says {word!r}: write yes for an item that "
-                   "is an attention check, or leave it empty. The row was skipped.")
+    written = row.values.get(CHECK_COLUMN, "").strip()
+    if written.lower() in CHECK_YES or written.lower() in CHECK_NO:
+        return written.lower() in CHECK_YES
+    return Problem(file, row.line, f"The check column says {written!r}: write yes for an item "
+                   "that is an attention check, or leave it empty. The row was skipped.")
 
 
 @dataclass(frozen=True)
