@@ -33,8 +33,9 @@ from annotator.project.own_files import METRICS_FILE
 if TYPE_CHECKING:
     from annotator.project.model import Project
 
-NO_CHECKS_TO_EXCLUDE = ("--exclude-failed-checks needs a project folder whose gold.csv has "
-                        "attention checks (purpose 'check').")
+NO_CHECKS_TO_EXCLUDE = ("--exclude-failed-checks needs a project folder with attention checks: "
+                        "gold.csv rows with purpose 'check', or items marked check in "
+                        "items.csv or listed in [checks] items_file.")
 NEGATIVE_RATIO = ("The ratio level needs a scale whose zero means none of the quality, so no "
                   "negative values; this scale has {low:g}. Use --level interval.")
 

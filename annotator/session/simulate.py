@@ -38,11 +38,14 @@ from annotator.session.opening import read_other_laptops
 from annotator.session.pair import Feedback
 from annotator.session.simulated_truth import (
     MACHINE_ERROR,
+    answer_truth,
     hidden_quality,
+    passing_level,
     truth_by_source,
     value_at,
 )
 from annotator.store.session_file import SessionStore
+from annotator.store.sessions_folder import read_sessions_folder
 
 SITTING = 12
 """Pairs a simulated tagger rates before the next one takes a turn."""
@@ -105,7 +108,8 @@ panel of them agrees as VICR's did (Fleiss' κ ≈ 0.58 with levels 4 and 5 merg
 et al. 2023, Table 3)."""
 SLOPPY = ((0.9, 1.5), 0.5)
 SLOPPY_SHARE = 0.25
-"""About one tagger in four rates sloppily: the gates exist for them."""
+"""About one tagger in four rates sloppily (the gates exist for them) and answers an item
+check as any item, not noticing it."""
 
 
 def make_taggers(count: int, rng: random.Random) -> list[SimulatedTagger]:
@@ -210,8 +214,7 @@ class _Play:
         shared = {t.name: existing.values_by_item(except_tagger=t.name) for t in self.panel}
         # What each rated in other files of sessions/ (an earlier run, before a top-up)
         # is not rated again: every such rating is of round 1 (simulations start there).
-        done = {t.name: {item for name, item, _ in existing.ratings if name == t.name}
-                for t in self.panel}
+        done = read_sessions_folder(project, leave_out=first.path).answered()  # any question
         lengths = []
         begin = datetime(2000, 1, 3, 9, 0, tzinfo=UTC)
         try:
@@ -274,6 +277,7 @@ def _play_round(
         players.append((tagger, session, clock))
     last = begin
     by_name = {r.tagger.name: r for r in result.taggers}
+    passing = passing_level(project)
     while players:
         for tagger, session, clock in list(players):
             for _ in range(SITTING):
@@ -282,7 +286,10 @@ def _play_round(
                     players.remove((tagger, session, clock))
                     break
                 clock.advance(_seconds(tagger, rng, session.settings.dwell_seconds))
-                feedback = session.submit(_rating(tagger, truth[pair.item.item_id], project, rng))
+                asked = pair.step.question.question_id if pair.step is not None else ""
+                quality = answer_truth(project, truth, pair.item.item_id, asked, passing=passing,
+                                       notices_checks=tagger.noise < SLOPPY[0][0])
+                feedback = session.submit(_rating(tagger, quality, project, rng))
                 rating = feedback.rating
                 last = max(last, rating.submitted_at)
                 if rating.phase.is_data:
@@ -311,12 +318,13 @@ def _count(tally: TaggerResult, feedback: Feedback, session: RatingSession) -> N
 
 
 def _named_by_plan(panel: list[SimulatedTagger], plan: Plan | None) -> list[SimulatedTagger]:
-    """In a plan by tagger, the simulated taggers take the plan's names, in its order (any
-    beyond them join late)."""
+    """In a plan by tagger, the simulated taggers take the plan's names, then those its
+    top-ups add, in order (any beyond them join late)."""
     if plan is None or plan.by is not PlanBy.TAGGER:
         return panel
-    return [dataclasses.replace(tagger, name=plan.assignees[index])
-            if index < len(plan.assignees) else tagger for index, tagger in enumerate(panel)]
+    names = plan.everyone
+    return [dataclasses.replace(tagger, name=names[index])
+            if index < len(names) else tagger for index, tagger in enumerate(panel)]
 
 
 def _rating(tagger: SimulatedTagger, quality: float, project: Project, rng: random.Random) -> float:

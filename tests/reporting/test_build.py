@@ -209,4 +209,4 @@ def test_a_multi_question_project_has_a_questions_tab(tmp_path: Path) -> None:
     change = figures["overall"]["change"]
     assert overall[1:5] == (change["n_pairs"], change["mean_before"], change["mean_after"],
                             change["mean_change"])
-    assert analysed.results.n_ratings == 4 * 8  # overall with the image, per tagger and item
+    assert analysed.results.n_ratings == 4 * 10  # overall with the image, per tagger and item

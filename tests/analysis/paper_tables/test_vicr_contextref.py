@@ -108,7 +108,8 @@ def test_contextref_welch_tests_and_length(simulated: Simulated) -> None:
     answers, analysis = _answers(simulated)
     project = analysis.input.project
     assert project is not None
-    identical = {"check-fig"}  # the gold check pair repeats its figure caption
+    identical = {"check-fig", "check-dragonfly"}  # the item checks repeat their figure caption
+    assert project.checks.items == identical
     tables = PAPERS["contextref"](analysis)
     assert tables.not_reproduced == (FLAGS,)
     same, stage = tables.tables[1], tables.tables[2]
@@ -138,7 +139,7 @@ def test_contextref_welch_tests_and_length(simulated: Simulated) -> None:
     theirs = scipy_stats.pearsonr([words[i] for i in items],
                                   [statistics.fmean(overall[i]) for i in items])
     n, r, p, low, high = tables.tables[3].rows[0]
-    assert n == len(items) == 8
+    assert n == len(items) == 10  # the item checks are data
     assert (r, p) == pytest.approx((theirs.statistic, theirs.pvalue), abs=1e-9)
     interval = theirs.confidence_interval()
     assert (low, high) == pytest.approx((interval.low, interval.high), abs=1e-9)
