@@ -5,7 +5,7 @@ image was shown."""
 from __future__ import annotations
 
 from annotator.analysis.pipeline import Analysis
-from annotator.analysis.results import AnswerChange
+from annotator.analysis.question_results import AnswerChange
 from annotator.analysis.undefined import Undefined, known
 from annotator.reporting.content import Chart, Column, Section, Table
 from annotator.reporting.svg_charts import grouped_bar_chart
