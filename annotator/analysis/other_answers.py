@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -21,6 +21,16 @@ if TYPE_CHECKING:
     from annotator.store.reading import RatingRows
 
 T = TypeVar("T")
+
+
+class Note(NamedTuple):
+    """A free-text answer with words in it, and who wrote it where."""
+
+    tagger: str
+    round: int
+    question: str
+    stage: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -57,6 +67,19 @@ class OtherAnswers:
         """The answers of every tagger but ``taggers`` (those who failed the checks)."""
         left_out = set(taggers)
         return self.rows([i for i, name in enumerate(self.tagger) if name not in left_out])
+
+    @property
+    def has_notes(self) -> bool:
+        """Free text was asked for (the rubric has such a question) or answered."""
+        return any(q.kind is AnswerKind.TEXT for q in self.declared.values()) or (
+            AnswerKind.TEXT in self.kind)
+
+    def notes(self, item_id: str) -> tuple[Note, ...]:
+        """The notes on ``item_id`` (every phase), by tagger, round, question and stage."""
+        return tuple(sorted(
+            Note(self.tagger[i], self.round[i], self.question[i], self.stage[i], self.text[i])
+            for i, item in enumerate(self.item_id)
+            if item == item_id and self.kind[i] is AnswerKind.TEXT and self.text[i].strip()))
 
     def of_kind(self, kind: AnswerKind) -> dict[str, np.ndarray]:
         """The row indices of each question answered as ``kind``, by question id, in the

@@ -6,6 +6,7 @@ from __future__ import annotations
 from annotator.analysis.question_results import QuestionFigures
 from annotator.analysis.results import AttentionChecks, MetricBenchmark, Results
 from annotator.analysis.undefined import Figure, Interval, Undefined
+from annotator.reporting.sections.questions import STAGE_TITLES
 
 
 def _fig(value: Figure) -> str:
@@ -113,20 +114,17 @@ def _own_levels(figures: QuestionFigures) -> str:
     return f" (on its own levels {', '.join(f'{v:g}' for v in figures.levels)})"
 
 
-STAGE_WORDS = {"pre": "before the image", "post": "with the image"}
-
-
 def answer_lines(results: Results) -> list[str]:
     """One line per flag, choice and free-text question and stage."""
-    lines = [f"Flag {name} ({STAGE_WORDS[look]}): {f.n_answers} answers, {f.share_yes:.0%} "
+    lines = [f"Flag {name} ({STAGE_TITLES[look]}): {f.n_answers} answers, {f.share_yes:.0%} "
              f"yes; {f.items_with_yes} of {f.n_items} items with a yes, {f.items_mostly_yes} "
              f"with more than half yes; alpha (nominal) {_fig(f.alpha)}"
              for name, q in (results.flags or {}).items() for look, f in q.stages()]
-    lines += [f"Choice {name} ({STAGE_WORDS[look]}): {f.n_answers} answers ("
+    lines += [f"Choice {name} ({STAGE_TITLES[look]}): {f.n_answers} answers ("
               + ", ".join(f"{choice} {n}" for choice, n in f.counts.items())
               + f"); alpha (nominal) {_fig(f.alpha)}"
               for name, q in (results.choices or {}).items() for look, f in q.stages()]
-    lines += [f"Notes {name} ({STAGE_WORDS[look]}): {f.n_notes} notes on "
+    lines += [f"Notes {name} ({STAGE_TITLES[look]}): {f.n_notes} notes on "
               f"{f.items_with_note} items ({f.n_answers} answers; counted, not scored)"
               for name, q in (results.notes or {}).items() for look, f in q.stages()]
     return lines

@@ -171,7 +171,7 @@ class AnalysisPane(QWidget):
     def _section_tab(self, section: Section, analysis: Analysis) -> QWidget:
         if section.name == "items":
             return ItemsView(section, lambda item_id: item_detail(analysis, item_id),
-                             self.exporter.save_table)
+                             self.exporter.save_table, notes=analysis.input.answers.has_notes)
         return SectionView(section, save_table=self.exporter.save_table,
                            save_chart=self.exporter.save_chart)
 
