@@ -44,16 +44,18 @@ HELPFUL_LEVELS = (10, 5, 0)
 """``helpful``'s own levels as the rubric lists them: best first."""
 
 
-def typed_rubric_text() -> str:
-    """The study rubric with ``helpful`` on its own levels, asked before and with the image."""
+def typed_rubric_text(flag: str = "wrong_info") -> str:
+    """The study rubric with ``helpful`` on its own levels, asked before and with the image;
+    ``flag``: the id of its yes/no question."""
     own = ('\n[[questions]]\nid = "helpful"\ntext = "How helpful is it?"\norder = "best-first"\n'
            + "".join(f'\n[[questions.levels]]\nvalue = {v}\nkey = "{k}"\nlabel = "L{v}"\n'
                      f'text = "Level {v}."\n' for k, v in enumerate(HELPFUL_LEVELS, start=1)))
     return study_rubric_text().replace('\n[[questions]]\nid = "overall"',
-                                       own + '\n[[questions]]\nid = "overall"')
+                                       own + '\n[[questions]]\nid = "overall"').replace(
+        '"wrong_info"', f'"{flag}"')
 
 
-def tagger_answers(t: int) -> list[Rating]:
+def tagger_answers(t: int, flag: str = "wrong_info") -> list[Rating]:
     """Every answer of tagger number ``t`` (of :data:`TAGGERS`), one every 10 s."""
     tagger = TAGGERS[t]
     out: list[tuple[str, str, str, AnswerKind, float, str]] = []
@@ -62,7 +64,7 @@ def tagger_answers(t: int) -> list[Rating]:
             out.append((item, "helpful", stage, AnswerKind.SCALE, HELPFUL[stage][item][t], ""))
             if stage == "post":
                 yes = FLAGS[item][t]
-                out.append((item, "wrong_info", stage, AnswerKind.FLAG, float(yes), ""))
+                out.append((item, flag, stage, AnswerKind.FLAG, float(yes), ""))
                 if yes:
                     out.append((item, "wrong_note", stage, AnswerKind.TEXT, 0.0,
                                 NOTES[item, tagger]))
@@ -81,12 +83,13 @@ def tagger_answers(t: int) -> list[Rating]:
     return ratings
 
 
-def typed_study(folder: Path) -> Path:
+def typed_study(folder: Path, flag: str = "wrong_info") -> Path:
     """``folder`` (a 4-item project of ``make_project_folder`` with ``project_id=PROJECT``)
-    with the rubric and every tagger's session file."""
-    use_study_rubric(folder, typed_rubric_text())
+    with the rubric and every tagger's session file; ``flag``: the yes/no question's id."""
+    use_study_rubric(folder, typed_rubric_text(flag))
     sessions = folder / "sessions"
     sessions.mkdir(exist_ok=True)
     for t, tagger in enumerate(TAGGERS):
-        write_session_file(sessions / f"{tagger}.sqlite", tagger_answers(t), project_id=PROJECT)
+        write_session_file(sessions / f"{tagger}.sqlite", tagger_answers(t, flag),
+                           project_id=PROJECT)
     return folder
