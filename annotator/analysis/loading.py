@@ -51,8 +51,9 @@ def answers_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
     rows = one_spelling(rows)
     counted = counted_rows(rows)
     own = own_scale_questions(declared)
-    on_scale = [i for i in counted if rows.answer[i] == AnswerKind.SCALE.value
-                and rows.question[i] not in own]
+    on_scale = (counted.tolist() if not own and set(rows.answer) <= {AnswerKind.SCALE.value}
+                else [i for i in counted.tolist() if rows.answer[i] == AnswerKind.SCALE.value
+                      and rows.question[i] not in own])  # levels only: the usual protocol
     skipped = [i for i in on_scale if rows.value[i] == SKIP_VALUE]
     skips = Counter((rows.item_id[i], rows.round[i]) for i in skipped
                     if Phase(rows.phase[i]).is_data)

@@ -102,6 +102,8 @@ def other_answers(rows: RatingRows, counted: np.ndarray,
     """The ``counted`` rows (indices into ``rows``) that are not levels of the rubric's
     scale, for the questions ``declared``."""
     own = own_scale_questions(declared)
+    if not own and set(rows.answer) <= {AnswerKind.SCALE.value}:
+        return OtherAnswers(declared=declared)  # levels only: the usual protocol
     keep = [i for i in counted.tolist()
             if rows.answer[i] != AnswerKind.SCALE.value or rows.question[i] in own]
 
