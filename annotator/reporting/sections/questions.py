@@ -33,7 +33,7 @@ def questions_section(analysis: Analysis) -> Section | None:
         rows=tuple((name, title, f.n_items, f.n_answers, f.mean, known(f.alpha),
                     _levels(figures[name].levels)) for name, title, f in asked),
         description="The main figures of the other tabs use the overall answers given "
-                    "with the image. A question with its own levels is analysed on them.")
+                    "with the image.")
     changes = Table(
         name="question_changes", title="How answers changed once the image was shown",
         columns=(Column("question", "Question"), Column("pairs", "Answer pairs", "int"),
