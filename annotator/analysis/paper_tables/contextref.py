@@ -47,7 +47,7 @@ NO_FLAG = "the rubric asks no yes/no question, so no description was flagged"
 FLAGS = ("Appendix B's counts of descriptions flagged as possibly wrong and its flagged vs "
          f"unflagged t-test: {NO_FLAG}")
 FLAG_COLUMNS = ("question", "stage", "answers", "items", "items with ≥ 1 flag",
-                "items mostly flagged")
+                "items > half flagged")
 WELCH_COLUMNS = ("n a", "mean a", "n b", "mean b", "t", "df", "p")
 LOOKS = ("pre", "post")
 
