@@ -33,7 +33,10 @@ from annotator.reporting.build import prepare_pane
 from annotator.reporting.dataset.writer import KEY_SUFFIX
 from annotator.reporting.exports import export_content
 from annotator.reporting.sections.items import item_detail
+from tests.conftest import project_factory
 from tests.docs_tables import DOCS, ROOT, documented
+from tests.store.sessionfiles import PROJECT
+from tests.typed_study import typed_study
 
 CITING = (*DOCS, ROOT / "tests" / "bench" / "README.md",
           *sorted((ROOT / "sample_projects").glob("*/README.md")),
@@ -133,6 +136,10 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Written:
         _pane(folder, work / f"{name}-pane", out)
         _dataset(folder, work / f"{name}-dataset", out)
     _sqlite_files(work / "vicr-demo", work, out)
+    # a study with a flag, a note, a choice and a question on its own levels
+    typed = typed_study(project_factory(work)(4, project_id=PROJECT))
+    _analyze(typed, work / "typed-analysis", out)
+    _pane(typed, work / "typed-pane", out)
     ratings = work / "flickr8k-expert.csv"
     assert main(["import-ratings", "flickr8k-expert",
                  str(ROOT / "tests" / "project" / "fixtures" / "expert_annotations.txt"),

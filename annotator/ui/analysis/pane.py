@@ -175,7 +175,7 @@ class AnalysisPane(QWidget):
     def _section_tab(self, section: Section, analysis: Analysis) -> QWidget:
         if section.name == "items":
             return ItemsView(section, lambda item_id: item_detail(analysis, item_id),
-                             self.exporter.save_table)
+                             self.exporter.save_table, notes=analysis.input.answers.has_notes)
         if section.name == PAPER_SECTION:
             return PaperTablesView(section, analysis, default_paper(analysis.input),
                                    save_table=self.exporter.save_table,
