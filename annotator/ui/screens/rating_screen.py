@@ -172,9 +172,8 @@ class RatingScreen(QWidget):
         self._pair = pair
         self._feedback = None
         self._ui.feedback.hide()
-        self._ui.rubric.clear()
+        self._clear_choice()
         self._ui.rubric.setEnabled(True)
-        self.level_marked.emit(None)
         self._ui.bar.offer_skip(False)
         if pair is None:
             self._show_finished()
@@ -224,6 +223,11 @@ class RatingScreen(QWidget):
             self._say("You can submit now: press Enter.")
         self._waiting = False
 
+    def _clear_choice(self) -> None:
+        """No level chosen: the scale and the Rating Guide say so."""
+        self._ui.rubric.clear()
+        self.level_marked.emit(None)
+
     def _show_finished(self) -> None:
         self.state = ScreenState.FINISHED
         self._dwell_timer.stop()
@@ -240,6 +244,7 @@ class RatingScreen(QWidget):
     def _show_notice(self, text: NoticeText) -> None:
         self.state = ScreenState.NOTICE
         self._dwell_timer.stop()
+        self._clear_choice()  # the Rating Guide marks no level between pairs
         self._ui.notice.show_notice(text)
         self._ui.pages.setCurrentWidget(self._ui.notice)
         self._focus_current_text()
@@ -266,7 +271,7 @@ class RatingScreen(QWidget):
             self.state = ScreenState.UNRATABLE
             self._dwell_timer.stop()
             self._ui.image.show_message(f"{message}\nSkip this pair and tell your lab lead.")
-            self._ui.rubric.clear()
+            self._clear_choice()
             self._ui.rubric.setEnabled(False)
             self._ui.bar.ready(False)
             self._ui.bar.offer_skip(True)
