@@ -54,20 +54,26 @@ def shown_in(column: QScrollArea, part: QWidget) -> bool:
 @pytest.mark.parametrize("laptop", LAPTOPS, ids=lambda size: f"{size.width()}x{size.height()}")
 def test_at_200_percent_text_the_caption_and_its_label_are_in_view_beside_a_large_photo(
         qtbot, make_main_window, tmp_path: Path, laptop: QSize) -> None:
-    """The VICR demo's own captions (up to 222 characters), the Rating Guide beside them."""
-    window = make_main_window(copy_sample("vicr-demo", tmp_path), tagger="Ana")
+    """Every caption of the VICR demo's 44 pairs (up to 222 characters), the Rating Guide
+    beside them (no gold pairs: the round's own pairs come at once)."""
+    folder = copy_sample("vicr-demo", tmp_path)
+    (folder / "gold.csv").unlink()
+    window = make_main_window(folder, tagger="Ana")
     in_window(qtbot, window, laptop)
     window.set_text_scale(2.0)
     assert window.rating_guide is not None and window.rating_guide.isVisible()
     screen = window.rating_screen
     column, label = words_column(screen)
     caption = by_description(screen, "Caption")
-    for _ in rated_pairs(qtbot, screen, 12):
+    longest = 0
+    for _ in rated_pairs(qtbot, screen, 44):
         words = screen.current_pair.item.caption
+        longest = max(longest, len(words))
         assert shown_in(column, label), f"{words!r}: the label scrolled off"
         assert shown_in(column, caption), f"{words!r}: cut"
         image = screen.image_view.size()
         assert image.width() >= MIN_IMAGE.width() and image.height() >= MIN_IMAGE.height()
+    assert longest == 222
     window.set_text_scale(1.0)
 
 
