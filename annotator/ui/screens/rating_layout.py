@@ -1,4 +1,5 @@
-"""The rating screen's widgets and where they sit; the screen decides what they show.
+"""The rating screen's widgets and where they sit, and its keys; the screen decides what
+they show and what the keys do.
 
 Progress on top; the image beside the pair's words and the feedback; below them the
 question and the scale, then the submit bar. The image takes what the rest leaves. The
@@ -8,10 +9,11 @@ the order Tab visits them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from annotator.project.model import Rubric
@@ -19,7 +21,7 @@ from annotator.session.messages import scale_note
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.named import named
 from annotator.ui.widgets.feedback_panel import FeedbackPanel
-from annotator.ui.widgets.image_view import ImageView
+from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
 from annotator.ui.widgets.notice_page import NoticePage
 from annotator.ui.widgets.pair_text import text_label
 from annotator.ui.widgets.pair_view import PairView
@@ -90,3 +92,21 @@ def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) ->
     return RatingLayout(progress, guide_button, pair_view, pair_view.image, pair_view.caption,
                         pair_view.feedback, question, rubric_panel, bar, notice, finished,
                         pages, rating_page)
+
+
+def bind_rating_keys(screen: QWidget, rubric: Rubric, *, choose: Callable[[float], None],
+                     enter: Callable[[], None], image: ImageView) -> None:
+    """The levels' keys, Enter and the zoom keys (``+``/``-``/``0``), window-wide while
+    ``screen`` is shown, so they work wherever the focus is (the Rating Guide beside it
+    too); a hidden screen's keys do nothing."""
+    context = Qt.ShortcutContext.WindowShortcut
+    for level in rubric.options:
+        shortcut = QShortcut(QKeySequence(level.key), screen, context=context)
+        shortcut.activated.connect(lambda value=level.value: choose(value))
+    for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        QShortcut(QKeySequence(key), screen, context=context).activated.connect(enter)
+    zooms = {"+": ZOOM_STEP, "=": ZOOM_STEP, "-": 1 / ZOOM_STEP}
+    for zoom_key, factor in zooms.items():
+        shortcut = QShortcut(QKeySequence(zoom_key), screen, context=context)
+        shortcut.activated.connect(lambda factor=factor: image.zoom_by(factor))
+    QShortcut(QKeySequence("0"), screen, context=context).activated.connect(image.fit)

@@ -16,8 +16,8 @@ import math
 from enum import Enum
 from typing import assert_never
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -48,12 +48,12 @@ from annotator.session.recovery import (
 )
 from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.image_loader import ImageLoader
-from annotator.ui.screens.rating_layout import build_rating_layout
-from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
+from annotator.ui.screens.rating_layout import bind_rating_keys, build_rating_layout
+from annotator.ui.widgets.image_view import ImageView
+from annotator.ui.widgets.pair_view import caption_point_size
 from annotator.ui.widgets.rubric_panel import LevelButton
 from annotator.ui.widgets.submit_bar import NEXT_TEXT
 
-CAPTION_SCALE = 1.6
 PREFETCH_AHEAD = 2
 """Images decoded ahead, so a tagger answering as soon as the dwell allows never waits."""
 DWELL_TICK_MS = 100
@@ -97,7 +97,8 @@ class RatingScreen(QWidget):
         self._dwell_timer = QTimer(self, interval=DWELL_TICK_MS)
         self._dwell_timer.timeout.connect(self._update_submit)
         self._build()
-        self._bind_keys()
+        bind_rating_keys(self, session.project.rubric, choose=self.choose_level,
+                         enter=self._enter, image=self._ui.image)
         self._ui.image.failed.connect(self._on_image_failed)
         self._pending = opening_texts(session)
         self._next_notice_or_pair()
@@ -117,25 +118,11 @@ class RatingScreen(QWidget):
         self._ui.notice.continue_requested.connect(self.submit)
         self.set_body_point_size(self.font().pointSizeF())
 
-    def _bind_keys(self) -> None:
-        """Window-wide while the screen is shown, so the keys work wherever the focus is
-        (the Rating Guide beside it too); a hidden screen's keys do nothing."""
-        context = Qt.ShortcutContext.WindowShortcut
-        for level in self._session.project.rubric.options:
-            shortcut = QShortcut(QKeySequence(level.key), self, context=context)
-            shortcut.activated.connect(lambda value=level.value: self.choose_level(value))
-        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            QShortcut(QKeySequence(key), self, context=context).activated.connect(self._enter)
-        zooms = {"+": ZOOM_STEP, "=": ZOOM_STEP, "-": 1 / ZOOM_STEP}
-        for zoom_key, factor in zooms.items():
-            shortcut = QShortcut(QKeySequence(zoom_key), self, context=context)
-            shortcut.activated.connect(lambda factor=factor: self._ui.image.zoom_by(factor))
-        QShortcut(QKeySequence("0"), self, context=context).activated.connect(self._ui.image.fit)
-
     def set_body_point_size(self, size: float) -> None:
-        """Follow the app's text size; the caption stays proportionally larger."""
+        """Follow the app's text size; the caption stays larger up to a point
+        (:func:`~annotator.ui.widgets.pair_view.caption_point_size`)."""
         font = self.font()
-        font.setPointSizeF(max(6.0, size * CAPTION_SCALE))
+        font.setPointSizeF(max(6.0, caption_point_size(size)))
         self._ui.pair_view.set_point_size(size, font.pointSizeF())
         finished_font = self._ui.finished.font()
         finished_font.setPointSizeF(font.pointSizeF())
@@ -172,9 +159,8 @@ class RatingScreen(QWidget):
         self._pair = pair
         self._feedback = None
         self._ui.feedback.hide()
-        self._ui.rubric.clear()
+        self._clear_choice()
         self._ui.rubric.setEnabled(True)
-        self.level_marked.emit(None)
         self._ui.bar.offer_skip(False)
         if pair is None:
             self._show_finished()
@@ -224,6 +210,11 @@ class RatingScreen(QWidget):
             self._say("You can submit now: press Enter.")
         self._waiting = False
 
+    def _clear_choice(self) -> None:
+        """No level chosen: the scale and the Rating Guide say so."""
+        self._ui.rubric.clear()
+        self.level_marked.emit(None)
+
     def _show_finished(self) -> None:
         self.state = ScreenState.FINISHED
         self._dwell_timer.stop()
@@ -240,6 +231,7 @@ class RatingScreen(QWidget):
     def _show_notice(self, text: NoticeText) -> None:
         self.state = ScreenState.NOTICE
         self._dwell_timer.stop()
+        self._clear_choice()  # the Rating Guide marks no level between pairs
         self._ui.notice.show_notice(text)
         self._ui.pages.setCurrentWidget(self._ui.notice)
         self._focus_current_text()
@@ -256,7 +248,7 @@ class RatingScreen(QWidget):
                 self._ui.pair_view.reveal(self._ui.feedback)  # at large text: below the caption
             case ScreenState.RATING | ScreenState.UNRATABLE | ScreenState.FINISHED:
                 self._ui.caption.setFocus()
-                self._ui.pair_view.reveal(self._ui.caption)
+                self._ui.pair_view.show_from_top()
             case _:
                 assert_never(self.state)
 
@@ -266,7 +258,7 @@ class RatingScreen(QWidget):
             self.state = ScreenState.UNRATABLE
             self._dwell_timer.stop()
             self._ui.image.show_message(f"{message}\nSkip this pair and tell your lab lead.")
-            self._ui.rubric.clear()
+            self._clear_choice()
             self._ui.rubric.setEnabled(False)
             self._ui.bar.ready(False)
             self._ui.bar.offer_skip(True)
@@ -287,7 +279,8 @@ class RatingScreen(QWidget):
         assert level is not None
         wait = self._session.seconds_until_submit()
         then = f"You can submit in {math.ceil(wait)} s." if wait > 0 else "Press Enter to submit."
-        self._say(f"Chosen: {level.key} — {level.label}. {then}")
+        chosen = f"Chosen: {level.key} — {level.label}."
+        self._say(f"{chosen} {then}", shown=chosen)  # the Submit button says the rest
         self._update_submit()
 
     def _skip_pair(self) -> None:
@@ -394,7 +387,8 @@ class RatingScreen(QWidget):
             if pair is not None and pair.step is not None:  # the next question's hint
                 self._say(f"{answer} {step_hint(pair, rubric)}", shown=step_note(pair, rubric))
             else:
-                self._say(f"{answer} {self._ui.progress.text() if pair else 'Round done'}.")
+                self._say(f"{answer} {self._ui.progress.text() if pair else 'Round done'}.",
+                          shown=answer)  # the progress line above says the rest
 
     def _say(self, message: str, *, shown: str | None = None) -> None:
         """Have screen readers announce ``message`` and show it (or ``shown``, when the
