@@ -142,6 +142,8 @@ _ITEM_FIELDS: dict[str, tuple[str, str]] = {
     "dropped": ("1 when Caption-Quality's rule (Levinboim et al. 2021, §3.2) leaves the item "
                 "out: more than 2 SKIP answers in either of the first two rounds; else 0.",
                 ""),
+    "check": ("1 when the item is an attention check among the items (its answers are "
+              "data, but a rater who fails it is left out of every figure); else 0.", ""),
     "caption": ("The caption (or description) rated.", ""),
     "image": ("Path of the image in the project folder (forward slashes); the images are "
               "not part of this dataset.", ""),

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
+from annotator.cli import main
+from annotator.project.folder import open_project
 from annotator.reporting.dataset.writer import DatasetOptions, export_dataset
 from tests.reporting.dataset.conftest import analysed
 from tests.session.helpers import FakeClock, start
 from tests.study_rubric import answer_pair, use_study_rubric
 
+ROOT = Path(__file__).resolve().parents[3]
 NOTE = "Ana thinks the dog is a cat; ana asked ANA's friend Anastasia."
 
 
@@ -81,3 +85,39 @@ def test_the_codebook_states_each_questions_type_answers_and_condition(
     markdown = (out / "codebook.md").read_text(encoding="utf-8")
     assert "| `wrong_note` | text | post, only when `wrong_info` is yes | free text, at most " \
            "200 characters, may be left empty |" in markdown
+
+
+def test_items_csv_counts_each_items_flags_choices_and_notes(make_project_folder,
+                                                             tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    export(rated_study(make_project_folder), out, pseudonymise=True)
+    with (out / "items.csv").open(encoding="utf-8", newline="") as file:
+        items = list(csv.DictReader(file))
+    assert len(items) == 2
+    for item in items:  # Ana flagged and wrote a note, Bo did not; both chose "sighted"
+        assert (item["wrong_info_post_n"], item["wrong_info_post_yes"]) == ("2", "1")
+        assert (item["wrong_note_post_n"], item["wrong_note_post_notes"]) == ("1", "1")
+        assert (item["audience_post_n"], item["audience_post_sighted"],
+                item["audience_post_blind"], item["audience_post_everyone"]) == (
+            "2", "2", "0", "0")
+        assert item["overall_post_n"] == "2" and float(item["overall_post_mean"]) == 5
+    book = json.loads((out / "codebook.json").read_text(encoding="utf-8"))
+    columns = {c["name"]: c for f in book["files"] if f["name"] == "items.csv"
+               for c in f["columns"]}
+    assert columns["wrong_info_post_yes"]["description"] == (
+        "Yes answers to 'wrong_info' with the image.")
+    assert columns["audience_post_blind"]["unit"] == "answers"
+
+
+def test_items_csv_says_which_items_are_attention_checks(tmp_path: Path) -> None:
+    folder = tmp_path / "contextref"
+    shutil.copytree(ROOT / "sample_projects" / "contextref-demo", folder)
+    assert main(["simulate", str(folder), "--taggers", "3", "--seed", "4"]) == 0
+    out = tmp_path / "out"
+    export_dataset(analysed(folder), out, DatasetOptions(include_simulated=True),
+                   now=datetime(2027, 3, 1, 12, tzinfo=UTC))
+    with (out / "items.csv").open(encoding="utf-8-sig", newline="") as file:
+        checks = {row["item_id"]: row["check"] for row in csv.DictReader(file)}
+    assert {item for item, check in checks.items() if check == "1"} == set(
+        open_project(folder).checks.items) and len(checks) == 10
+    assert set(checks.values()) == {"0", "1"}
