@@ -76,10 +76,8 @@ def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) ->
         rating_layout.addWidget(part)
 
     notice = NoticePage(screen)
-    finished = named(QLabel(screen), "finishedLabel")
-    finished.setAccessibleDescription("Round finished")
+    finished = text_label("finishedLabel", "Round finished", screen)  # takes the focus
     finished.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    finished.setWordWrap(True)
 
     pages = QStackedWidget(screen)
     for page in (rating_page, notice, finished):
