@@ -220,6 +220,7 @@ def test_the_leads_dialogs(qtbot, simulated_copy: Path, make_lead_window, tmp_pa
     box.close()
     about = AboutDialog(window)
     assert_passes(qtbot, active(qtbot, about), "About")
+    about.close()
 
 
 def test_the_taggers_dialogs(qtbot, make_project_folder, make_main_window) -> None:
