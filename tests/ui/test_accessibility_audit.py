@@ -137,10 +137,8 @@ def theme(request, qapp):
     before = qapp.palette()
     system = qapp.style().standardPalette() if request.param == "light" else dark_palette()
     qapp.setPalette(system)
-    qapp.setProperty("annotatorReadablePalette", False)
     yield request.param
     qapp.setPalette(before)
-    qapp.setProperty("annotatorReadablePalette", False)
 
 
 # --- the tagger's window --------------------------------------------------------------------
