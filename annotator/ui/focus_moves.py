@@ -16,7 +16,10 @@ def turn_page(pages: QStackedWidget, page: QWidget, focus: QWidget | None) -> No
     """``page`` of ``pages`` current, ``focus`` (a widget on it) focused straight from where
     the focus was; ``focus`` None: the focus is left alone (nothing is on screen yet)."""
     if focus is not None:
-        page.setVisible(True)  # beside the current page, until the focus is on it
+        current = pages.currentWidget()
+        if current is not None and current is not page:  # over it, in its place, laid out
+            page.setGeometry(current.geometry())
+            page.setVisible(True)
         focus.setFocus(Qt.FocusReason.OtherFocusReason)
     pages.setCurrentWidget(page)
 

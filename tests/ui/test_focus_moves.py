@@ -2,15 +2,27 @@
 the end of the round), the keyboard focus goes straight to the text of what comes, never
 first through another widget: a screen reader announces every widget that takes the focus
 (it once announced the Rating Guide's buttons after each notice). Every move of the focus
-is recorded from QApplication.focusChanged, with the guide shown beside the screen."""
+is recorded from QApplication.focusChanged, with the guide shown beside the screen, and
+the page the focus lands on is already laid out when it does."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QStackedWidget, QWidget
 
 from annotator.ui.widgets.rubric_panel import LevelButton
 from tests.ui.conftest import LAPTOP, active
+
+
+def laid_out(widget: QWidget) -> bool:
+    """Whether the page of the screen that holds ``widget`` fills the screen's place for
+    pages: a page shown for the focus and not laid out yet is 100 × 30 px."""
+    page = widget
+    while page.parentWidget() is not None and not isinstance(page.parentWidget(),
+                                                             QStackedWidget):
+        page = page.parentWidget()
+    stack = page.parentWidget()
+    return stack is None or page.geometry() == stack.contentsRect()
 
 
 def focus_moves(qtbot, key: Qt.Key | str) -> list[str]:
@@ -19,7 +31,10 @@ def focus_moves(qtbot, key: Qt.Key | str) -> list[str]:
     moves: list[str] = []
 
     def record(_old: QWidget | None, new: QWidget | None) -> None:
-        moves.append(new.objectName() if new is not None else "nothing")
+        if new is None:
+            moves.append("nothing")
+        else:
+            moves.append(new.objectName() + ("" if laid_out(new) else " (not laid out)"))
 
     app = QApplication.instance()
     app.focusChanged.connect(record)

@@ -248,7 +248,7 @@ class RatingScreen(QWidget):
             case ScreenState.FEEDBACK:
                 page, text = ui.rating_page, ui.feedback.focus_target
             case ScreenState.FINISHED:
-                page, text = ui.finished, ui.finished
+                page, text = ui.finished_page, ui.finished
             case _:
                 assert_never(self.state)
         turn_page(ui.pages, page, text if self.isVisible() else None)
