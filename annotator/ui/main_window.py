@@ -87,7 +87,7 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         _menus, self.actions_by_name = bind_actions(self, TAGGER_ACTIONS)
         self.set_text_scale(config.text_scale)
         show_focus_rings()
-        use_readable_palette()
+        use_readable_palette(self)
         place_window(self, config.windows.get("tagger"), PREFERRED_SIZE)
 
     @property

@@ -7,7 +7,8 @@ all at once:
 - an interactive widget without a name (what Qt's accessibility interface would give a
   screen reader), a button whose name leaves out its visible words (WCAG 2.5.3);
 - a label whose accessible name replaces its text (WCAG 4.1.2: the name must be empty or
-  the text; what the label is goes in its description);
+  the text; what the label is goes in its description); a combo box named by its current
+  text (Qt's own on Linux and macOS) instead of by what it chooses;
 - a focus trap (WCAG 2.1.2): from every focus stop Tab and Shift+Tab must leave it within
   :data:`MAX_PRESSES_TO_LEAVE` presses (and one per link of a text with links), and a
   round of Tab (and of Shift+Tab) from the first stop must reach every other stop (a group
@@ -108,6 +109,9 @@ def name_problems(window: QWidget) -> Iterator[str]:
             interactive = False
         if interactive and not spoken_name(widget).strip():
             yield f"{label_of(widget)} at {_where(widget)}: an interactive widget without a name"
+        elif isinstance(widget, QComboBox) and spoken_name(widget) == widget.currentText():
+            yield (f"{label_of(widget)} at {_where(widget)}: a combo box named by its current "
+                   "text, not by what it chooses")
         if isinstance(widget, QAbstractButton) and widget.text():
             missing = _words(widget.text()) - _words(spoken_name(widget))
             if missing:

@@ -14,6 +14,7 @@ from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -29,7 +30,13 @@ from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.widgets.keyboard_table import explain_columns
 from tests.conftest import write_jpeg
-from tests.ui.accessibility_audit import audit, drawn_contrast, palette_problems, ring_pixels
+from tests.ui.accessibility_audit import (
+    audit,
+    drawn_contrast,
+    palette_problems,
+    ring_pixels,
+    spoken_name,
+)
 from tests.ui.conftest import LAPTOP, active, by_name
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
@@ -52,7 +59,10 @@ def test_the_audit_finds_each_kind_of_problem(qtbot) -> None:
     trap.setCurrentCell(0, 0)
     renamed = QPushButton("Next pair (Enter)", window)
     renamed.setAccessibleName("Submit rating")
-    for widget in (hidden, nameless, trap, renamed):
+    valued = QComboBox(window)  # Qt's: named "likert-5", whatever its accessible name
+    valued.addItems(["likert-5", "binary"])
+    valued.setAccessibleName("Rubric")
+    for widget in (hidden, nameless, trap, renamed, valued):
         layout.addWidget(widget)
     active(qtbot, window, QSize(500, 400))
     problems = "\n".join(audit(qtbot, window))
@@ -60,6 +70,7 @@ def test_the_audit_finds_each_kind_of_problem(qtbot) -> None:
     assert "QLineEdit" in problems and "an interactive widget without a name" in problems
     assert "QTableWidget 'Ratings': a focus trap, Tab pressed 4 times" in problems
     assert "leaves out the visible words ['next', 'pair']" in problems
+    assert "QComboBox 'likert-5'" in problems and "named by its current text" in problems
 
 
 def test_the_ring_is_measured_by_its_contrast_with_what_was_there(qapp) -> None:
@@ -126,10 +137,8 @@ def theme(request, qapp):
     before = qapp.palette()
     system = qapp.style().standardPalette() if request.param == "light" else dark_palette()
     qapp.setPalette(system)
-    qapp.setProperty("annotatorReadablePalette", False)
     yield request.param
     qapp.setPalette(before)
-    qapp.setProperty("annotatorReadablePalette", False)
 
 
 # --- the tagger's window --------------------------------------------------------------------
@@ -215,6 +224,7 @@ def test_the_leads_dialogs(qtbot, simulated_copy: Path, make_lead_window, tmp_pa
     box.close()
     about = AboutDialog(window)
     assert_passes(qtbot, active(qtbot, about), "About")
+    about.close()
 
 
 def test_the_taggers_dialogs(qtbot, make_project_folder, make_main_window) -> None:
@@ -255,6 +265,8 @@ def test_the_new_project_wizard_and_the_settings_dialog(qtbot, simulated_copy: P
             break
         wizard.next()
     assert pages == 4  # images and captions, gold, priors, licence and citation
+    for box in wizard.findChildren(QComboBox):  # shown on a page or not
+        assert spoken_name(box) not in ("", box.currentText()), box.objectName()
     wizard.reject()
     window.activateWindow()
     window.edit_project_settings()

@@ -229,6 +229,10 @@ class AnalysisPane(QWidget):
             return
         self.progress.hide()
         self.status.setText(f"This cannot be analysed:\n\n{message}")
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                            | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.status.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the window's one stop
+        self.status.setFocus()  # a screen reader reads why at once
         self.failed.emit(message)
 
     def _on_crash(self, info: CrashInfo) -> None:

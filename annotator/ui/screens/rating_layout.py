@@ -46,6 +46,7 @@ class RatingLayout:
     finished: QLabel
     pages: QStackedWidget
     rating_page: QWidget
+    finished_page: QWidget
 
 
 def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) -> RatingLayout:
@@ -78,20 +79,20 @@ def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) ->
         rating_layout.addWidget(part)
 
     notice = NoticePage(screen)
-    finished = named(QLabel(screen), "finishedLabel")
-    finished.setAccessibleDescription("Round finished")
+    finished_page = QWidget(screen)  # its margins leave room for the focus ring
+    finished = text_label("finishedLabel", "Round finished", finished_page)  # takes the focus
     finished.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    finished.setWordWrap(True)
+    QVBoxLayout(finished_page).addWidget(finished)
 
     pages = QStackedWidget(screen)
-    for page in (rating_page, notice, finished):
+    for page in (rating_page, notice, finished_page):
         pages.addWidget(page)
     outer = QVBoxLayout(screen)
     outer.setContentsMargins(0, 0, 0, 0)
     outer.addWidget(pages)
     return RatingLayout(progress, guide_button, pair_view, pair_view.image, pair_view.caption,
                         pair_view.feedback, question, rubric_panel, bar, notice, finished,
-                        pages, rating_page)
+                        pages, rating_page, finished_page)
 
 
 def bind_rating_keys(screen: QWidget, rubric: Rubric, *, choose: Callable[[float], None],

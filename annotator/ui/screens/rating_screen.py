@@ -18,12 +18,7 @@ from typing import assert_never
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import (
-    QAbstractButton,
-    QApplication,
-    QMessageBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QAbstractButton, QApplication, QMessageBox, QWidget
 
 from annotator.session.flow import RatingSession
 from annotator.session.messages import (
@@ -47,6 +42,7 @@ from annotator.session.recovery import (
     submit_guarded,
 )
 from annotator.ui.dialogs.submit_failed import SubmitFailedBox
+from annotator.ui.focus_moves import turn_page
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.screens.rating_layout import bind_rating_keys, build_rating_layout
 from annotator.ui.widgets.image_view import ImageView
@@ -131,7 +127,7 @@ class RatingScreen(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        self._focus_current_text()
+        self._present()
 
     # state --------------------------------------------------------------------
 
@@ -158,15 +154,12 @@ class RatingScreen(QWidget):
     def _show(self, pair: Pair | None) -> None:
         self._pair = pair
         self._feedback = None
-        self._ui.feedback.hide()
         self._clear_choice()
         self._ui.rubric.setEnabled(True)
-        self._ui.bar.offer_skip(False)
         if pair is None:
             self._show_finished()
             return
         self.state = ScreenState.RATING
-        self._ui.pages.setCurrentWidget(self._ui.rating_page)
         self._ui.bar.show_status(self._hint)
         self._ui.progress.setText(session_progress_text(self._session, pair, self._session.score))
         step = pair.step
@@ -175,7 +168,7 @@ class RatingScreen(QWidget):
         self.question_shown.emit(question)
         hidden = step is not None and step.stage == "pre"
         self._ui.pair_view.show_words(pair.item.caption, pair.item.context, image_hidden=hidden)
-        self._focus_current_text()  # a screen reader reads the new caption at once
+        self._present()  # a screen reader reads the new caption at once
         project = self._session.project
         ahead = [project.image_path(item) for item in self._session.upcoming_items(PREFETCH_AHEAD)]
         if hidden:  # the text-only step: its image is wanted next, with the answer's step
@@ -219,7 +212,7 @@ class RatingScreen(QWidget):
         self.state = ScreenState.FINISHED
         self._dwell_timer.stop()
         self._ui.finished.setText(finished_text(self._session))
-        self._ui.pages.setCurrentWidget(self._ui.finished)
+        self._present()
 
     def _next_notice_or_pair(self) -> None:
         """The next of the sitting's opening notices, or else the current pair."""
@@ -233,24 +226,32 @@ class RatingScreen(QWidget):
         self._dwell_timer.stop()
         self._clear_choice()  # the Rating Guide marks no level between pairs
         self._ui.notice.show_notice(text)
-        self._ui.pages.setCurrentWidget(self._ui.notice)
-        self._focus_current_text()
+        self._present()
         self._say(f"{text.title}. {text.body}", shown=f"{text.title}: press Enter to go on.")
 
-    def _focus_current_text(self) -> None:
-        if not self.isVisible():
-            return
+    def _present(self) -> None:
+        """The state's page, its text focused (read out) in one move: ui/focus_moves.py."""
+        ui = self._ui
         match self.state:
+            case ScreenState.RATING | ScreenState.UNRATABLE:
+                page, text = ui.rating_page, ui.caption
             case ScreenState.NOTICE:
-                self._ui.notice.focus_body()
+                page, text = ui.notice, ui.notice.focus_target
             case ScreenState.FEEDBACK:
-                self._ui.feedback.focus_text()
-                self._ui.pair_view.reveal(self._ui.feedback)  # at large text: below the caption
-            case ScreenState.RATING | ScreenState.UNRATABLE | ScreenState.FINISHED:
-                self._ui.caption.setFocus()
-                self._ui.pair_view.show_from_top()
+                page, text = ui.rating_page, ui.feedback.focus_target
+            case ScreenState.FINISHED:
+                page, text = ui.finished_page, ui.finished
             case _:
                 assert_never(self.state)
+        turn_page(ui.pages, page, text if self.isVisible() else None)
+        ui.feedback.setVisible(self.state is ScreenState.FEEDBACK)  # once the focus left it
+        if self.state is not ScreenState.UNRATABLE:
+            ui.bar.offer_skip(False)
+        if self.isVisible() and page is ui.rating_page:
+            if self.state is ScreenState.FEEDBACK:
+                ui.pair_view.reveal(ui.feedback)  # at large text: below the caption
+            else:
+                ui.pair_view.show_from_top()  # the label and context above the caption too
 
     def _on_image_failed(self, message: str) -> None:
         """A pair whose image cannot be shown cannot be rated: only skipping it is offered."""
@@ -367,14 +368,13 @@ class RatingScreen(QWidget):
         self._feedback = feedback
         self.state = ScreenState.FEEDBACK
         self._dwell_timer.stop()
-        self._ui.bar.offer_skip(False)
-        self._ui.rubric.show_marks(told.marks, told.distance)
         self._ui.feedback.show_feedback(told)
+        self._present()  # a screen reader reads the sentences, which have the focus
+        self._ui.rubric.show_marks(told.marks, told.distance)  # locks them: focus moved first
         self._ui.bar.ready(True, NEXT_TEXT)
         if self._pair is not None:
             self._ui.progress.setText(session_progress_text(self._session, self._pair,
                                                          feedback.score))
-        self._focus_current_text()  # a screen reader reads the sentences, which have the focus
         go_on = "Press Enter for the next pair."
         rest = " ".join(part for part in (told.verdict, told.why) if part)
         self._say(f"Saved. {told.heading}. {rest} {go_on}", shown=f"Saved. {go_on}")
