@@ -10,7 +10,7 @@ tables with their titles, methods and a "Save table as CSV…" button each.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from annotator.analysis.paper_tables import PAPER_TITLES
 from annotator.analysis.pipeline import Analysis
@@ -20,6 +20,7 @@ from annotator.ui.analysis.section_view import SaveChart, SaveTable, SectionView
 from annotator.ui.background_job import BackgroundJob, CrashInfo
 from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.named import named
+from annotator.ui.widgets.choice_box import ChoiceBox
 
 
 class PaperTablesView(QWidget):
@@ -39,7 +40,7 @@ class PaperTablesView(QWidget):
         self.paper = paper
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.chooser = named(QComboBox(), "choosePaper")
+        self.chooser = named(ChoiceBox(), "choosePaper")
         self.chooser.setAccessibleName("Paper whose tables are shown")
         for name, title in PAPER_TITLES.items():
             self.chooser.addItem(title, name)
