@@ -27,6 +27,7 @@ from pathlib import Path
 from annotator.csvtext import csv_text
 from annotator.errors import ProjectError
 from annotator.files import write_text
+from annotator.project.answer_model import FLAG_YES, AnswerKind
 from annotator.project.model import Project
 from annotator.project.plan import Plan, PlanBy
 from annotator.project.priors import prior_sources
@@ -36,6 +37,7 @@ from annotator.session.flow import RatingSession
 from annotator.session.game import NoticeKind
 from annotator.session.opening import read_other_laptops
 from annotator.session.pair import Feedback
+from annotator.session.simulated_answers import SimulatedTagger, simulated_answer
 from annotator.session.simulated_truth import (
     MACHINE_ERROR,
     hidden_quality,
@@ -53,17 +55,6 @@ TRUTH_DIR = "simulation"
 _SENT_TO_PROBATION = (NoticeKind.TUTORIAL_FAILED, NoticeKind.FIRST_PAIRS_FAILED)
 
 
-@dataclass(frozen=True)
-class SimulatedTagger:
-    """How one simulated person rates: in rubric levels (0 = the worst level, whichever end
-    of the scale the rubric lists first)."""
-
-    name: str
-    bias: float
-    noise: float
-    median_seconds: float
-
-
 @dataclass
 class TaggerResult:
     """What one simulated tagger did, for the summary and for tests."""
@@ -73,6 +64,10 @@ class TaggerResult:
     ratings: int = 0
     probations: int = 0
     failed_attempts: int = 0
+    flags: int = 0
+    """Yes answers to yes/no flags (a fault found, such as wrong information)."""
+    notes: int = 0
+    """Free texts written, each marked "Simulated note N: …"."""
     score: int | None = None
 
     @property
@@ -282,14 +277,16 @@ def _play_round(
                     players.remove((tagger, session, clock))
                     break
                 clock.advance(_seconds(tagger, rng, session.settings.dwell_seconds))
-                feedback = session.submit(_rating(tagger, truth[pair.item.item_id], project, rng))
+                tally = by_name[tagger.name]
+                feedback = session.submit(*simulated_answer(
+                    pair.step, truth[pair.item.item_id], tagger, project.rubric, rng,
+                    note_number=tally.notes + 1))
                 rating = feedback.rating
                 last = max(last, rating.submitted_at)
-                if rating.phase.is_data:
+                if rating.phase.is_data and not rating.question:  # what a consensus rests on
                     for name, values in others.items():
                         if name != tagger.name:
                             values.setdefault(rating.item_id, []).append(rating.value)
-                tally = by_name[tagger.name]
                 _count(tally, feedback, session)
                 if tally.gave_up:
                     players.remove((tagger, session, clock))
@@ -299,8 +296,12 @@ def _play_round(
 
 
 def _count(tally: TaggerResult, feedback: Feedback, session: RatingSession) -> None:
-    """What one rating adds to the tagger's tally: probations owed and failed, the score."""
+    """What one rating adds to the tagger's tally: probations owed and failed, flags raised,
+    notes written, the score."""
     tally.ratings += 1
+    rating = feedback.rating
+    tally.flags += rating.answer is AnswerKind.FLAG and rating.value == FLAG_YES
+    tally.notes += rating.answer is AnswerKind.TEXT and bool(rating.answer_text)
     notice = feedback.notice
     if notice is not None and notice.kind in _SENT_TO_PROBATION and notice.next_pairs:
         tally.probations += 1
@@ -317,12 +318,6 @@ def _named_by_plan(panel: list[SimulatedTagger], plan: Plan | None) -> list[Simu
         return panel
     return [dataclasses.replace(tagger, name=plan.assignees[index])
             if index < len(plan.assignees) else tagger for index, tagger in enumerate(panel)]
-
-
-def _rating(tagger: SimulatedTagger, quality: float, project: Project, rng: random.Random) -> float:
-    levels = project.rubric.worst_to_best
-    index = round(quality + tagger.bias + rng.gauss(0.0, tagger.noise))
-    return float(levels[min(len(levels) - 1, max(0, index))].value)
 
 
 DWELL_MARGIN = 0.001
@@ -372,6 +367,16 @@ def _write_truth(
     taggers += [[t.name, t.bias, t.noise, t.median_seconds] for t in panel]
     write_text(folder / f"taggers-{seed}.csv", csv_text(taggers))
     return truth_file
+
+
+def answers_summary(result: SimulationResult) -> str:
+    """The flags raised and notes written, in words ("" when the rubric asks neither)."""
+    flags = sum(tally.flags for tally in result.taggers)
+    notes = sum(tally.notes for tally in result.taggers)
+    if not flags and not notes:
+        return ""
+    return (f" Yes/no questions answered yes: {flags}; notes written: {notes}, each marked "
+            "“Simulated note N: …”, never words a person wrote.")
 
 
 def truth_summary(result: SimulationResult) -> str:
