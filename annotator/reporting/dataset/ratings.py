@@ -6,7 +6,9 @@ table keeps neither rating ids nor times), under the analysis's tagger names
 round (on two laptops) keeps both answers; ``counted`` marks the one the analysis counts,
 the earlier (:func:`annotator.analysis.loading.counted_rows`), so the file's game and
 retest rows are the panel's and its counted ones the analysis's. Taggers left out for
-failing the attention checks are left out here too, every answer of theirs.
+failing the attention checks are left out here too, every answer of theirs. Only levels
+(and SKIP answers) are published, as the analysis reads them: the answers of a yes/no flag,
+a choice or a free text have no level for the ``rating`` column to hold.
 
 Pseudonyms are ``T01``, ``T02``… in the order taggers first answered (ties by name), so
 they stay the same when the panel grows and say nothing about the names.
@@ -22,7 +24,7 @@ from annotator.analysis.loading import counted_rows, one_spelling, project_rows
 from annotator.analysis.pipeline import Analysis, SourceKind
 from annotator.analysis.results import AttentionChecks
 from annotator.errors import AnnotatorError
-from annotator.project.answer_model import SKIP_VALUE
+from annotator.project.answer_model import SKIP_VALUE, AnswerKind
 from annotator.reporting.content import Cell
 from annotator.store.panel_reading import read_panel_rows
 from annotator.store.reading import RatingRows, read_session_file
@@ -67,7 +69,9 @@ def stored_answers(analysis: Analysis, *, pseudonymise: bool) -> Answers:
     first: dict[str, int] = {}
     for i, rating_id in enumerate(rows.rating_id):
         first.setdefault(rating_id, i)  # a rating copied into two files is one answer
-    kept = tuple(i for i in first.values() if rows.tagger[i] not in left_out)
+    # levels only, as the analysis reads them: a flag, a choice or a note has no level
+    kept = tuple(i for i in first.values()
+                 if rows.tagger[i] not in left_out and rows.answer[i] == AnswerKind.SCALE.value)
     names = pseudonyms(rows, kept) if pseudonymise else {rows.tagger[i]: rows.tagger[i]
                                                          for i in kept}
     return Answers(rows, kept, names, counted)
