@@ -10,7 +10,8 @@ tutorial, probation, the game and its dwell, durable ratings.
 The study reads like a real one: its ratings end at the moment of the run and lie in the
 past, rounds a washout apart, each round from the second on started in ``project.toml``
 exactly as ``annotator round start`` does. The hidden truth follows each caption's source
-(:mod:`annotator.session.simulated_truth`).
+(:mod:`annotator.session.simulated_truth`); every question is answered with its own type
+(:mod:`annotator.session.simulated_answers`).
 """
 
 from __future__ import annotations
