@@ -145,6 +145,11 @@ def panel_project(make_project_folder) -> Path:
 
 @pytest.fixture
 def make_project_folder(tmp_path: Path) -> ProjectFactory:
+    """:func:`project_factory` in the test's own folder."""
+    return project_factory(tmp_path)
+
+
+def project_factory(tmp_path: Path) -> ProjectFactory:
     """Build a real project folder: project.toml, items.csv and one JPEG per item.
 
     ``flow``: the ``[flow]`` table (default: no dwell); ``rounds``: ``{n: table}``.

@@ -43,7 +43,7 @@ def _missing_r() -> str:
     return ""
 
 
-FULL_EXTRA_MODULES = ("pandas", "frictionless", "mlcroissant", "PyInstaller")
+FULL_EXTRA_MODULES = ("pandas", "frictionless", "mlcroissant", "datasets", "PyInstaller")
 """What the ``test-full`` extra adds to the ``test`` extra (see pyproject.toml)."""
 
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from annotator.session.clock import ManualClock
+from annotator.session.flow import RatingSession
+
 LABELS = ("Very poor", "Poor", "Rather poor", "Neither", "Rather good", "Good", "Very good")
 AUDIENCES = (("everyone", "Everyone"), ("blind", "Blind readers"), ("sighted", "Sighted readers"))
 
@@ -44,3 +47,18 @@ def use_study_rubric(folder: Path, text: str | None = None) -> Path:
     manifest.write_text(manifest.read_text(encoding="utf-8").replace(
         'rubric = "vicr5"\n', "", 1), encoding="utf-8")
     return folder
+
+
+def answer_pair(session: RatingSession, clock: ManualClock,
+                answers: dict[str, tuple]) -> list[str]:
+    """Answer every step of the pair on screen through the real flow, from ``answers``
+    (question id → :meth:`RatingSession.submit`'s arguments); the steps asked, in order."""
+    asked = []
+    item = session.current_pair()
+    assert item is not None
+    while (pair := session.pair_shown()) is not None and pair.item == item.item:
+        assert pair.step is not None
+        asked.append(f"{pair.step.question.question_id}:{pair.step.stage}")
+        clock.advance(1)
+        session.submit(*answers[pair.step.question.question_id])
+    return asked

@@ -17,7 +17,7 @@ from tests.requirements import FULL_EXTRA_MODULES
 
 PYPROJECT = PACKAGE.parent / "pyproject.toml"
 TEST_ORACLES = {"scipy", "krippendorff"}
-TEST_TOOLS = {"pandas", "frictionless", "mlcroissant", "jsonschema"}
+TEST_TOOLS = {"pandas", "frictionless", "mlcroissant", "datasets", "jsonschema"}
 """The tools that read the published dataset and the citation file in the tests; the app
 writes those files without them."""
 

@@ -28,11 +28,15 @@ import pytest
 
 from annotator.cli import main
 from annotator.project.folder import open_project
+from annotator.project.model import GoldPurpose
 from annotator.reporting.build import prepare_pane
 from annotator.reporting.dataset.writer import KEY_SUFFIX
 from annotator.reporting.exports import export_content
 from annotator.reporting.sections.items import item_detail
+from tests.conftest import project_factory
 from tests.docs_tables import DOCS, ROOT, documented
+from tests.store.sessionfiles import PROJECT
+from tests.typed_study import typed_study
 
 CITING = (*DOCS, ROOT / "tests" / "bench" / "README.md",
           *sorted((ROOT / "sample_projects").glob("*/README.md")),
@@ -120,9 +124,9 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Written:
         assert main(["simulate", str(folder), "--taggers", str(taggers),
                      "--rounds", str(rounds), "--seed", "1"]) == 0
         if rounds == 1:
-            # Chen fails ContextRef's check and is not counted: a late joiner tops up
+            # who fails ContextRef's checks is not counted: new recruits top up
             assert main(["plan", "top-up", str(folder), "--to", "3", "--seed", "1",
-                         "--taggers", "Ana,Ben,Dana"]) == 0
+                         "--taggers", "Dana,Eli,Fay"]) == 0
             out.csv("plan/plan.csv", folder / "plan-top-up-1.csv")  # the same columns
         _skip_a_pair_after_an_error(folder)
         _answer_again_on_another_laptop(folder)
@@ -132,6 +136,10 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Written:
         _pane(folder, work / f"{name}-pane", out)
         _dataset(folder, work / f"{name}-dataset", out)
     _sqlite_files(work / "vicr-demo", work, out)
+    # a study with a flag, a note, a choice and a question on its own levels
+    typed = typed_study(project_factory(work)(4, project_id=PROJECT))
+    _analyze(typed, work / "typed-analysis", out)
+    _pane(typed, work / "typed-pane", out)
     ratings = work / "flickr8k-expert.csv"
     assert main(["import-ratings", "flickr8k-expert",
                  str(ROOT / "tests" / "project" / "fixtures" / "expert_annotations.txt"),
@@ -203,7 +211,8 @@ def _analyze(folder: Path, target: Path, out: Written) -> None:
             handle.write(f"{item.item_id},length,{len(item.caption)}\n"
                          f"{item.item_id},words,{len(item.caption.split())}\n")
     extra = [] if (folder / "metrics.csv").exists() else ["--metrics", str(metrics)]
-    if (folder / "gold.csv").exists() and "check" in (folder / "gold.csv").read_text():
+    project = open_project(folder)
+    if project.checks.items or project.gold_for(GoldPurpose.CHECK):
         extra.append("--exclude-failed-checks")
     assert main(["analyze", str(folder), "--json", str(target / "report.json"),
                  "--csv-dir", str(target), "--reps", "5", "--bootstrap", "20",

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import csv
+import json
+import shutil
 from collections import Counter
+from pathlib import Path
 
 from annotator import __version__
 from annotator.analysis.metrics import load_metrics_csv
-from annotator.project.folder import validate_project
+from annotator.cli import main
+from annotator.commands.contract import ExitCode
+from annotator.project.answer_model import OVERALL, AnswerKind, ShowIf
+from annotator.project.folder import open_project, validate_project
 from annotator.project.model import GoldPurpose
+from annotator.session.steps import pair_steps
 from tests.samples import SAMPLE, build_script
 
 
@@ -75,3 +82,39 @@ def test_every_sample_project_names_a_licence_and_a_citation() -> None:
         dataset = validate_project(folder).dataset
         assert dataset.licence == "cc-by-4.0", folder
         assert dataset.citation.endswith(f"Caption Rating Annotator {__version__}."), folder
+
+
+def test_the_contextref_sample_asks_six_questions_overall_last_and_runs_end_to_end(
+        tmp_path: Path, capsys) -> None:
+    folder = tmp_path / "contextref-demo"
+    shutil.copytree(SAMPLE.parent / "contextref-demo", folder)
+    assert main(["validate", str(folder)]) == ExitCode.DONE
+    assert "0 problems" in capsys.readouterr().err
+    questions = open_project(folder).rubric.questions
+    asked = [q.question_id for q in questions if q.show_if is None]
+    assert asked == ["imaginability", "relevance", "irrelevance", "added_info", "wrong_info",
+                     OVERALL]
+    flag, note = questions[4], questions[5]
+    assert (flag.kind, flag.stages, flag.text) == (
+        AnswerKind.FLAG, ("post",), "Does the description contain potentially wrong information?")
+    assert (note.kind, note.stages, note.show_if) == (AnswerKind.TEXT, ("post",),
+                                                      ShowIf("wrong_info", "yes"))
+    orders = set()
+    for seed in range(6):
+        steps = [(s.question.question_id, s.stage) for s in pair_steps(questions, seed=seed,
+                                                                       round_number=1)]
+        assert steps[4] == (OVERALL, "pre") and steps[-1] == (OVERALL, "post")
+        assert steps.index(("wrong_info_note", "post")) == steps.index(("wrong_info", "post")) + 1
+        orders.add(tuple(steps))
+    assert len(orders) > 1  # each tagger's own order
+    assert main(["simulate", str(folder), "--taggers", "3", "--seed", "1"]) == ExitCode.DONE
+    report = tmp_path / "report.json"
+    assert main(["analyze", str(folder), "--reps", "5", "--bootstrap", "20",
+                 "--json", str(report)]) == ExitCode.DONE
+    assert json.loads(report.read_text(encoding="utf-8"))
+    out = tmp_path / "dataset"
+    assert main(["export", str(folder), "--out", str(out), "--include-simulated"]) \
+        == ExitCode.DONE
+    with (out / "ratings.csv").open(encoding="utf-8", newline="") as handle:
+        rated = {row["question"] for row in csv.DictReader(handle)}
+    assert rated >= {"imaginability", "relevance", "irrelevance", "added_info", OVERALL}

@@ -1,6 +1,6 @@
 """Build a :class:`RatingTable` from the stored ratings a lab lead has: a project folder,
 one session file or a merged panel database. They all take one path: rows from the store,
-then :func:`table_from_rows`. (A ratings CSV, legacy data, has its own reader:
+then :func:`answers_from_rows`. (A ratings CSV, legacy data, has its own reader:
 :mod:`annotator.analysis.ratings_csv`.)
 """
 
@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from annotator.analysis.other_answers import OtherAnswers, other_answers, own_scale_questions
 from annotator.analysis.rating_table import RatingTable, Skip, build_table
 from annotator.errors import AnnotatorError
 from annotator.names import clean_name, name_key
-from annotator.project.answer_model import SKIP_VALUE, AnswerKind
+from annotator.project.answer_model import SKIP_VALUE, AnswerKind, Question
 from annotator.project.model import Project
 from annotator.store.panel_reading import read_panel_rubric_sha256
 from annotator.store.reading import RatingRows
@@ -30,32 +31,47 @@ _DATA_PHASES = [phase.value for phase in Phase if phase.is_data]
 
 def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
                     sources: dict[str, str] | None = None) -> RatingTable:
-    """A table from stored rows: a rating id seen twice (a file copied twice) counts once,
-    names that :func:`~annotator.names.name_key` makes equal are one tagger
-    (:func:`one_spelling`), and a tagger who rated the same pair in the same round on two
-    laptops counts once, with the earlier rating (:func:`counted_rows`; the other is
-    :func:`answered_again`). A SKIP answer is not a rating: it is counted as a skip of its
-    pair and round (Levinboim et al. 2021). Only levels are rated on a scale: the answers
-    of another type (a flag, a choice, a free text) are left out of the table."""
+    """The rating table of :func:`answers_from_rows`, without the other answers."""
+    return answers_from_rows(rows, levels=levels, sources=sources)[0]
+
+
+def answers_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
+                      sources: dict[str, str] | None = None,
+                      declared: Mapping[str, Question] | None = None,
+                      ) -> tuple[RatingTable, OtherAnswers]:
+    """A table from stored rows, and the answers beside it: a rating id seen twice (a file
+    copied twice) counts once, names that :func:`~annotator.names.name_key` makes equal
+    are one tagger (:func:`one_spelling`), and a tagger who rated the same pair in the same
+    round on two laptops counts once, with the earlier rating (:func:`counted_rows`; the
+    other is :func:`answered_again`). A SKIP answer is not a rating: it is counted as a
+    skip of its pair and round (Levinboim et al. 2021). Only the levels of the rubric's
+    scale are in the table: the answers of another type (a flag, a choice, a free text)
+    and those of a question ``declared`` with its own levels are the other answers."""
+    declared = declared or {}
     rows = one_spelling(rows)
-    counted = [i for i in counted_rows(rows) if rows.answer[i] == AnswerKind.SCALE.value]
-    skipped = [i for i in counted if rows.value[i] == SKIP_VALUE]
+    counted = counted_rows(rows)
+    own = own_scale_questions(declared)
+    on_scale = (counted.tolist() if not own and set(rows.answer) <= {AnswerKind.SCALE.value}
+                else [i for i in counted.tolist() if rows.answer[i] == AnswerKind.SCALE.value
+                      and rows.question[i] not in own])  # levels only: the usual protocol
+    skipped = [i for i in on_scale if rows.value[i] == SKIP_VALUE]
     skips = Counter((rows.item_id[i], rows.round[i]) for i in skipped
                     if Phase(rows.phase[i]).is_data)
     records = [Skip(rows.item_id[i], rows.tagger[i], rows.round[i], rows.phase[i],
                     rows.ms_on_screen[i] / 1000) for i in skipped]
-    keep = [i for i in counted if rows.value[i] != SKIP_VALUE]
+    keep = [i for i in on_scale if rows.value[i] != SKIP_VALUE]
 
     def pick(column: Sequence[Any]) -> list[Any]:
         return [column[i] for i in keep]
 
-    return build_table(
+    table = build_table(
         item_ids=pick(rows.item_id), taggers=pick(rows.tagger), rounds=pick(rows.round),
         values=pick(rows.value), phases=[Phase(p) for p in pick(rows.phase)],
         points=pick(rows.points), seconds=[ms / 1000 for ms in pick(rows.ms_on_screen)],
         levels=levels, sources=sources, skips=dict(skips), skipped=records,
         questions=pick(rows.question), stages=pick(rows.stage),
     )
+    return table, other_answers(rows, counted, declared)
 
 
 def one_spelling(rows: RatingRows) -> RatingRows:
@@ -149,13 +165,22 @@ def refuse_other_rubric(path: Path, project: Project) -> None:
 
 
 def table_on_rubric(project: Project, rows: RatingRows, *, where: Path) -> RatingTable:
-    """``rows`` on the project's rubric, with its caption sources; ``where`` names the input
-    in the message when a rating is not on the rubric."""
+    """The rating table of :func:`answers_on_rubric`."""
+    return answers_on_rubric(project, rows, where=where)[0]
+
+
+def answers_on_rubric(project: Project, rows: RatingRows, *,
+                      where: Path) -> tuple[RatingTable, OtherAnswers]:
+    """``rows`` on the project's rubric, with its caption sources, and the answers of its
+    other questions; ``where`` names the input in the message when a rating is not on the
+    rubric."""
     sources = {item.item_id: item.source for item in project.items}
     has_sources = any(sources.values())
     levels = np.array([level.value for level in project.rubric.levels], dtype=float)
+    declared = {q.question_id: q for q in project.rubric.questions}
     try:
-        return table_from_rows(rows, levels=levels, sources=sources if has_sources else None)
+        return answers_from_rows(rows, levels=levels, declared=declared,
+                                 sources=sources if has_sources else None)
     except ValueError as error:
         raise AnnotatorError(f"A stored rating is not on the project's rubric: {error}.",
                              file=where) from error

@@ -13,7 +13,7 @@ those come from its project folder, which is looked for beside the file and one 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,6 +23,7 @@ import numpy as np
 from annotator.analysis.alpha import Level
 from annotator.analysis.checks import check_spec
 from annotator.analysis.metrics import MetricScores, load_metrics_csv
+from annotator.analysis.other_answers import OtherAnswers
 from annotator.analysis.rating_table import RatingTable
 from annotator.analysis.ratings_csv import load_ratings_csv
 from annotator.analysis.report import analyze
@@ -33,8 +34,9 @@ from annotator.project.own_files import METRICS_FILE
 if TYPE_CHECKING:
     from annotator.project.model import Project
 
-NO_CHECKS_TO_EXCLUDE = ("--exclude-failed-checks needs a project folder whose gold.csv has "
-                        "attention checks (purpose 'check').")
+NO_CHECKS_TO_EXCLUDE = ("--exclude-failed-checks needs a project folder with attention checks: "
+                        "gold.csv rows with purpose 'check', or items marked check in "
+                        "items.csv or listed in [checks] items_file.")
 NEGATIVE_RATIO = ("The ratio level needs a scale whose zero means none of the quality, so no "
                   "negative values; this scale has {low:g}. Use --level interval.")
 
@@ -87,7 +89,8 @@ class LoadedInput:
     ``skipped_after_error``: pairs skipped because saving them failed (in no figure);
     ``simulated``: the taggers whose ratings ``annotator simulate`` made, not people;
     ``answered_again``: answers a tagger gave again on another laptop
-    (:func:`~annotator.analysis.loading.answered_again`, in no figure).
+    (:func:`~annotator.analysis.loading.answered_again`, in no figure); ``answers``: the
+    answers beside the table (flags, choices, free texts, a question's own levels).
     """
 
     path: Path
@@ -98,6 +101,7 @@ class LoadedInput:
     skipped_after_error: int = 0
     answered_again: int = 0
     simulated: tuple[str, ...] = ()
+    answers: OtherAnswers = field(default_factory=OtherAnswers)
 
     @property
     def warnings(self) -> tuple[str, ...]:
@@ -149,10 +153,10 @@ def load_source(source: AnalysisSource) -> LoadedInput:
     # ratings CSV is analysed without loading them.
     from annotator.analysis.loading import (
         answered_again,
-        project_table,
+        answers_from_rows,
+        answers_on_rubric,
+        readable_sessions,
         refuse_other_rubric,
-        table_from_rows,
-        table_on_rubric,
     )
     from annotator.project.folder import open_project
     from annotator.store.panel_reading import (
@@ -170,12 +174,13 @@ def load_source(source: AnalysisSource) -> LoadedInput:
             raise AnnotatorError("--project names the project of a panel database or session "
                                  "file; a project folder is its own project.", file=path)
         project = open_project(path)
-        table, folder = project_table(project)
+        folder = readable_sessions(project)
+        table, answers = answers_on_rubric(project, folder.ratings, where=project.sessions_dir)
         return LoadedInput(path, SourceKind.PROJECT, table, project,
                            left_out=tuple(entry.warning() for entry in folder.unreadable),
                            skipped_after_error=folder.skipped_after_error,
                            simulated=folder.simulated_taggers,
-                           answered_again=answered_again(folder.ratings))
+                           answered_again=answered_again(folder.ratings), answers=answers)
     if not path.exists():
         raise AnnotatorError("There is no such file or folder.", file=path)
     kept_sources = None
@@ -191,10 +196,11 @@ def load_source(source: AnalysisSource) -> LoadedInput:
         found = _project_of(path, contents.info.get("project_id"), source.project)
         rows, skipped, kind = contents.ratings, contents.skipped_after_error, SourceKind.SESSION
         simulated = tuple(sorted(set(rows.tagger))) if contents.simulated else ()
-    table = (table_from_rows(rows, sources=kept_sources) if found is None
-             else table_on_rubric(found, rows, where=path))
+    table, answers = (answers_from_rows(rows, sources=kept_sources) if found is None
+                      else answers_on_rubric(found, rows, where=path))
     return LoadedInput(path, kind, table, found, skipped_after_error=skipped,
-                       answered_again=answered_again(rows), simulated=simulated)
+                       answered_again=answered_again(rows), simulated=simulated,
+                       answers=answers)
 
 
 def _project_of(path: Path, project_id: str | None, named: Path | None) -> Project | None:
@@ -237,7 +243,9 @@ def only_items(loaded: LoadedInput, item_ids: Collection[str]) -> LoadedInput:
     keep = np.array([item in wanted for item in table.item_ids], dtype=bool)
     mine = replace(table.select(keep[table.item]),
                    skips={key: n for key, n in table.skips.items() if keep[key[0]]})
-    return replace(loaded, table=mine)
+    answers = loaded.answers
+    return replace(loaded, table=mine, answers=answers.rows(
+        [i for i, item in enumerate(answers.item_id) if item in wanted]))
 
 
 def analyse_input(loaded: LoadedInput, options: AnalysisOptions) -> Analysis:
@@ -257,7 +265,8 @@ def analyse_input(loaded: LoadedInput, options: AnalysisOptions) -> Analysis:
                else load_metrics_csv(metrics_file, loaded.table.item_ids))
     results = analyze(loaded.table, level=options.level, reps=options.reps,
                       bootstrap=options.bootstrap, seed=options.seed, checks=checks,
-                      exclude_failed_checks=options.exclude_failed_checks, metrics=metrics)
+                      exclude_failed_checks=options.exclude_failed_checks, metrics=metrics,
+                      answers=loaded.answers)
     results = replace(results, skipped_after_error=loaded.skipped_after_error or None,
                       answered_again=loaded.answered_again or None)
     return Analysis(loaded, options, results, metrics)

@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from annotator.analysis.alpha import Level, alpha
+from annotator.analysis.question_results import AnswerChange, QuestionFigures, StageFigures
 from annotator.analysis.rating_table import STAGE_NAMES, RatingTable, item_counts
-from annotator.analysis.results import AnswerChange, QuestionFigures, StageFigures
 from annotator.analysis.undefined import Undefined
 
 SINGLE_QUESTION = "a single-question protocol: no per-question figures"

@@ -12,9 +12,12 @@ import numpy as np
 
 from annotator.analysis import tagger_figures
 from annotator.analysis.alpha import Level, alpha, bootstrap_ci, leave_one_out
+from annotator.analysis.answer_figures import answer_figures
 from annotator.analysis.checks import CheckSpec, attention_checks, without_taggers
 from annotator.analysis.kappa import fleiss_kappa, gwet_ac1, percent_agreement
 from annotator.analysis.metrics import NO_FILE, MetricScores, metric_benchmark
+from annotator.analysis.other_answers import OtherAnswers
+from annotator.analysis.question_results import QuestionFigures
 from annotator.analysis.questions import question_figures
 from annotator.analysis.rating_table import RatingTable, item_counts
 from annotator.analysis.results import AlphaFigures, AttentionChecks, Excluded, Results
@@ -29,14 +32,15 @@ ONE_TAGGER = ("the panel has one tagger: agreement between taggers needs two or 
 
 def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
             bootstrap: int = 1000, seed: int = 0, checks: CheckSpec | None = None,
-            exclude_failed_checks: bool = False,
-            metrics: MetricScores | None = None) -> Results:
+            exclude_failed_checks: bool = False, metrics: MetricScores | None = None,
+            answers: OtherAnswers | None = None) -> Results:
     """Every statistic on the data ratings (game and retest phases) of ``table``.
 
     ``seed`` fixes every random choice (virtual raters, bootstrap, vote tie-breaks), so the
     same input and seed give the same results. ``checks``: the project's attention checks;
     with ``exclude_failed_checks`` the taggers who failed them are left out of every figure.
-    ``metrics`` adds the metric benchmark.
+    ``metrics`` adds the metric benchmark; ``answers``, the answers beside the table
+    (flags, choices, free texts, questions with their own levels), their figures.
     """
     check_results: AttentionChecks | Undefined = (
         attention_checks(table, checks) if checks is not None else Undefined(NO_CHECKS))
@@ -46,6 +50,8 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
         check_results = replace(check_results, excluded=Excluded(
             failed, len(table.data()) - len(kept.data())))
         table = kept
+        answers = None if answers is None else answers.without(failed)
+    typed = answer_figures(answers or OtherAnswers(), level)
     data = table.data()
     # A sixth stream for the metrics leaves the first five (and earlier reports) unchanged.
     rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(6)]
@@ -89,10 +95,20 @@ def analyze(table: RatingTable, *, level: Level = "ordinal", reps: int = 100,
         distribution=tagger_figures.distribution(data, summary),
         binary=binary_protocol(data),
         checks=check_results,
-        questions=question_figures(table, level),
+        questions=_with_own_scales(question_figures(table, level), typed.own_scale),
         metrics=(Undefined(NO_FILE) if metrics is None else metric_benchmark(
             data, metrics, reps=reps, bootstrap=bootstrap, rng=rngs[5])),
+        flags=typed.flags, choices=typed.choices, notes=typed.notes,
     )
+
+
+def _with_own_scales(questions: dict[str, QuestionFigures] | Undefined,
+                     own: dict[str, QuestionFigures]) -> dict[str, QuestionFigures] | Undefined:
+    """The questions on the rubric's levels and those on their own, by id."""
+    if not own:
+        return questions
+    return dict(sorted({**({} if isinstance(questions, Undefined) else questions),
+                        **own}.items()))
 
 
 def _alpha_with_interval(counts: np.ndarray, levels: np.ndarray, level: Level,

@@ -19,6 +19,13 @@ import numpy as np
 from annotator import __version__
 from annotator.analysis.alpha import Level
 from annotator.analysis.json_form import NOT_IN_JSON, OMITTED_WHEN_NONE, json_form
+from annotator.analysis.question_results import (
+    ByStage,
+    ChoiceFigures,
+    FlagFigures,
+    NoteFigures,
+    QuestionFigures,
+)
 from annotator.analysis.undefined import Figure, Interval, Undefined
 
 # The panel -------------------------------------------------------------------------------
@@ -177,7 +184,7 @@ class BinaryProtocol:
     stability: PHatStability | Undefined
 
 
-# Attention checks and questions ---------------------------------------------------------
+# Attention checks ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class TaggerChecks:
@@ -201,41 +208,6 @@ class AttentionChecks:
     taggers: Mapping[str, TaggerChecks]
     failed_taggers: tuple[str, ...]
     excluded: Excluded | None = None
-
-
-@dataclass(frozen=True)
-class StageFigures:
-    """One question at one stage: items, answers, mean of the item means, α."""
-
-    n_items: int
-    n_answers: int
-    mean: float
-    alpha: Figure
-
-
-@dataclass(frozen=True)
-class AnswerChange:
-    """Answers with the image minus before it, paired by tagger, item and round: every
-    figure rests on these ``n_pairs`` pairs only, so before and after are the same answers
-    of the same taggers on the same items."""
-
-    n_pairs: int
-    mean_before: float
-    mean_after: float
-    mean_change: float
-    share_up: float
-    share_down: float
-    share_same: float
-
-
-@dataclass(frozen=True)
-class QuestionFigures:
-    """One question before (``pre``) and with (``post``) the image; ``change`` is None
-    when no answer pair exists."""
-
-    pre: StageFigures | None = field(metadata=OMITTED_WHEN_NONE)
-    post: StageFigures | None = field(metadata=OMITTED_WHEN_NONE)
-    change: AnswerChange | None
 
 
 # The metric benchmark ---------------------------------------------------------------------
@@ -316,7 +288,9 @@ class Results:
     the JSON when there are none). ``answered_again``: data answers a tagger gave again to
     a pair in a round on another laptop, kept in the panel and the published dataset but
     in no figure, which count the earlier answer (likewise set by the pipeline, left out
-    when there are none)."""
+    when there are none). ``flags``, ``choices`` and ``notes``: the rubric's yes/no,
+    choice and free-text questions by id (:mod:`annotator.analysis.answer_figures`),
+    left out when none was answered."""
 
     n_items: int
     n_taggers: int
@@ -344,6 +318,12 @@ class Results:
     metrics: MetricBenchmark | Undefined
     skipped_after_error: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)
     answered_again: int | None = field(default=None, metadata=OMITTED_WHEN_NONE)
+    flags: Mapping[str, ByStage[FlagFigures]] | None = field(
+        default=None, metadata=OMITTED_WHEN_NONE)
+    choices: Mapping[str, ByStage[ChoiceFigures]] | None = field(
+        default=None, metadata=OMITTED_WHEN_NONE)
+    notes: Mapping[str, ByStage[NoteFigures]] | None = field(
+        default=None, metadata=OMITTED_WHEN_NONE)
 
     def to_json(self) -> dict[str, Any]:
         """The report as ``json.dump`` takes it: the version of the app that computed it,

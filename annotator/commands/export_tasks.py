@@ -60,8 +60,9 @@ EXPORT_TASKS = Command(
     name="export-tasks",
     help="write the project's pairs as Label Studio, Potato or Prodigy tasks",
     exits=Exits(done="the task files were written (listed on stdout)",
-                refused="the project cannot be opened, has no items, or its rubric asks "
-                        "several questions"),
+                refused="the project cannot be opened, has no items, or its rubric asks what "
+                        "the tool cannot: a question before the image (Label Studio, Potato), "
+                        "several questions (Prodigy)"),
     add_arguments=_add_arguments,
     run=_run,
 )

@@ -80,11 +80,13 @@ def _make(args: argparse.Namespace) -> ExitCode:
     seed = _seed(args.seed)
     names = tagger_names(args.taggers) if args.taggers is not None else None
     study = plan_study(project.round_items(1), k=args.ratings_per_item, taggers=names,
-                       laptops=args.laptops, pairs_per_tagger=args.pairs_per_tagger, seed=seed)
+                       laptops=args.laptops, pairs_per_tagger=args.pairs_per_tagger, seed=seed,
+                       checks=project.checks.items)
     written = write_plan(args.folder, text=plan_csv_text(study.by.value, study.rows),
                          settings={**study.settings(), "created": utc_second(datetime.now(UTC))})
     _print_shares(study)
-    print(_design_summary(study) + f"\nSeed {seed}: --seed {seed} repeats this plan. "
+    print(_design_summary(study) + _checks_summary(study, project.checks.every)
+          + f"\nSeed {seed}: --seed {seed} repeats this plan. "
           + _hand_out(study.by.value, written.name), file=sys.stderr)
     return ExitCode.DONE
 
@@ -113,6 +115,25 @@ def _design_summary(study: StudyPlan) -> str:
                   "other through shared pairs: too few pairs for that")
         lines.append(f"Overlaps: {shared} ({design}){linked}.")
     return "\n".join(lines)
+
+
+def _checks_summary(study: StudyPlan, every: int) -> str:
+    """How many attention-check items each share holds, against one per ``every`` pairs."""
+    if study.checks is None:
+        return ""
+    f = study.figures
+    held, wanted = study.checks, (-(-f.load_min // every), -(-f.load_max // every))
+    line = (f"\nAttention checks: {_span(*held)} of the check items per {study.by.value}")
+    if held == wanted:
+        return f"{line}, one in every {every} pairs as [checks] every asks."
+    more = held[0] < wanted[0] or held[1] < wanted[1]
+    return (f"{line}; one in every {every} pairs would be {_span(*wanted)}: mark "
+            f"{'more' if more else 'fewer'} items as checks, or change [checks] every in "
+            "project.toml.")
+
+
+def _span(low: int, high: int) -> str:
+    return f"{low}" if low == high else f"{low}–{high}"
 
 
 def _hand_out(column: str, name: str, *, top_up: bool = False) -> str:
@@ -220,7 +241,7 @@ def _top_up(args: argparse.Namespace) -> ExitCode:
     seed = _seed(args.seed)
     names = tagger_names(args.taggers) if args.taggers is not None else None
     found = top_up(plan, ratings.table, to=args.to, seed=seed, extra_disputed=args.disputed,
-                   candidates=names, failed=ratings.failed)
+                   candidates=names, failed=ratings.failed, checks=project.checks.items)
     _warn_left_out(ratings.left_out)
     _say_failed(found.before)
     problems = bool(found.short or ratings.left_out)
@@ -246,6 +267,8 @@ def _top_up(args: argparse.Namespace) -> ExitCode:
     takers = len({who for who, _ in found.rows})
     print(f"Top-up {number}: {len(found.rows)} pairs of {found.items} items for {takers} "
           f"{plan.column}s" + (f", {len(found.extra)} of them disputed" if found.extra else "")
+          + (f"; {found.checks} of them check items for {plan.column}s who had met none"
+             if found.checks else "")
           + f". Seed {seed}. " + _hand_out(plan.column, top_up_file(number), top_up=True),
           file=sys.stderr)
     return ExitCode.PROBLEMS if problems else ExitCode.DONE

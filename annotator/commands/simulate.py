@@ -18,7 +18,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _run(args: argparse.Namespace) -> ExitCode:
     from annotator.project.folder import open_project
-    from annotator.session.simulate import simulate, truth_summary
+    from annotator.session.simulate import answers_summary, simulate, truth_summary
 
     with Progress.of(args) as progress:
         progress(f"{args.taggers} simulated taggers are playing {args.rounds} round"
@@ -37,7 +37,8 @@ def _run(args: argparse.Namespace) -> ExitCode:
     started = "".join(f" Round {n} started in project.toml." for n in result.started_rounds)
     print(f"Seed {result.seed}: run again on a fresh copy with --seed {result.seed} to repeat "
           f"it. Ratings from {result.began:%Y-%m-%d %H:%M} to {result.ended:%Y-%m-%d %H:%M} UTC "
-          f"(now).{started}\n{truth_summary(result)}", file=sys.stderr)
+          f"(now).{started}{answers_summary(result)}\n{truth_summary(result)}",
+          file=sys.stderr)
     return ExitCode.DONE
 
 

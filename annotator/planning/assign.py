@@ -4,18 +4,27 @@ Who: ``taggers`` by name, ``laptops`` seats, or neither, when ``pairs_per_tagger
 many pairs each seat rates (T = ⌈N·K/M⌉ seats). With T and M both given and T·M < N·K, the
 plan covers ⌊T·M/K⌋ items drawn at random (seeded): a pilot, say; the others are left for
 late joiners, who get the least-planned items first.
+
+Items the project marks as attention checks are planned apart from the others, each part
+as evenly as :func:`~annotator.planning.design.block_design` guarantees, and the two are
+joined so that a tagger with one check more has one other pair fewer: every tagger gets
+as many checks as the other taggers (within one) and as many pairs (within one). With as
+many check items as the study has blocks of ``[checks] every`` pairs (ContextRef: one in
+every 5), each tagger gets one check per block.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 from annotator.errors import AnnotatorError
 from annotator.names import clean_name, name_key, name_problem
-from annotator.planning.design import DesignFigures, block_design
+from annotator.planning.design import BlockDesign, DesignFigures, block_design
 from annotator.project.plan import PlanBy, seat_names
 
 
@@ -30,6 +39,8 @@ class StudyPlan:
     seed: int
     pairs_per_tagger: int | None
     figures: DesignFigures
+    checks: tuple[int, int] | None = None
+    """Fewest and most attention-check items a tagger (or seat) gets; None: no checks."""
 
     def settings(self) -> dict[str, object]:
         """The ``[plan]`` values besides the file and its hash."""
@@ -62,9 +73,10 @@ def tagger_names(text: str) -> tuple[str, ...]:
 
 def plan_study(item_ids: Sequence[str], *, k: int, taggers: Sequence[str] | None = None,
                laptops: int | None = None, pairs_per_tagger: int | None = None,
-               seed: int) -> StudyPlan:
+               seed: int, checks: Collection[str] = ()) -> StudyPlan:
     """Assign ``k`` of the taggers (or seats) to each item, as evenly as
-    :func:`~annotator.planning.design.block_design` guarantees."""
+    :func:`~annotator.planning.design.block_design` guarantees; the items in ``checks``
+    (attention checks) spread evenly too (:func:`checks_apart`)."""
     n = len(item_ids)
     if n == 0:
         raise AnnotatorError("The project has no items that can be rated; nothing to plan.")
@@ -88,11 +100,36 @@ def plan_study(item_ids: Sequence[str], *, k: int, taggers: Sequence[str] | None
             raise AnnotatorError(f"{t} {by.value}s rating {pairs_per_tagger} pairs each give "
                                  f"no item {k} ratings.")
         chosen = sorted(random.Random(f"{seed}:items").sample(chosen, count))
-    design = block_design(len(chosen), t, k, seed=seed)
+    marked = [item for item in chosen if item in checks]
+    chosen = marked + [item for item in chosen if item not in checks]
+    design = checks_apart(len(marked), len(chosen), t, k, seed=seed)
     position = {item: index for index, item in enumerate(item_ids)}
     rows = sorted((int(who), position[item], item) for item, block in
                   zip(chosen, design.blocks.tolist(), strict=True) for who in block)
+    check_loads = np.bincount(design.blocks[:len(marked)].ravel(), minlength=t)
     return StudyPlan(by=by, assignees=names, rows=tuple((names[who], item)
                                                         for who, _, item in rows),
                      ratings_per_item=k, seed=seed, pairs_per_tagger=pairs_per_tagger,
-                     figures=design.figures())
+                     figures=design.figures(),
+                     checks=(int(check_loads.min()), int(check_loads.max())) if marked
+                     else None)
+
+
+def checks_apart(n_checks: int, n_items: int, n_taggers: int, k: int, *, seed: int
+                 ) -> BlockDesign:
+    """A design of ``n_items`` whose first ``n_checks`` are attention checks: the checks
+    and the others designed apart, the others' taggers relabelled so that those with a
+    check more get a pair of the others fewer (loads stay within one overall)."""
+    if n_checks in (0, n_items):
+        return block_design(n_items, n_taggers, k, seed=seed)
+    checks = block_design(n_checks, n_taggers, k, seed=seed)
+    others = block_design(n_items - n_checks, n_taggers, k, seed=seed + 1)
+    most_checks = np.argsort(-checks.loads(), kind="stable")
+    fewest_others = np.argsort(others.loads(), kind="stable")
+    relabel = np.empty(n_taggers, dtype=np.int64)
+    relabel[fewest_others] = most_checks
+    blocks = np.sort(relabel[others.blocks], axis=1)
+    design = BlockDesign(n_taggers, k, np.concatenate([checks.blocks, blocks]))
+    loads = design.loads()
+    assert loads.max() - loads.min() <= 1, "loads differ by > 1"
+    return design

@@ -7,7 +7,10 @@ not counted); with ``disputed`` the most disputed items
 who has neither rated the item nor been given it, by default one who has finished their
 share; the most constrained items are placed first, each on the candidates given fewest
 top-up pairs so far (ties broken by the seed), so top-up loads differ by at most one where
-the candidates allow.
+the candidates allow. When the project's own items include attention checks, whoever gets
+top-up pairs and has met no check yet (rated none, been given none) also gets one check
+item, the least rated they can take: nobody's ratings count unchecked (ContextRef gave every
+participant one).
 
 The top-up extends round 1, the round the plan is for: the pairs join each tagger's order
 in their session file (as pairs a lead adds to a round always do), and their ratings are
@@ -18,7 +21,7 @@ retests: blind by default, and compared with the tagger's round-1 ratings of oth
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -40,6 +43,8 @@ class TopUpPlan:
     short: tuple[str, ...]
     extra: tuple[str, ...]
     before: Coverage
+    checks: int = 0
+    """Rows that give a check item to someone who had met none."""
 
     @property
     def items(self) -> int:
@@ -47,9 +52,11 @@ class TopUpPlan:
 
 
 def top_up(plan: Plan, table: RatingTable, *, to: int, seed: int, extra_disputed: int = 0,
-           candidates: Sequence[str] | None = None, failed: Sequence[str] = ()) -> TopUpPlan:
+           candidates: Sequence[str] | None = None, failed: Sequence[str] = (),
+           checks: Collection[str] = ()) -> TopUpPlan:
     """The top-up rows for ``plan`` given the ratings in ``table``, not counting those of
-    the taggers ``failed`` (the attention checks), who get no top-up pairs by default."""
+    the taggers ``failed`` (the attention checks), who get no top-up pairs by default;
+    ``checks``: the project's items that are attention checks."""
     if to < 1:
         raise AnnotatorError("--to must be at least 1 rating per item.")
     before = coverage(plan, table, failed=failed)
@@ -76,8 +83,34 @@ def top_up(plan: Plan, table: RatingTable, *, to: int, seed: int, extra_disputed
         for key in chosen:
             load[key] += 1
             rows.append((pool[key], item))
-    rows.sort()
-    return TopUpPlan(to, tuple(rows), tuple(sorted(short)), tuple(extra), before)
+    checked = _checks_for_the_unchecked(plan, before, pool, rows, checks, rng)
+    rows = sorted(rows + checked)
+    return TopUpPlan(to, tuple(rows), tuple(sorted(short)), tuple(extra), before,
+                     len(checked))
+
+
+def _checks_for_the_unchecked(plan: Plan, before: Coverage, pool: dict[str, str],
+                              rows: list[tuple[str, str]], checks: Collection[str],
+                              rng: random.Random) -> list[tuple[str, str]]:
+    """One check item for each taker of ``rows`` who has met no check: one they neither
+    rated nor were given, the fewest ratings first (ties by the seed)."""
+    if not checks:
+        return []
+    met = plan.assigned_to(checks)
+    ratings = {item.item_id: item.rated for item in before.items}
+    for item in checks:
+        met[item] |= _rated_by(before, item) | {name_key(who) for who, mine in rows
+                                                 if mine == item}
+    added: list[tuple[str, str]] = []
+    for key in sorted({name_key(who) for who, _ in rows}):
+        if any(key in met[item] for item in checks):
+            continue
+        free = [item for item in sorted(checks) if key not in met[item]]
+        if free:
+            item = min(free, key=lambda item: (ratings.get(item, 0), rng.random()))
+            ratings[item] = ratings.get(item, 0) + 1
+            added.append((pool.get(key, key), item))
+    return added
 
 
 def _rated_by(before: Coverage, item: str) -> set[str]:

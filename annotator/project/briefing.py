@@ -18,11 +18,12 @@ def briefing(project: Project, *, snapshots: int) -> tuple[Problem, ...]:
     """Notes on what round 1 will give taggers; ``snapshots``: consensus snapshots imported
     into the project (they bring the panel's ratings into the game's consensus)."""
     notes = [*_skipped_steps(project), *_no_consensus(project, snapshots)]
-    if not project.gold_for(GoldPurpose.CHECK) and not project.checks.question:
+    if not project.gold_for(GoldPurpose.CHECK) and not project.checks.items:
         notes.append(Problem(
             project.root / GOLD_FILE, None,
-            "There are no attention checks (gold.csv rows with purpose 'check'): every "
-            "tagger's data ratings count, and none can be excluded for inattention."))
+            "There are no attention checks (gold.csv rows with purpose 'check', or items "
+            "marked check in items.csv): every tagger's data ratings count, and none can be "
+            "excluded for inattention."))
     return tuple(notes)
 
 

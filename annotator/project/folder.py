@@ -11,13 +11,13 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from annotator.project.check_settings import read_check_rule
+from annotator.project.check_settings import read_check_rule, with_item_checks
 from annotator.project.dataset_settings import read_dataset_card
 from annotator.project.flow_settings import read_flow_plan
 from annotator.project.gold import GOLD_FILE, gold_shortfalls, read_gold
 from annotator.project.items import ITEMS_FILE, read_items
 from annotator.project.manifest import MANIFEST_FILE, read_manifest
-from annotator.project.model import GoldItem, Item, Problem, Project
+from annotator.project.model import GoldItem, GoldPurpose, Item, Problem, Project
 from annotator.project.paths import FolderProbe
 from annotator.project.plan_file import read_plan
 from annotator.project.priors import read_priors
@@ -50,6 +50,10 @@ def open_project(folder: Path) -> Project:
     checks, check_problems = read_check_rule(
         manifest.document, manifest.lines, rubric, path=folder / MANIFEST_FILE
     )
+    checks, check_item_problems = with_item_checks(
+        checks, marked=items_file.checks, item_ids=valid_ids, lines=manifest.lines,
+        gold_checks=any(pair.purpose is GoldPurpose.CHECK for pair in gold),
+        path=folder / MANIFEST_FILE)
     plan, plan_problems = read_plan(manifest.document, manifest.lines,
                                     path=folder / MANIFEST_FILE, item_ids=valid_ids)
     dataset, dataset_problems = read_dataset_card(
@@ -63,6 +67,7 @@ def open_project(folder: Path) -> Project:
         *prior_problems,
         *round_problems,
         *check_problems,
+        *check_item_problems,
         *plan_problems,
         *dataset_problems,
         *gold_shortfalls(folder, flow, gold),

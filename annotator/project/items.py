@@ -20,6 +20,10 @@ from annotator.project.paths import FolderProbe, normalise_image_path
 ITEMS_FILE = "items.csv"
 ITEM_COLUMNS = ("item_id", "image", "caption", "source")
 REQUIRED_COLUMNS = ("image", "caption")
+CHECK_COLUMN = "check"
+"""Marks an item as an attention check (:mod:`annotator.project.check_settings`)."""
+CHECK_YES = ("yes", "true", "1")
+CHECK_NO = ("", "no", "false", "0")
 
 
 def derive_item_id(image: str, caption: str) -> str:
@@ -103,13 +107,25 @@ class RowChecker:
         return Problem(self.file, row.line, f"{message} The row was skipped.")
 
 
+def check_mark(row: Row, file: Path) -> bool | Problem:
+    """Whether the row's ``check`` cell marks its item as an attention check; a word other
+    than yes/true/1 or no/false/0 (or nothing) is a problem: a check must not be guessed."""
+    written = row.values.get(CHECK_COLUMN, "").strip()
+    if written.lower() in CHECK_YES or written.lower() in CHECK_NO:
+        return written.lower() in CHECK_YES
+    return Problem(file, row.line, f"The check column says {written!r}: write yes for an item "
+                   "that is an attention check, or leave it empty. The row was skipped.")
+
+
 @dataclass(frozen=True)
 class ItemsFile:
-    """What ``items.csv`` gave: valid items, problems, and every id seen (valid row or not)."""
+    """What ``items.csv`` gave: valid items, problems, every id seen (valid row or not),
+    and the ids of the valid items its ``check`` column marks as attention checks."""
 
     items: list[Item]
     problems: list[Problem]
     ids: dict[str, int]
+    checks: tuple[str, ...] = ()
 
 
 def read_items(root: Path, *, probe: FolderProbe | None = None) -> ItemsFile:
@@ -118,14 +134,21 @@ def read_items(root: Path, *, probe: FolderProbe | None = None) -> ItemsFile:
     if not path.is_file():
         missing = "The project has no items.csv; there is nothing to rate yet."
         return ItemsFile([], [Problem(path, None, missing)], {})
-    table = read_table(path, required=REQUIRED_COLUMNS, known=ITEM_COLUMNS)
-    checker = RowChecker(path, probe or FolderProbe(root))
+    columns = (*ITEM_COLUMNS, CHECK_COLUMN)
+    table = read_table(path, required=REQUIRED_COLUMNS, known=columns)
+    checker = RowChecker(path, probe or FolderProbe(root), columns=columns)
     items: list[Item] = []
+    checks: list[str] = []
     problems = list(table.problems)
     for row in table.rows:
         result = checker.item(row)
-        if isinstance(result, Item):
+        mark = check_mark(row, path)
+        if isinstance(mark, Problem):
+            problems.append(mark)
+        elif isinstance(result, Item):
             items.append(result)
+            if mark:
+                checks.append(result.item_id)
         else:
             problems.append(result)
-    return ItemsFile(items, problems, checker.ids)
+    return ItemsFile(items, problems, checker.ids, tuple(checks))

@@ -48,6 +48,8 @@ class TopUp:
     to: int
     assignments: Mapping[str, tuple[str, ...]]
     """Assignee (as :func:`name_key` gives it) → item ids."""
+    assignees: tuple[str, ...] = ()
+    """The names (or seats) as the file spells them, in its order."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,15 @@ class Plan:
                        for items in top_up.assignments.values() for item in items)
 
     @property
+    def everyone(self) -> tuple[str, ...]:
+        """The plan's assignees, then those its top-ups add, as the files spell them."""
+        names = dict(self._names)
+        for top_up in self.top_ups:
+            for name in top_up.assignees:
+                names.setdefault(name_key(name), name)
+        return tuple(names.values())
+
+    @property
     def largest_share(self) -> int:
         return max((len(items) for items in self.assignments.values()), default=0)
 
@@ -99,10 +110,12 @@ class Plan:
                  ) -> frozenset[str]:
         """The items ``who`` rates (a tagger's name or a laptop's seat): their rows of the
         plan and its top-ups; someone not in the plan (None: a laptop without a seat) gets
-        :meth:`late_share` of ``among`` (the round's items) and any top-up rows naming
-        them."""
+        :meth:`late_share` of ``among`` (the round's items), unless a top-up names them:
+        then their top-up rows are their share."""
         key = name_key(who) if who is not None else None
         own = self.assignments.get(key) if key is not None else None
+        if own is None and any(key in top_up.assignments for top_up in self.top_ups):
+            own = ()
         items = set(own) if own is not None else set(self.late_share(among, seed=seed))
         for top_up in self.top_ups:
             if key is not None:

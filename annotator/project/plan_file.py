@@ -151,13 +151,13 @@ def read_plan(document: Mapping[str, Any], lines: Mapping[str, int], *, path: Pa
         to = reader.whole(table, "to", where)
         assert to is not None
         found, relative = reader.file(table, where)
-        rows, _, row_problems = _assignments(found, by, item_ids)
+        rows, named, row_problems = _assignments(found, by, item_ids)
         problems += row_problems
         if by is PlanBy.LAPTOP:
             problems += [Problem(found, None, f"{seat} is not a seat of the plan; its rows "
                                  "were skipped.") for seat in rows if plan.name_of(seat) is None]
             rows = {key: items for key, items in rows.items() if plan.name_of(key) is not None}
-        read.append(TopUp(int(name), relative, to, rows))
+        read.append(TopUp(int(name), relative, to, rows, named))
     return dataclasses.replace(plan, top_ups=tuple(read)), problems
 
 

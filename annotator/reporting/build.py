@@ -1,5 +1,6 @@
 """The whole pane for one analysed input: Panel, Coverage (a project with a plan),
-Questions (a multi-question protocol), Taggers, Test–retest, Items, Sources, Metrics."""
+Questions (a multi-question protocol), Taggers, Test–retest, Items, Sources, Metrics; and in
+the lead's window (and its report) Paper tables."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from annotator.reporting.sections.coverage import coverage_section
 from annotator.reporting.sections.items import items_section, sources_section
 from annotator.reporting.sections.metrics import metrics_section
 from annotator.reporting.sections.panel import panel_section
+from annotator.reporting.sections.paper_tables import with_paper_section
 from annotator.reporting.sections.questions import questions_section
 from annotator.reporting.sections.retest import retest_section
 from annotator.reporting.sections.taggers import taggers_section
@@ -35,12 +37,18 @@ def build_content(analysis: Analysis) -> PaneContent:
 
 
 def prepare_pane(path: Path, *, progress: Callable[[str], None] = lambda _: None,
-                 seed: int = 0, exclude_failed_checks: bool = False
-                 ) -> tuple[Analysis, PaneContent]:
+                 seed: int = 0, exclude_failed_checks: bool = False,
+                 paper_tables: bool = False) -> tuple[Analysis, PaneContent]:
     """Read ``path``, analyse it as ``annotator analyze`` does (100 virtual-rater
     repetitions, 1,000 bootstrap resamples) and build the pane: the work the pane does off
-    the GUI thread, telling ``progress`` each step in words."""
+    the GUI thread, telling ``progress`` each step in words. ``paper_tables``: the tables
+    of the project's paper last (the lead's window's Paper tables tab, the report's
+    section)."""
     analysis = analyse(AnalysisSource(Path(path)), AnalysisOptions(
         seed=seed, exclude_failed_checks=exclude_failed_checks), progress=progress)
     progress("Drawing the charts…")
-    return analysis, build_content(analysis)
+    content = build_content(analysis)
+    if paper_tables:
+        progress("Laying out the paper's tables…")
+        content = with_paper_section(content, analysis)
+    return analysis, content

@@ -13,13 +13,14 @@ from typing import Literal
 from annotator.csvtext import csv_text
 
 Cell = str | int | float | None
-Kind = Literal["text", "int", "fraction", "number", "seconds", "x100", "level"]
+Kind = Literal["text", "int", "fraction", "number", "seconds", "x100", "level", "figure"]
 """How a column reads: ``fraction`` and ``number`` to 3 decimals, ``seconds`` and ``x100``
 (figures scaled by 100, as the papers print them) to 1, a ``level`` of the rubric as
-written there (3, 0.75)."""
+written there (3, 0.75), a ``figure`` of a paper's table to 4 significant digits (as
+``annotator analyze --tables`` prints it: a p-value of 0.00012 is not 0.000)."""
 
 _FORMATS = {"fraction": "{:.3f}", "number": "{:.3f}", "seconds": "{:.1f}", "x100": "{:.1f}",
-            "level": "{:g}"}
+            "level": "{:g}", "figure": "{:.4g}"}
 NOT_DEFINED = "n/a"
 
 

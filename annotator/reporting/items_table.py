@@ -27,6 +27,7 @@ from annotator.analysis.results import ItemSummary
 from annotator.project.csv_reader import read_table
 from annotator.project.model import Item, Project
 from annotator.reporting.analysed import analysed_data
+from annotator.reporting.answer_columns import AnswerGroup, answer_groups
 from annotator.reporting.content import Cell, Column, Table
 from annotator.reporting.question_columns import QuestionGroup, number_cell, question_groups
 
@@ -60,6 +61,7 @@ class _Figures:
     summary: ItemSummary
     aggregates: ItemAggregates
     questions: tuple[QuestionGroup, ...] = ()
+    answers: tuple[AnswerGroup, ...] = ()
 
 
 def items_table(analysis: Analysis, *, every_item: bool = False) -> Table:
@@ -71,7 +73,8 @@ def items_table(analysis: Analysis, *, every_item: bool = False) -> Table:
     known = {item.item_id: item for item in project.items} if project is not None else {}
     data = analysed_data(analysis)
     figures = _Figures(analysis.results.items.summary, item_aggregates(data),
-                       question_groups(analysed_data(analysis, every_question=True)))
+                       question_groups(analysed_data(analysis, every_question=True)),
+                       answer_groups(analysis))
     index = {item_id: i for i, item_id in enumerate(table.item_ids)}
     rated = figures.summary.n > 0
     if every_item:
@@ -82,7 +85,8 @@ def items_table(analysis: Analysis, *, every_item: bool = False) -> Table:
                [*spread, *np.flatnonzero(rated & (figures.summary.n < 2)).tolist()]]
     context = _context_names(known.values())
     licences = _licences(project, known.values()) if project is not None else None
-    columns = item_columns(analysis, context, licences is not None, figures.questions)
+    columns = item_columns(analysis, context, licences is not None, figures.questions,
+                           figures.answers)
     sources = table.item_sources
     rows = []
     for item_id in ids:
@@ -91,7 +95,10 @@ def items_table(analysis: Analysis, *, every_item: bool = False) -> Table:
         if sources is not None:
             row.append(item.source if item is not None else sources[i] if i is not None else "")
         row += _figure_cells(figures, i)
+        row += [cell for group in figures.answers for cell in group.cells(item_id)]
         if project is not None:
+            if project.checks.items:
+                row.append(int(item_id in project.checks.items))
             row += [item.caption, item.image] if item is not None else ["", ""]
             row += [item.context.get(name, "") if item is not None else "" for name in context]
         if licences is not None:
@@ -103,7 +110,8 @@ def items_table(analysis: Analysis, *, every_item: bool = False) -> Table:
 
 
 def item_columns(analysis: Analysis, context: tuple[str, ...], licences: bool,
-                 questions: tuple[QuestionGroup, ...] = ()) -> tuple[Column, ...]:
+                 questions: tuple[QuestionGroup, ...] = (),
+                 answers: tuple[AnswerGroup, ...] = ()) -> tuple[Column, ...]:
     """The columns of the items table for this input (see the module)."""
     columns = [Column("item_id", "Item")]
     if analysis.table.item_sources is not None:
@@ -113,7 +121,12 @@ def item_columns(analysis: Analysis, context: tuple[str, ...], licences: bool,
         columns += BINARY_COLUMNS
     for group in questions:
         columns += group.columns()
+    for answer_group in answers:
+        columns += answer_group.columns
     if analysis.input.project is not None:
+        if analysis.input.project.checks.items:
+            columns.append(Column("check", "Check", "int", "1 for an attention check among "
+                                  "the items, else 0"))
         columns += [Column("caption", "Caption"),
                     Column("image", "Image", description="Path in the project folder")]
         columns += [Column(f"{CONTEXT_PREFIX}{name}", name, description="Context shown with "

@@ -3,13 +3,10 @@ tables are the pane's ``items`` and ``taggers`` tables)."""
 
 from __future__ import annotations
 
-from annotator.analysis.results import (
-    AttentionChecks,
-    MetricBenchmark,
-    QuestionFigures,
-    Results,
-)
+from annotator.analysis.question_results import QuestionFigures
+from annotator.analysis.results import AttentionChecks, MetricBenchmark, Results
 from annotator.analysis.undefined import Figure, Interval, Undefined
+from annotator.reporting.sections.questions import STAGE_TITLES
 
 
 def _fig(value: Figure) -> str:
@@ -55,6 +52,7 @@ def summary_text(results: Results) -> str:
                          for t, r in ranked[:5]))
     if not isinstance(results.questions, Undefined):
         lines += [_question_line(name, q) for name, q in results.questions.items()]
+    lines += answer_lines(results)
     if not isinstance(results.checks, Undefined):
         lines += _checks_lines(results.checks)
     disputed = results.items.most_disputed[:5]
@@ -100,14 +98,36 @@ def _question_line(name: str, figures: QuestionFigures) -> str:
     both ways; else the one stage it was asked in."""
     change = figures.change
     if change is not None:
-        return (f"Question {name}: mean {change.mean_before:.2f} before → "
+        return (f"Question {name}{_own_levels(figures)}: mean {change.mean_before:.2f} before → "
                 f"{change.mean_after:.2f} with the image on the {change.n_pairs} answers "
                 f"given both ways ({change.share_same:.0%} unchanged)")
     stages = "; ".join(f"mean {stage.mean:.2f} {word} ({stage.n_answers} answers)"
                        for stage, word in ((figures.pre, "before the image"),
                                            (figures.post, "with the image"))
                        if stage is not None)
-    return f"Question {name}: {stages}"
+    return f"Question {name}{_own_levels(figures)}: {stages}"
+
+
+def _own_levels(figures: QuestionFigures) -> str:
+    if figures.levels is None:
+        return ""
+    return f" (on its own levels {', '.join(f'{v:g}' for v in figures.levels)})"
+
+
+def answer_lines(results: Results) -> list[str]:
+    """One line per flag, choice and free-text question and stage."""
+    lines = [f"Flag {name} ({STAGE_TITLES[look]}): {f.n_answers} answers, {f.share_yes:.0%} "
+             f"yes; {f.items_with_yes} of {f.n_items} items with a yes, {f.items_mostly_yes} "
+             f"with more than half yes; alpha (nominal) {_fig(f.alpha)}"
+             for name, q in (results.flags or {}).items() for look, f in q.stages()]
+    lines += [f"Choice {name} ({STAGE_TITLES[look]}): {f.n_answers} answers ("
+              + ", ".join(f"{choice} {n}" for choice, n in f.counts.items())
+              + f"); alpha (nominal) {_fig(f.alpha)}"
+              for name, q in (results.choices or {}).items() for look, f in q.stages()]
+    lines += [f"Notes {name} ({STAGE_TITLES[look]}): {f.n_notes} notes on "
+              f"{f.items_with_note} items ({f.n_answers} answers; counted, not scored)"
+              for name, q in (results.notes or {}).items() for look, f in q.stages()]
+    return lines
 
 
 def _checks_lines(checks: AttentionChecks) -> list[str]:

@@ -58,6 +58,8 @@ class OtherLaptops:
     ratings: tuple[tuple[str, str, float], ...]  # tagger, item_id, value
     files: tuple[Path, ...]
     unreadable: tuple[AnnotatorError, ...] = ()
+    taggers: frozenset[str] = frozenset()
+    """Everyone who rated in those files, in any phase: names a tagger may continue under."""
 
     def values_by_item(self, *, except_tagger: str) -> dict[str, list[float]]:
         """Each item's values rated by anyone but ``except_tagger`` (names compared as
@@ -93,13 +95,15 @@ def read_other_files(project: Project, *, own: Path, own_ratings: set[str]) -> O
     found: list[tuple[str, str, float]] = []
     files: list[Path] = []
     unreadable: list[AnnotatorError] = []
+    taggers: set[str] = set()
     for path, rows in _other_sources(project, own, unreadable):
         files.append(path)
         for rating_id, tagger, item_id, phase, value, question in rows:
+            taggers.add(tagger)
             if phase in _DATA and not question and value != SKIP_VALUE and rating_id not in seen:
                 seen.add(rating_id)
                 found.append((tagger, item_id, value))
-    return OtherLaptops(tuple(found), tuple(files), tuple(unreadable))
+    return OtherLaptops(tuple(found), tuple(files), tuple(unreadable), frozenset(taggers))
 
 
 def _other_sources(
@@ -135,11 +139,14 @@ def start_session(
     By default in the project's current round, the one the lead started last. ``seat``:
     this laptop's seat in a plan by laptop (None: none taken). ``other_laptops``: their
     ratings, when already read (by default they are read here). A name that is empty or
-    too long is refused (:func:`~annotator.names.checked_name`).
+    too long is refused (:func:`~annotator.names.checked_name`); one that someone rated
+    under on this laptop or another (``ana `` for ``Ana``) rates under that spelling
+    (:func:`rating_name`), never as a new tagger beside it.
     """
-    tagger = checked_name(tagger, what="tagger's name")
+    typed = checked_name(tagger, what="tagger's name")
     if other_laptops is None:
         other_laptops = read_other_laptops(project, store)
+    tagger = rating_name(project, typed, known=[*store.taggers(), *sorted(other_laptops.taggers)])
     others = other_laptops.values_by_item(except_tagger=tagger)
     number = project.current_round if round_number is None else round_number
     return RatingSession.open(project, store, tagger, round_number=number, others=others, seat=seat)

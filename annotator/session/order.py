@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from annotator.project.model import Project
+from annotator.session.checks import spread_checks
 from annotator.store.session_file import SessionStore
 
 
@@ -40,6 +41,8 @@ def tagger_order(store: SessionStore, project: Project, tagger: str, round_numbe
 
     A round's items are all the project's items, or the subset the lead declared; with a
     plan, only those of them the plan gives ``share`` (the tagger, or this laptop's seat).
+    Items the project marks as attention checks are spread one per block of the
+    ``[checks] every`` pairs (:func:`spread_checks`).
     """
     recorded = store.order(tagger, round_number)
     recorded_seed = store.order_seed(tagger, round_number)
@@ -55,7 +58,9 @@ def tagger_order(store: SessionStore, project: Project, tagger: str, round_numbe
     known = set(recorded)
     added = [item_id for item_id in round_items if item_id not in known]
     if added:
-        extension = shuffled(added, seed=seed, salt=len(recorded))
+        extension = spread_checks(shuffled(added, seed=seed, salt=len(recorded)),
+                                  project.checks.items, every=project.checks.every,
+                                  seed=seed, salt=len(recorded))
         store.extend_order(tagger, round_number, extension, seed=seed, now=now)
         recorded = recorded + extension
     wanted = set(round_items)

@@ -10,7 +10,8 @@ tutorial, probation, the game and its dwell, durable ratings.
 The study reads like a real one: its ratings end at the moment of the run and lie in the
 past, rounds a washout apart, each round from the second on started in ``project.toml``
 exactly as ``annotator round start`` does. The hidden truth follows each caption's source
-(:mod:`annotator.session.simulated_truth`).
+(:mod:`annotator.session.simulated_truth`); every question is answered with its own type
+(:mod:`annotator.session.simulated_answers`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pathlib import Path
 from annotator.csvtext import csv_text
 from annotator.errors import ProjectError
 from annotator.files import write_text
+from annotator.project.answer_model import FLAG_YES, AnswerKind
 from annotator.project.model import Project
 from annotator.project.plan import Plan, PlanBy
 from annotator.project.priors import prior_sources
@@ -36,13 +38,22 @@ from annotator.session.flow import RatingSession
 from annotator.session.game import NoticeKind
 from annotator.session.opening import read_other_laptops
 from annotator.session.pair import Feedback
+from annotator.session.simulated_answers import (
+    SLOPPY,
+    SimulatedTagger,
+    make_taggers,
+    simulated_answer,
+)
 from annotator.session.simulated_truth import (
     MACHINE_ERROR,
+    answer_truth,
     hidden_quality,
+    passing_level,
     truth_by_source,
     value_at,
 )
 from annotator.store.session_file import SessionStore
+from annotator.store.sessions_folder import read_sessions_folder
 
 SITTING = 12
 """Pairs a simulated tagger rates before the next one takes a turn."""
@@ -51,17 +62,6 @@ GIVE_UP_AFTER = 3
 would talk to them; a simulation must not loop for ever)."""
 TRUTH_DIR = "simulation"
 _SENT_TO_PROBATION = (NoticeKind.TUTORIAL_FAILED, NoticeKind.FIRST_PAIRS_FAILED)
-
-
-@dataclass(frozen=True)
-class SimulatedTagger:
-    """How one simulated person rates: in rubric levels (0 = the worst level, whichever end
-    of the scale the rubric lists first)."""
-
-    name: str
-    bias: float
-    noise: float
-    median_seconds: float
 
 
 @dataclass
@@ -73,6 +73,10 @@ class TaggerResult:
     ratings: int = 0
     probations: int = 0
     failed_attempts: int = 0
+    flags: int = 0
+    """Yes answers to yes/no flags (a fault found, such as wrong information)."""
+    notes: int = 0
+    """Free texts written, each marked "Simulated note N: …"."""
     score: int | None = None
 
     @property
@@ -97,29 +101,6 @@ class SimulationResult:
     """Pairs whose hidden quality leans on machine priors (:func:`hidden_quality`)."""
     machines: tuple[str, ...] = ()
     """The machines ``priors.csv`` names (its ``source`` column)."""
-
-
-CAREFUL = ((0.2, 0.6), 0.2)
-"""A careful tagger's noise (drawn between these, in levels) and the spread of biases: a
-panel of them agrees as VICR's did (Fleiss' κ ≈ 0.58 with levels 4 and 5 merged, Narins
-et al. 2023, Table 3)."""
-SLOPPY = ((0.9, 1.5), 0.5)
-SLOPPY_SHARE = 0.25
-"""About one tagger in four rates sloppily: the gates exist for them."""
-
-
-def make_taggers(count: int, rng: random.Random) -> list[SimulatedTagger]:
-    """A panel of mostly careful raters and a few sloppy ones (they meet probation)."""
-    panel = []
-    for index in range(count):
-        (low, high), bias = SLOPPY if rng.random() < SLOPPY_SHARE else CAREFUL
-        panel.append(SimulatedTagger(
-            name=f"Simulated tagger {index + 1:02d}",
-            bias=round(rng.gauss(0.0, bias), 3),
-            noise=round(rng.uniform(low, high), 3),
-            median_seconds=round(rng.uniform(6.0, 15.0), 1),
-        ))
-    return panel
 
 
 def simulate(
@@ -210,8 +191,7 @@ class _Play:
         shared = {t.name: existing.values_by_item(except_tagger=t.name) for t in self.panel}
         # What each rated in other files of sessions/ (an earlier run, before a top-up)
         # is not rated again: every such rating is of round 1 (simulations start there).
-        done = {t.name: {item for name, item, _ in existing.ratings if name == t.name}
-                for t in self.panel}
+        done = read_sessions_folder(project, leave_out=first.path).answered()  # any question
         lengths = []
         begin = datetime(2000, 1, 3, 9, 0, tzinfo=UTC)
         try:
@@ -274,6 +254,7 @@ def _play_round(
         players.append((tagger, session, clock))
     last = begin
     by_name = {r.tagger.name: r for r in result.taggers}
+    passing = passing_level(project)
     while players:
         for tagger, session, clock in list(players):
             for _ in range(SITTING):
@@ -282,14 +263,19 @@ def _play_round(
                     players.remove((tagger, session, clock))
                     break
                 clock.advance(_seconds(tagger, rng, session.settings.dwell_seconds))
-                feedback = session.submit(_rating(tagger, truth[pair.item.item_id], project, rng))
+                asked = pair.step.question.question_id if pair.step is not None else ""
+                quality = answer_truth(project, truth, pair.item.item_id, asked, passing=passing,
+                                       notices_checks=tagger.noise < SLOPPY[0][0])
+                tally = by_name[tagger.name]
+                feedback = session.submit(*simulated_answer(
+                    pair.step, quality, tagger, project.rubric, rng,
+                    note_number=tally.notes + 1))
                 rating = feedback.rating
                 last = max(last, rating.submitted_at)
-                if rating.phase.is_data:
+                if rating.phase.is_data and not rating.question:  # what a consensus rests on
                     for name, values in others.items():
                         if name != tagger.name:
                             values.setdefault(rating.item_id, []).append(rating.value)
-                tally = by_name[tagger.name]
                 _count(tally, feedback, session)
                 if tally.gave_up:
                     players.remove((tagger, session, clock))
@@ -299,8 +285,12 @@ def _play_round(
 
 
 def _count(tally: TaggerResult, feedback: Feedback, session: RatingSession) -> None:
-    """What one rating adds to the tagger's tally: probations owed and failed, the score."""
+    """What one rating adds to the tagger's tally: probations owed and failed, flags raised,
+    notes written, the score."""
     tally.ratings += 1
+    rating = feedback.rating
+    tally.flags += rating.answer is AnswerKind.FLAG and rating.value == FLAG_YES
+    tally.notes += rating.answer is AnswerKind.TEXT and bool(rating.answer_text)
     notice = feedback.notice
     if notice is not None and notice.kind in _SENT_TO_PROBATION and notice.next_pairs:
         tally.probations += 1
@@ -311,18 +301,13 @@ def _count(tally: TaggerResult, feedback: Feedback, session: RatingSession) -> N
 
 
 def _named_by_plan(panel: list[SimulatedTagger], plan: Plan | None) -> list[SimulatedTagger]:
-    """In a plan by tagger, the simulated taggers take the plan's names, in its order (any
-    beyond them join late)."""
+    """In a plan by tagger, the simulated taggers take the plan's names, then those its
+    top-ups add, in order (any beyond them join late)."""
     if plan is None or plan.by is not PlanBy.TAGGER:
         return panel
-    return [dataclasses.replace(tagger, name=plan.assignees[index])
-            if index < len(plan.assignees) else tagger for index, tagger in enumerate(panel)]
-
-
-def _rating(tagger: SimulatedTagger, quality: float, project: Project, rng: random.Random) -> float:
-    levels = project.rubric.worst_to_best
-    index = round(quality + tagger.bias + rng.gauss(0.0, tagger.noise))
-    return float(levels[min(len(levels) - 1, max(0, index))].value)
+    names = plan.everyone
+    return [dataclasses.replace(tagger, name=names[index])
+            if index < len(names) else tagger for index, tagger in enumerate(panel)]
 
 
 DWELL_MARGIN = 0.001
@@ -372,6 +357,16 @@ def _write_truth(
     taggers += [[t.name, t.bias, t.noise, t.median_seconds] for t in panel]
     write_text(folder / f"taggers-{seed}.csv", csv_text(taggers))
     return truth_file
+
+
+def answers_summary(result: SimulationResult) -> str:
+    """The flags raised and notes written, in words ("" when the rubric asks neither)."""
+    flags = sum(tally.flags for tally in result.taggers)
+    notes = sum(tally.notes for tally in result.taggers)
+    if not flags and not notes:
+        return ""
+    return (f" Yes/no questions answered yes: {flags}; notes written: {notes}, each marked "
+            "“Simulated note N: …”, never words a person wrote.")
 
 
 def truth_summary(result: SimulationResult) -> str:

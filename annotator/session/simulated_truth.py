@@ -69,6 +69,32 @@ def hidden_quality(project: Project, rng: random.Random) -> dict[str, float]:
     return truth
 
 
+def passing_level(project: Project) -> float | None:
+    """Where an attentive tagger's answer to an item check lies (level units): the level
+    of the check's question farthest from any the ``[checks]`` rule fails (ContextRef: an
+    identical description adds nothing, "added info" 1). None: the project has no item
+    checks, or its rule fails every level."""
+    rule = project.checks
+    values = [float(level.value) for level in project.rubric.worst_to_best]
+    failing = [n for n, value in enumerate(values) if rule.fails(value, None, values)]
+    passing = [n for n in range(len(values)) if n not in failing]
+    if not rule.items or not passing or not failing:
+        return None
+    return float(max(passing, key=lambda n: min(abs(n - f) for f in failing)))
+
+
+def answer_truth(project: Project, truth: Mapping[str, float], item_id: str, question: str,
+                 *, notices_checks: bool, passing: float | None) -> float:
+    """What a simulated answer to ``question`` about ``item_id`` is drawn around: the
+    item's truth, except on an item check's judged question for a tagger who notices
+    checks (``passing``: :func:`passing_level`); one who does not answers it as any item."""
+    rule = project.checks
+    judged = not rule.question or question == rule.question
+    if passing is not None and notices_checks and judged and item_id in rule.items:
+        return passing
+    return truth[item_id]
+
+
 def _with_reading(centre: float, spread: float, reading: float) -> tuple[float, float]:
     """Centre and spread of a normal belief after one reading off by MACHINE_ERROR."""
     belief, trust = spread**-2, MACHINE_ERROR**-2

@@ -21,6 +21,7 @@ from annotator.store.reading import (
     describe_session_file,
     read_session_file,
 )
+from annotator.store.records import Phase
 from annotator.store.validation import RowRules
 
 
@@ -53,6 +54,15 @@ class SessionsFolder:
     def ratings(self) -> RatingRows:
         """Every readable file's ratings, one file after the other."""
         return RatingRows.concatenate(contents.ratings for contents in self.files)
+
+    def answered(self) -> dict[str, set[str]]:
+        """Per tagger: the items they gave a data answer (game or retest, any question)."""
+        rows = self.ratings
+        found: dict[str, set[str]] = {}
+        for tagger, item_id, phase in zip(rows.tagger, rows.item_id, rows.phase, strict=True):
+            if Phase(phase).is_data:
+                found.setdefault(tagger, set()).add(item_id)
+        return found
 
     @property
     def simulated_taggers(self) -> tuple[str, ...]:

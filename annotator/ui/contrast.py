@@ -5,12 +5,14 @@ opacity, 4.0:1 on white) fall short of WCAG 1.4.3. :func:`readable_palette` keep
 system's palette and changes only those roles: selected rows are white text on the
 system's highlight darkened until it reaches 4.5:1 (light and dark themes alike), and a
 placeholder is a solid grey, moved towards the text until it reaches 4.5:1 on the field.
+It is made again whenever the system's theme changes while the app runs.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 TEXT_CONTRAST = 4.5
 GROUPS = (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive)
@@ -71,12 +73,39 @@ def readable_palette(palette: QPalette) -> QPalette:
     return result
 
 
-def use_readable_palette() -> None:
-    """Give the app :func:`readable_palette` of the system's palette (both windows call it;
-    once is enough)."""
+class _PaletteKeeper(QObject):
+    """Makes the app's palette readable again after each change of it.
+
+    When the system theme switches between light and dark while the app runs, Qt resolves
+    the app's palette against the new theme: the roles :func:`readable_palette` set keep
+    their old colours (a placeholder grey chosen for a white field, 3.5:1 on a dark one)
+    and every window gets ApplicationPaletteChange, which the keeper watches for on each
+    window given to it. It redoes the roles once that change is over (Qt is still sending
+    it); on the palette it set itself it changes nothing, so it stops there.
+    """
+
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ApplicationPaletteChange:
+            QTimer.singleShot(0, self, _make_readable)
+        return False
+
+
+def _make_readable() -> None:
+    app = _application()
+    readable = readable_palette(app.palette())
+    if readable != app.palette():
+        app.setPalette(readable)
+
+
+def use_readable_palette(window: QWidget) -> None:
+    """Give the app :func:`readable_palette` of the system's palette, now and after every
+    change of the system's theme, which ``window`` (each window of the app) passes on."""
+    app = _application()
+    window.installEventFilter(app.findChild(_PaletteKeeper) or _PaletteKeeper(app))
+    _make_readable()
+
+
+def _application() -> QApplication:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    if app.property("annotatorReadablePalette"):
-        return
-    app.setPalette(readable_palette(app.palette()))
-    app.setProperty("annotatorReadablePalette", True)
+    return app

@@ -84,7 +84,7 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
         self._build_menus()
         self.set_text_scale(config.text_scale)
         show_focus_rings()
-        use_readable_palette()
+        use_readable_palette(self)
         place_window(self, config.windows.get("lead"), QSize(1400, 900))
         if source is not None:
             self.show_source(source)

@@ -31,7 +31,6 @@ from annotator.session.opening import (
     OtherLaptops,
     laptop_seat,
     open_laptop_session,
-    rating_name,
     read_other_files,
     session_file_path,
     start_session,
@@ -89,7 +88,7 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         _menus, self.actions_by_name = bind_actions(self, TAGGER_ACTIONS)
         self.set_text_scale(config.text_scale)
         show_focus_rings()
-        use_readable_palette()
+        use_readable_palette(self)
         place_window(self, config.windows.get("tagger"), PREFERRED_SIZE)
 
     @property
@@ -128,14 +127,15 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         save_config(self._config)
         self.start_screen.set_recent_projects(self._config.recent_projects)
         self.setWindowTitle(f"{project.name} — Caption Rating Annotator")
-        self.start_screen.show_project(project, known_taggers=store.taggers())
+        self.start_screen.show_project(project)
         self._stack.setCurrentWidget(self.start_screen)
         self.seat_dialog = ask_seat_if_needed(self, project, self._config)
         return True
 
     def start_rating(self, tagger: str) -> None:
-        """Resume (or begin) this tagger's round exactly where they stopped; a name the
-        plan holds in another case or spacing rates under the plan's spelling.
+        """Resume (or begin) this tagger's round exactly where they stopped; a name known
+        here, on another laptop or in the plan, typed in another case or spacing, rates
+        under that spelling (:func:`~annotator.session.opening.start_session`).
 
         The other laptops' files are read off the GUI thread (they come from elsewhere and
         may be large or forged): the rating screen follows when they are read
@@ -143,7 +143,6 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         if self._project is None or self._store is None or self._start_job is not None:
             return
         project, store = self._project, self._store
-        tagger = rating_name(project, tagger, known=store.taggers())
         own, own_ratings = store.path, store.rating_ids()
         job = BackgroundJob(lambda _progress: read_other_files(project, own=own,
                                                                own_ratings=own_ratings))

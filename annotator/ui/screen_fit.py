@@ -31,6 +31,15 @@ def fit_to_screen(window: QWidget, preferred: QSize) -> None:
     window.resize(preferred.expandedTo(room * SCREEN_SHARE).boundedTo(room))
 
 
+def fit_dialog(dialog: QWidget, preferred: QSize) -> None:
+    """Resize ``dialog`` to ``preferred``, shrunk to its screen's free area, never grown:
+    at 200 % text on a laptop scaled 2× (683×384 logical pixels) its scroll areas take
+    the difference, where a fixed size put its buttons off the screen."""
+    screen = dialog.screen()
+    room = preferred if screen is None else screen.availableGeometry().size() - FRAME_ALLOWANCE
+    dialog.resize(preferred.boundedTo(room))
+
+
 def place_window(window: QWidget, place: WindowPlace | None, preferred: QSize) -> None:
     """Put ``window`` where ``place`` says, moved and shrunk as little as needed to lie
     wholly on the screen that shows its title bar; without a place, or when no screen

@@ -41,7 +41,7 @@ class TextSizing:
             self._config.text_scale = scale
             save_config(self._config)
         font = QApplication.font()
-        font.setPointSizeF(_base_point_size() * scale)
+        font.setPointSizeF(base_point_size() * scale)
         QApplication.setFont(font)
         self.text_scaled(font.pointSizeF())
         if scale == 1.0 and normal_size is not None and isinstance(self, QWidget):
@@ -64,10 +64,10 @@ def _resize_when_allowed(window: QWidget, size: QSize, tries: int = 20) -> None:
 
 def text_factor() -> float:
     """How much larger the app's text is now than the platform's (1.0: normal size)."""
-    return QApplication.font().pointSizeF() / _base_point_size()
+    return QApplication.font().pointSizeF() / base_point_size()
 
 
-def _base_point_size() -> float:
+def base_point_size() -> float:
     """The platform's own text size, remembered before the app first scales it."""
     app = QApplication.instance()
     assert app is not None, "text is sized in a running app"

@@ -73,8 +73,9 @@ def wait_up(deadline: float) -> None:
     raise SystemExit("Label Studio did not start in time")
 
 
-def main() -> None:
-    work, out = Path(sys.argv[1]), Path(sys.argv[2])
+def start(work: Path) -> subprocess.Popen[bytes]:
+    """Make the three users (each with a known API token) in a fresh data folder under
+    WORKDIR, start the server on loopback and wait until it answers."""
     write_images(work / "images")
     program = str(Path(sys.executable).parent / "label-studio")
     env = environment(work)
@@ -90,6 +91,20 @@ def main() -> None:
                               stdin=subprocess.DEVNULL, start_new_session=True)
     try:
         wait_up(time.time() + 300)
+    except BaseException:
+        stop(server)
+        raise
+    for user, (_, first, last) in USERS.items():
+        me = call(token(user), "GET", "/api/current-user/whoami")
+        call(token(user), "PATCH", f"/api/users/{me['id']}/",
+             {"first_name": first, "last_name": last})
+    return server
+
+
+def main() -> None:
+    work, out = Path(sys.argv[1]), Path(sys.argv[2])
+    server = start(work)
+    try:
         run(out)
     finally:
         stop(server)
@@ -97,10 +112,6 @@ def main() -> None:
 
 def run(out: Path) -> None:
     lead = token("ana")
-    for user, (_, first, last) in USERS.items():
-        me = call(token(user), "GET", "/api/current-user/whoami")
-        call(token(user), "PATCH", f"/api/users/{me['id']}/",
-             {"first_name": first, "last_name": last})
     project = call(lead, "POST", "/api/projects/", {"title": "Lab caption quality",
                                                      "label_config": CONFIG})
     call(lead, "POST", f"/api/projects/{project['id']}/import", [
@@ -118,22 +129,27 @@ def run(out: Path) -> None:
                 "value": {"choices": [LEVELS[level - 1]]}}]
             call(token(user), "POST", f"/api/tasks/{ids[n]}/annotations/",
                  {"result": result, "was_cancelled": cancelled})
-    formats = call(lead, "GET", f"/api/projects/{project['id']}/export/formats")
     (out / "label_config.xml").write_text(CONFIG, encoding="utf-8")
+    write_exports(lead, project["id"], out)
+
+
+def write_exports(lead: str, project: int, out: Path) -> None:
+    """The formats Label Studio offers for ``project`` (export-formats.json) and the project
+    exported in each enabled one (export-FORMAT.format)."""
+    formats = call(lead, "GET", f"/api/projects/{project}/export/formats")
     (out / "export-formats.json").write_text(json.dumps(formats, indent=2) + "\n",
                                              encoding="utf-8")
     for fmt in formats:
         if fmt.get("disabled"):
             continue
         try:
-            data = call(lead, "GET", f"/api/projects/{project['id']}/export?exportType="
+            data = call(lead, "GET", f"/api/projects/{project}/export?exportType="
                         f"{fmt['name']}&download_all_tasks=true")
         except urllib.error.HTTPError as error:
             print(f"{fmt['name']}: {error}", file=sys.stderr)
             continue
         (out / f"export-{fmt['name']}.{fmt['name'].lower()}").write_bytes(data)
         print(fmt["name"], len(data), "bytes")
-
 
 if __name__ == "__main__":
     main()

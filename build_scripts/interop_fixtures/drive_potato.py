@@ -104,17 +104,25 @@ def main() -> None:
         time.sleep(2)
     finally:
         stop(server)
+    save_outputs(work, out)
+    shutil.copytree(work / "data", out / "data", dirs_exist_ok=True)
+
+
+def save_outputs(study: Path, out: Path) -> None:
+    """Once the server has stopped: export the study in ``study`` (its ``config.yaml``)
+    with ``python -m potato.export``, and copy each user's state and history, the export
+    and the config into OUTDIR."""
     for fmt in ("jsonl", "csv"):
         subprocess.run([sys.executable, "-m", "potato.export", "--config",
-                        str(work / "config.yaml"), "--format", fmt, "--output",
-                        str(work / "export")], check=False)
-    for state in sorted((work / "annotation_output").glob("*/user_state.json")):
+                        str(study / "config.yaml"), "--format", fmt, "--output",
+                        str(study / "export")], check=False, cwd=study)
+    out.mkdir(parents=True, exist_ok=True)
+    for state in sorted((study / "annotation_output").glob("*/user_state.json")):
         shutil.copytree(state.parent, out / "annotation_output" / state.parent.name,
                         dirs_exist_ok=True)
-    if (work / "export").is_dir():
-        shutil.copytree(work / "export", out / "export", dirs_exist_ok=True)
-    shutil.copy(work / "config.yaml", out / "config.yaml")
-    shutil.copytree(work / "data", out / "data", dirs_exist_ok=True)
+    if (study / "export").is_dir():
+        shutil.copytree(study / "export", out / "export", dirs_exist_ok=True)
+    shutil.copy(study / "config.yaml", out / "config.yaml")
 
 
 if __name__ == "__main__":

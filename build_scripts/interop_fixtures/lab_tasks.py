@@ -26,6 +26,25 @@ LEVELS = ["1 – Wrong", "2 – Partly right", "3 – Objects right", "4 – Obj
 ANSWERS = {"ana": [5, 1, 5, 1, 4, 2], "ben": [4, 2, 5, 2, 5, 3], "cem": [5, 2, 4, 1, 0, 0]}
 """Each annotator's level per task, 1 up; 0: left unanswered."""
 
+Answer = tuple[str, str, str, int]
+"""One annotation: the flag's alias, the note ("" for none), the audience's id, the overall
+level; as Label Studio and Potato store them."""
+QUESTION_ANSWERS: dict[str, list[Answer | None]] = {
+    "ana": [("no", "", "everyone", 7),
+            ("yes", "Nothing about the kettle or the stove.", "blind", 2),
+            ("no", "", "sighted", 6),
+            ("yes", "Boats in a harbour, not cars on a road.", "everyone", 1),
+            None, None],
+    "ben": [("no", "", "everyone", 6),
+            ("yes", "Too short to say it is a kitchen.", "everyone", 3),
+            ("no", "", "blind", 7),
+            ("yes", "", "sighted", 1),
+            ("no", "", "blind", 5),
+            None],
+}
+"""Each user's answers to tasks 1–6 in the order of TASKS (None: not annotated); ben's
+"yes" to task 4 leaves the optional note empty."""
+
 
 def png(rgb: tuple[int, int, int], size: int = 16) -> bytes:
     """A small solid PNG, written without any imaging library."""

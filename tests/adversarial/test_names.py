@@ -275,7 +275,6 @@ def test_the_start_screen_refuses_a_name_too_long_and_knows_any_spelling(
     qtbot.waitUntil(lambda: bool(texts))
     assert f"at most {MAX_NAME}" in texts[0] and window.rating_screen is None
     name.setText(NFD.upper() + "\u200b ")  # another Unicode form, case, an invisible space
-    assert not by_description(window, "New name").isVisible()  # this laptop knows it
     name.returnPressed.emit()
     started(qtbot, window)
     assert window.rating_screen is not None

@@ -91,7 +91,7 @@ def test_leaving_out_failed_checks_needs_checks(checked_project: Path,
     kept = analyse(AnalysisSource(checked_project), options).results
     assert not isinstance(kept.checks, Undefined) and kept.checks.excluded is not None
     assert kept.checks.excluded.taggers == ("ben",) and "ben" not in kept.taggers
-    with pytest.raises(AnnotatorError, match=r"needs a project folder whose gold\.csv"):
+    with pytest.raises(AnnotatorError, match=r"needs a project folder with attention checks"):
         analyse(AnalysisSource(panel_project), options)
 
 

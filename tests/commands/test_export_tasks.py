@@ -170,9 +170,19 @@ def test_the_command_refuses_a_tools_answers_without_the_project(tmp_path: Path,
     assert not (tmp_path / "r.csv").exists()
 
 
-def test_export_tasks_of_a_multi_question_project_is_refused(tmp_path: Path, capsys) -> None:
+@pytest.mark.parametrize("tool", ["potato", "label-studio"])
+def test_export_tasks_of_questions_asked_before_the_image_is_refused_by_name(
+        tmp_path: Path, capsys, tool: str) -> None:
     code = main(["export-tasks", str(ROOT / "sample_projects" / "contextref-demo"), "--to",
-                 "potato", "--out", str(tmp_path / "tasks")])
+                 tool, "--out", str(tmp_path / "tasks")])
     assert code == ExitCode.REFUSED
-    assert "carry one question" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "before the image is shown" in err and "shows the image with the text at once" in err
     assert not (tmp_path / "tasks").exists()
+
+
+def test_prodigy_refuses_several_questions(tmp_path: Path, capsys) -> None:
+    code = main(["export-tasks", str(ROOT / "sample_projects" / "contextref-demo"), "--to",
+                 "prodigy", "--out", str(tmp_path / "tasks")])
+    assert code == ExitCode.REFUSED
+    assert "Prodigy tasks carry one question" in capsys.readouterr().err

@@ -189,10 +189,13 @@ def test_prodigy_tasks_offer_the_levels_as_options(tmp_path: Path) -> None:
     assert json.loads(files[1].read_text())["choice_style"] == "single"
 
 
-def test_a_rubric_with_several_questions_cannot_go_to_another_tool(tmp_path: Path) -> None:
+def test_questions_before_the_image_cannot_go_to_another_tool(tmp_path: Path) -> None:
+    """ContextRef asks before the image; no tool shows the text without it first (and
+    Prodigy carries one question at all)."""
     project = open_project(_sample("contextref"))
     for tool in TOOLS.values():
-        with pytest.raises(AnnotatorError, match="carry one question"):
+        says = "carry one question" if tool.name == "prodigy" else "before the image is shown"
+        with pytest.raises(AnnotatorError, match=says):
             export_tasks(project, tool, tmp_path / tool.name)
     assert not list(tmp_path.iterdir())
 

@@ -201,7 +201,7 @@ def test_a_multi_question_project_has_a_questions_tab(tmp_path: Path) -> None:
     analysed, content = prepare_pane(folder)
     assert [s.name for s in content.sections][:2] == ["panel", "questions"]
     figures = analysed.results.to_json()["questions"]
-    stages, changes = content.section("questions").tables
+    stages, changes, *_ = content.section("questions").tables
     assert {(row[0], row[1]) for row in stages.rows} == {
         (name, {"pre": "before the image", "post": "with the image"}[stage])
         for name, entry in figures.items() for stage in ("pre", "post") if stage in entry}
@@ -209,4 +209,4 @@ def test_a_multi_question_project_has_a_questions_tab(tmp_path: Path) -> None:
     change = figures["overall"]["change"]
     assert overall[1:5] == (change["n_pairs"], change["mean_before"], change["mean_after"],
                             change["mean_change"])
-    assert analysed.results.n_ratings == 4 * 8  # overall with the image, per tagger and item
+    assert analysed.results.n_ratings == 4 * 10  # overall with the image, per tagger and item

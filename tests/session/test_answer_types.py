@@ -8,25 +8,9 @@ from pathlib import Path
 import pytest
 
 from annotator.project.answer_model import AnswerKind
-from annotator.session.flow import RatingSession
 from annotator.store.records import Rating
 from tests.session.helpers import FakeClock, start
-from tests.study_rubric import use_study_rubric
-
-
-def answer_pair(session: RatingSession, clock: FakeClock, answers: dict[str, tuple]) -> list[str]:
-    """Answer every step of the pair on screen from ``answers`` (question id → submit's
-    arguments); the steps asked, in order."""
-    asked = []
-    item = session.current_pair()
-    assert item is not None
-    while (pair := session.pair_shown()) is not None and pair.item == item.item:
-        assert pair.step is not None
-        asked.append(f"{pair.step.question.question_id}:{pair.step.stage}")
-        clock.advance(1)
-        session.submit(*answers[pair.step.question.question_id])
-    return asked
-
+from tests.study_rubric import answer_pair, use_study_rubric
 
 ANSWERS = {"overall": (6,), "wrong_info": (1,), "wrong_note": (0, "The dog is a cat."),
            "audience": (0, "blind")}

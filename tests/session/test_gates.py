@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from annotator.project.answer_model import FLAG_NO, AnswerKind
 from annotator.project.flow_model import FlowSettings
 from annotator.project.folder import open_project
 from annotator.project.model import GoldPurpose
@@ -196,11 +197,12 @@ def test_the_dwell_runs_when_a_pair_and_its_image_appear_not_per_question(
     _, _, session = start(folder, clock=clock)
     assert session.settings.dwell_seconds == 3
     waits = []
-    for _ in range(2 * len(session._steps)):  # two whole pairs
+    asked = len(session._steps) - 1  # "no" to the wrong-information flag: no note asked
+    for _ in range(2 * asked):  # two whole pairs
         pair = session.pair_shown()
         waits.append((pair.step.stage, session.seconds_until_submit()))
         clock.advance(session.seconds_until_submit() + 0.5)
-        session.submit(3)
+        session.submit(FLAG_NO if pair.step.question.kind is AnswerKind.FLAG else 3)
     stages = [stage for stage, _ in waits]
     first_post = stages.index("post")
     assert [wait for _, wait in waits] == [

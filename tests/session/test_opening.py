@@ -120,3 +120,20 @@ def test_answers_to_questions_never_feed_the_consensus(make_project_folder) -> N
     project = open_project(folder)
     found = read_other_laptops(project, open_laptop_session(project, load_config()))
     assert found.values_by_item(except_tagger="ana") == {"item000": [3.0]}
+
+
+def test_a_name_rated_under_on_another_laptop_is_continued_in_its_spelling(
+        make_project_folder) -> None:
+    """Bea rated only the tutorial on laptop B, Cem rated there too; 'bea ' typed on this
+    laptop rates as 'Bea' (one tagger in the merged panel), a new name stays as typed."""
+    folder = make_project_folder(3, flow={"dwell_seconds": 0, "tutorial": False})
+    other = session(folder, "laptop-b")
+    rate(other, "Bea", "item001", 5, phase=Phase.TUTORIAL)
+    rate(other, "Cem", "item000", 3)
+    other.close()
+    project = open_project(folder)
+    store = open_laptop_session(project, load_config())
+    assert read_other_laptops(project, store).taggers == {"Bea", "Cem"}
+    assert start_session(project, store, " bea ").tagger == "Bea"
+    assert start_session(project, store, "Dana").tagger == "Dana"
+    assert store.taggers() == ["Bea", "Dana"]

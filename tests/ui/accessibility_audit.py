@@ -8,7 +8,8 @@ all at once:
   screen reader), a button whose name leaves out its visible words, a box to type in
   whose name leaves out the words of its label (WCAG 2.5.3);
 - a label whose accessible name replaces its text (WCAG 4.1.2: the name must be empty or
-  the text; what the label is goes in its description);
+  the text; what the label is goes in its description); a combo box named by its current
+  text (Qt's own on Linux and macOS) instead of by what it chooses;
 - a focus trap (WCAG 2.1.2): from every focus stop Tab and Shift+Tab must leave it within
   :data:`MAX_PRESSES_TO_LEAVE` presses (and one per link of a text with links), and a
   round of Tab (and of Shift+Tab) from the first stop must reach every other stop (a group
@@ -99,15 +100,7 @@ def name_problems(window: QWidget) -> Iterator[str]:
         if widget.window() is not window or not widget.isVisible():
             continue
         if isinstance(widget, QLabel):
-            text = widget.text().replace("&", "") if widget.buddy() else widget.text()
-            if text and widget.accessibleName() not in ("", text):
-                yield (f"{label_of(widget)}: a label named {widget.accessibleName()!r} "
-                       "instead of its text (say what it is in its description)")
-            field = widget.buddy()
-            if isinstance(field, FIELDS) and (missing := _words(text) - _words(
-                    spoken_name(field))):
-                yield (f"{label_of(field)}: its name leaves out the words {sorted(missing)} "
-                       f"of its label {text!r}")
+            yield from _label_problems(widget)
             continue
         interactive = isinstance(widget, INTERACTIVE) or _is_stop(widget)
         # Parts of a table (headers, corner), of a scroll area, and a spin box's own text
@@ -118,11 +111,26 @@ def name_problems(window: QWidget) -> Iterator[str]:
             interactive = False
         if interactive and not spoken_name(widget).strip():
             yield f"{label_of(widget)} at {_where(widget)}: an interactive widget without a name"
+        elif isinstance(widget, QComboBox) and spoken_name(widget) == widget.currentText():
+            yield (f"{label_of(widget)} at {_where(widget)}: a combo box named by its current "
+                   "text, not by what it chooses")
         if isinstance(widget, QAbstractButton) and widget.text():
             missing = _words(widget.text()) - _words(spoken_name(widget))
             if missing:
                 yield (f"{label_of(widget)}: its name leaves out the visible words "
                        f"{sorted(missing)} of {widget.text()!r}")
+
+
+def _label_problems(label: QLabel) -> Iterator[str]:
+    """A label is read by its text; a box typed into beside it is named by its words."""
+    text = label.text().replace("&", "") if label.buddy() else label.text()
+    if text and label.accessibleName() not in ("", text):
+        yield (f"{label_of(label)}: a label named {label.accessibleName()!r} "
+               "instead of its text (say what it is in its description)")
+    field = label.buddy()
+    if isinstance(field, FIELDS) and (missing := _words(text) - _words(spoken_name(field))):
+        yield (f"{label_of(field)}: its name leaves out the words {sorted(missing)} "
+               f"of its label {text!r}")
 
 
 def _where(widget: QWidget) -> str:

@@ -228,6 +228,16 @@ def opened_folders(qapp) -> list[Path]:
 
 
 LAPTOP = QSize(1366, 768)
+LAPTOPS = (LAPTOP, QSize(1280, 720))
+"""The laptop screens the tagger's window must fit (screen sizes, the window's frame in)."""
+TITLE_BAR = 20
+"""What a window manager's title bar takes of a maximised window's height (openbox: 19 px)."""
+
+
+def in_window(qtbot, window: QWidget, screen: QSize) -> None:
+    """``window`` as large as a maximised window on ``screen``, its layout at rest."""
+    window.resize(screen - QSize(0, TITLE_BAR))
+    qtbot.waitUntil(lambda: window.size() == screen - QSize(0, TITLE_BAR))
 
 
 def active(qtbot, widget: QWidget, size: QSize | None = None) -> QWidget:

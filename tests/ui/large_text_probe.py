@@ -6,7 +6,8 @@ offscreen platform given a screen of the laptop's size (``offscreen:configfile=â
 app's text size is TEXT_SCALE, 2 (200 %) unless told (the user's settings in
 ``ANNOTATOR_CONFIG_DIR``). Each stage is saved as
 ``OUT_DIR/i33-LABEL-STAGE.png``; one JSON line per stage says which controls are crushed
-(smaller than they need), outside the screen, or cut off without a scroll bar to reach them.
+(smaller than they need), outside the screen, or cut off without a scroll bar to reach them,
+and which tables' columns are narrower than their text.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -26,12 +27,17 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QScrollArea,
+    QTableView,
     QWidget,
 )
 
 from annotator.project.folder import open_project
+from annotator.project.model import Project
 from annotator.session.rounds import round_start_warnings
 from annotator.ui.app import build_lead_window, build_main_window
+from annotator.ui.dialogs.about import AboutDialog
+from annotator.ui.dialogs.merge_dialog import MergeDialog
+from annotator.ui.dialogs.rounds_dialog import RoundsDialog
 from annotator.ui.dialogs.start_round import StartRoundDialog
 from annotator.userconfig import load_config, save_config
 from tests.analysis.sessions import T0, rate, session
@@ -80,6 +86,30 @@ def _settled(top: QWidget) -> None:
         same, last = (same + 1, now) if now == last else (0, now)
 
 
+def cut_columns(top: QWidget) -> list[str]:
+    """The columns of the tables shown narrower than their header or their widest cell
+    (the table scrolls sideways instead), and the rows lower than their wrapped text."""
+    problems = []
+    for table in top.findChildren(QTableView):
+        if not table.isVisible() or table.model() is None:
+            continue
+        header, columns = table.horizontalHeader(), table.model().columnCount()
+        for column in range(columns):
+            wraps = table.wordWrap() and header.stretchLastSection() and column == columns - 1
+            needed = max(header.sectionSizeHint(column),
+                         0 if wraps else table.sizeHintForColumn(column))
+            if header.sectionSize(column) < needed:
+                title = table.model().headerData(column, Qt.Orientation.Horizontal)
+                problems.append(f"column {title!r} of {table.accessibleName()!r} is "
+                                f"{header.sectionSize(column)} px wide, needs {needed}")
+        rows = table.verticalHeader()
+        problems += [f"row {row} of {table.accessibleName()!r} is {rows.sectionSize(row)} px "
+                     f"high, needs {table.sizeHintForRow(row)}"
+                     for row in range(table.model().rowCount())
+                     if rows.sectionSize(row) < table.sizeHintForRow(row)]
+    return problems
+
+
 def measure(top: QWidget, stage: str, out_dir: Path, label: str) -> dict:
     """Every control of ``top`` shown: as tall as it needs, on the screen, and shown whole
     or inside something that scrolls to it."""
@@ -103,6 +133,7 @@ def measure(top: QWidget, stage: str, out_dir: Path, label: str) -> dict:
             problems.append(f"{name} is cut to {shown.getRect()} of {widget.size().toTuple()}")
         elif not _scrolls(widget) and not screen.contains(_global(widget)):
             problems.append(f"{name} at {_global(widget).getRect()} is off the screen")
+    problems += cut_columns(top)
     shot = out_dir / f"i33-{label}-{stage}.png"
     top.grab().save(str(shot))
     return {"stage": stage, "screen": screen.getRect(), "problems": problems, "shot": str(shot)}
@@ -120,6 +151,7 @@ def stages(scratch: Path, out_dir: Path, label: str) -> Iterator[dict]:
     QTest.qWaitForWindowExposed(dialog)
     yield measure(dialog, "start-round", out_dir, label)
     dialog.reject()
+    yield from lead_dialogs(project, lead, out_dir, label)
     lead.close()
     tagger = build_main_window(folder, tagger="Ben")  # a new tagger: the tutorial's notice
     while tagger.starting:  # the other laptops' files are read off the GUI thread
@@ -128,6 +160,24 @@ def stages(scratch: Path, out_dir: Path, label: str) -> Iterator[dict]:
     QTest.qWaitForWindowExposed(tagger)
     yield measure(tagger, "notice", out_dir, label)
     tagger.close()
+
+
+def lead_dialogs(project: Project, lead: QWidget, out_dir: Path, label: str) -> Iterator[dict]:
+    """The merge dialog after its preview, the rounds dialog and About."""
+    merge = MergeDialog(lead, panel=project.root / "panel.sqlite",
+                        sources=[project.sessions_dir], project_id=project.project_id)
+    merge.open()
+    QTest.qWaitForWindowExposed(merge)
+    merge.preview()
+    while merge.report is None:  # the preview runs off the GUI thread
+        QTest.qWait(10)
+    yield measure(merge, "merge", out_dir, label)
+    merge.reject()
+    for stage, dialog in (("rounds", RoundsDialog(project, lead)), ("about", AboutDialog(lead))):
+        dialog.open()
+        QTest.qWaitForWindowExposed(dialog)
+        yield measure(dialog, stage, out_dir, label)
+        dialog.reject()
 
 
 def main(out_dir: Path, label: str, text_scale: float) -> None:

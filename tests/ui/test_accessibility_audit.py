@@ -14,6 +14,7 @@ from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -31,7 +32,13 @@ from annotator.ui.dialogs.submit_failed import SubmitFailedBox
 from annotator.ui.widgets.keyboard_table import explain_columns
 from tests.conftest import write_jpeg
 from tests.study_rubric import use_study_rubric
-from tests.ui.accessibility_audit import audit, drawn_contrast, palette_problems, ring_pixels
+from tests.ui.accessibility_audit import (
+    audit,
+    drawn_contrast,
+    palette_problems,
+    ring_pixels,
+    spoken_name,
+)
 from tests.ui.conftest import LAPTOP, active, by_name
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
@@ -54,11 +61,14 @@ def test_the_audit_finds_each_kind_of_problem(qtbot) -> None:
     trap.setCurrentCell(0, 0)
     renamed = QPushButton("Next pair (Enter)", window)
     renamed.setAccessibleName("Submit rating")
+    valued = QComboBox(window)  # Qt's: named "likert-5", whatever its accessible name
+    valued.addItems(["likert-5", "binary"])
+    valued.setAccessibleName("Rubric")
     note_label = QLabel("Your answer in words (optional)", window)
     note = QPlainTextEdit(window)  # Tab types a tab: no way out by keyboard
     note.setAccessibleName("Comment")
     note_label.setBuddy(note)
-    for widget in (hidden, nameless, trap, renamed, note_label, note):
+    for widget in (hidden, nameless, trap, renamed, valued, note_label, note):
         layout.addWidget(widget)
     active(qtbot, window, QSize(500, 400))
     problems = "\n".join(audit(qtbot, window))
@@ -66,6 +76,7 @@ def test_the_audit_finds_each_kind_of_problem(qtbot) -> None:
     assert "QLineEdit" in problems and "an interactive widget without a name" in problems
     assert "QTableWidget 'Ratings': a focus trap, Tab pressed 4 times" in problems
     assert "leaves out the visible words ['next', 'pair']" in problems
+    assert "QComboBox 'likert-5'" in problems and "named by its current text" in problems
     assert "QPlainTextEdit 'Comment': a focus trap, Tab pressed 4 times" in problems
     assert ("QPlainTextEdit 'Comment': its name leaves out the words ['answer', 'in', "
             "'optional', 'words', 'your'] of its label") in problems
@@ -135,10 +146,8 @@ def theme(request, qapp):
     before = qapp.palette()
     system = qapp.style().standardPalette() if request.param == "light" else dark_palette()
     qapp.setPalette(system)
-    qapp.setProperty("annotatorReadablePalette", False)
     yield request.param
     qapp.setPalette(before)
-    qapp.setProperty("annotatorReadablePalette", False)
 
 
 # --- the tagger's window --------------------------------------------------------------------
@@ -216,6 +225,12 @@ def test_the_leads_start_page_and_every_tab(qtbot, theme, simulated_copy: Path,
             if button.isCheckable() and button.text() == "Data as a table":
                 button.setChecked(True)  # the charts' data tables are audited too
         assert_passes(qtbot, window, f"{tabs.tabText(index)} tab ({theme})")
+        if tabs.tabText(index) == "Paper tables":  # and another paper's, laid out later
+            paper_tables = window.pane.section_view("paper_tables")
+            with qtbot.waitSignal(paper_tables.shown, timeout=60_000):
+                paper_tables.chooser.setCurrentIndex(1)
+            assert_passes(qtbot, window, f"Paper tables tab, {paper_tables.paper} ({theme})")
+    assert tabs.tabText(tabs.count() - 1) == "Paper tables"
 
 
 # --- dialogs ----------------------------------------------------------------------------------
@@ -242,6 +257,7 @@ def test_the_leads_dialogs(qtbot, simulated_copy: Path, make_lead_window, tmp_pa
     box.close()
     about = AboutDialog(window)
     assert_passes(qtbot, active(qtbot, about), "About")
+    about.close()
 
 
 def test_the_taggers_dialogs(qtbot, make_project_folder, make_main_window) -> None:
@@ -282,6 +298,8 @@ def test_the_new_project_wizard_and_the_settings_dialog(qtbot, simulated_copy: P
             break
         wizard.next()
     assert pages == 4  # images and captions, gold, priors, licence and citation
+    for box in wizard.findChildren(QComboBox):  # shown on a page or not
+        assert spoken_name(box) not in ("", box.currentText()), box.objectName()
     wizard.reject()
     window.activateWindow()
     window.edit_project_settings()

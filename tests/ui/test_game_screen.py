@@ -18,7 +18,7 @@ from annotator.ui.screens.rating_screen import RatingScreen, ScreenState
 from annotator.ui.widgets.rubric_panel import RubricPanel
 from annotator.userconfig import load_config
 from tests.session.helpers import FakeClock
-from tests.ui.conftest import by_description, submit_button
+from tests.ui.conftest import by_description, by_name, submit_button
 
 ITEMS = 30
 PRIORS = {f"item{i:03d}": [3, 3] for i in range(ITEMS)}
@@ -169,3 +169,22 @@ def test_a_simulated_panel_in_sessions_feeds_the_consensus(qtbot, make_project_f
     text = by_description(window, "Feedback text").text()
     assert "(from 3 earlier ratings)" in text
     assert "Simulated tagger" not in text  # never another tagger's name
+
+
+def test_the_guide_marks_no_level_on_a_notice_between_pairs(
+        qtbot, make_project_folder, make_main_window) -> None:
+    """The tutorial's last feedback keeps the level the tagger chose marked; the notice
+    after it, where nothing is asked, marks none."""
+    folder = make_project_folder(n_items=3, flow={"dwell_seconds": 0}, tutorial=[3, 3])
+    window = make_main_window(folder, tagger="ana")
+    screen, text = window.rating_screen, by_name(window.rating_guide, "Rating Guide text")
+    for _ in range(2):
+        while screen.state is ScreenState.NOTICE:
+            qtbot.keyClick(screen, Qt.Key.Key_Return)
+        qtbot.keyClick(screen, "3")
+        qtbot.keyClick(screen, Qt.Key.Key_Return)
+        assert screen.state is ScreenState.FEEDBACK
+        assert "✓ Chosen: 3" in text.toPlainText()  # the answer the feedback is about
+        qtbot.keyClick(screen, Qt.Key.Key_Return)
+    assert screen.state is ScreenState.NOTICE
+    assert "Chosen" not in text.toPlainText() and window.rating_guide.chosen is None

@@ -11,8 +11,7 @@ from annotator.project.folder import open_project
 from annotator.project.model import GoldPurpose
 from annotator.session.messages import FeedbackText
 from annotator.ui.image_loader import ImageLoader
-from annotator.ui.screens.rating_screen import CAPTION_SCALE
-from annotator.ui.widgets.pair_view import IMAGE_SHARE, PairView
+from annotator.ui.widgets.pair_view import IMAGE_SHARE, PairView, caption_point_size
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_projects" / "vicr-demo"
 SMALL = (1010, 430)
@@ -39,7 +38,7 @@ def test_a_long_caption_and_its_feedback_fit_beside_a_smaller_image(qtbot) -> No
     view = PairView(project.rubric, ImageLoader())
     qtbot.addWidget(view)
     size = view.font().pointSizeF()
-    view.set_point_size(size, size * CAPTION_SCALE)  # as the rating screen sets it
+    view.set_point_size(size, caption_point_size(size))  # as the rating screen sets it
     view.resize(*SMALL)
     view.show()
     qtbot.waitExposed(view)

@@ -6,19 +6,20 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
+from PySide6.QtWidgets import QAbstractButton, QLabel, QPlainTextEdit, QWidget
 
 from annotator.analysis.checks import check_spec
 from annotator.analysis.pipeline import AnalysisOptions, AnalysisSource, analyse
 from annotator.analysis.ratings_csv import load_ratings_csv
 from annotator.analysis.report import analyze
 from annotator.cli import main
-from annotator.project.answer_model import SKIP_VALUE
+from annotator.project.answer_model import SKIP_VALUE, AnswerKind
 from annotator.project.folder import open_project
 from annotator.reporting.dataset.writer import export_dataset
 from annotator.resources import sample_project_dir
@@ -127,6 +128,17 @@ def test_a_pair_skipped_more_than_twice_is_set_aside(qtbot, tmp_path: Path,
     assert again.skips == table.skips and len(again) == len(table)
 
 
+NOTE = "The plate has 3 figs, not 4."
+
+
+def notes_stored(sessions: Path) -> list[tuple[str, str]]:
+    """The answers in words of the one session file in ``sessions``: (item, text)."""
+    (session_file,) = sessions.glob("*.sqlite")
+    with sqlite3.connect(session_file) as db:
+        return db.execute("SELECT item_id, answer_text FROM ratings "
+                          "WHERE answer = 'text'").fetchall()
+
+
 def test_contextref_text_first_then_with_the_image(qtbot, tmp_path: Path,
                                                    make_main_window) -> None:
     folder = copy_without_dwell("contextref-demo", tmp_path)
@@ -144,8 +156,14 @@ def test_contextref_text_first_then_with_the_image(qtbot, tmp_path: Path,
         assert window.findChild(QLabel, "questionLabel").text() == step.question.text
         guide = window.rating_guide.text.toPlainText()
         assert guide.startswith(step.question.text)  # the guide is headed by this question
+        kind = step.question.kind
         assert ("The examples answer the question" in guide) == (
-            step.question.question_id != "overall")
+            kind is AnswerKind.SCALE and step.question.question_id != "overall")
+        if kind is AnswerKind.FLAG:  # wrong information? yes on the first pair only
+            return "y" if len({s[0] for s in seen}) == 1 else "n"
+        if kind is AnswerKind.TEXT:  # what is wrong: typed into its box
+            qtbot.keyClicks(window.findChild(QPlainTextEdit, "noteBox"), NOTE)
+            return None
         if step.stage == "pre":  # text only: everything reachable by a screen reader
             assert not screen.image_view.has_image()
             assert "hidden" in screen.image_view.accessibleDescription()
@@ -166,12 +184,14 @@ def test_contextref_text_first_then_with_the_image(qtbot, tmp_path: Path,
 
     play(qtbot, screen, answer)
     window.close()
-    steps = len(project.rubric.questions) * 2 - 1  # imaginability: before the image only
-    assert len(seen) == (len(project.items) + 1) * steps  # and the attention check
+    first = seen[0][0]  # five questions before the image, five after it (the note on yes)
+    assert len(seen) == len(project.items) * 10 + 1  # the attention checks are items
+    assert project.checks.items <= {item_id for item_id, _, _ in seen}
     for item_id in {s[0] for s in seen}:
         mine = [s[1:] for s in seen if s[0] == item_id]
-        assert mine[-1] == ("overall", "post") and mine[steps // 2] == ("overall", "pre")
-        assert [s for _, s in mine] == ["pre"] * 5 + ["post"] * 4
+        assert mine[-1] == ("overall", "post") and mine[4] == ("overall", "pre")
+        assert [s for _, s in mine] == ["pre"] * 5 + ["post"] * (6 if item_id == first else 5)
+    assert notes_stored(project.sessions_dir) == [(first, NOTE)]
     report = analyze(project_ratings(folder), checks=check_spec(project), reps=5,
                      bootstrap=20).to_json()
     questions = report["questions"]
@@ -179,4 +199,4 @@ def test_contextref_text_first_then_with_the_image(qtbot, tmp_path: Path,
     assert questions["overall"]["change"]["share_same"] == 1.0
     assert "change" in questions["imaginability"] and questions["imaginability"]["change"] is None
     assert report["n_ratings"] == len(project.items)  # overall with the image
-    assert report["checks"]["taggers"]["ana"] == {"rated": 2, "failed": 0, "failed_items": []}
+    assert report["checks"]["taggers"]["ana"] == {"rated": 4, "failed": 0, "failed_items": []}

@@ -147,7 +147,8 @@ def test_choices_and_saves_are_announced_for_screen_readers(qtbot, make_project_
     assert screen.last_announcement == (
         "Saved: 2 — Partly right. Round 1: pair 2 of 3 · rating as ana."
     )
-    assert by_description(window, "Status").text() == screen.last_announcement
+    assert by_description(window, "Status").text() == "Saved: 2 — Partly right."
+    assert by_description(window, "Progress").text() == "Round 1: pair 2 of 3 · rating as ana"
 
 
 def test_tab_reaches_every_control_of_the_rating_screen_and_the_guide(

@@ -5,7 +5,7 @@ quarters of the screen's width and height, and every control of the rating scree
 tutorial's and the game's feedback, the Rating Guide panel, the text at 200 % and both
 ContextRef steps lies inside the screen and is not cut off by what holds it (only at 200 %
 text may the column of words beside the image scroll, the text with the focus shown from
-its start).
+its start; a pair's caption and its label stay whole in view even then).
 
 ``tests/ui/screen_fit_probe.py`` walks the window in a child process (the tests' own Qt
 runs offscreen) and saves a screenshot of each stage as ``i18-SIZE-STAGE.png`` under the
@@ -126,6 +126,7 @@ def test_every_control_of_every_stage_lies_inside_the_screen(x_screen: str, tmp_
         image_width, image_height = stages[name]["image"]
         assert image_width >= MIN_IMAGE.width() and image_height >= MIN_IMAGE.height(), name
     assert "Points" not in stages["text-200-feedback"]["scrolled"]  # in view, not the caption
+    assert not {"captionHeading", "Caption"} & set(stages["text-200"]["scrolled"])  # both whole
     assert stages["text-200"]["focus"] == "Caption"
     assert stages["text-200-feedback"]["focus"] == "Feedback text"
     assert stages["contextref-pre"]["image"] is None  # hidden, the notice says so

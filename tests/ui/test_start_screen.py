@@ -5,10 +5,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
+from annotator.project.folder import open_project
+from annotator.session.opening import open_laptop_session
 from annotator.userconfig import load_config, save_config
-from tests.ui.conftest import all_text, by_description, by_name, started, tab_chain
+from tests.analysis.sessions import rate, session
+from tests.ui.conftest import (
+    all_text,
+    by_description,
+    by_name,
+    known_as,
+    started,
+    tab_chain,
+)
 
 PLAIN = {"dwell_seconds": 0, "feedback": False}
 
@@ -37,28 +47,54 @@ def test_a_folder_that_is_not_a_project_is_refused_with_its_name(
     assert window.rating_screen is None
 
 
-def test_names_are_never_offered_but_a_new_one_is_pointed_out(
+def test_names_are_never_offered_nor_told_apart_and_any_spelling_resumes(
     qtbot, make_project_folder, make_main_window
 ) -> None:
-    """The laptop may be shared: nobody's name is shown, and typing your own resumes."""
+    """The laptop may be shared: nobody's name is shown, a known name and an unknown one
+    get the same screen (nobody can find out by typing who rated here), and typing your
+    own in lower case with a trailing space resumes it."""
     folder = make_project_folder(n_items=3)
     make_main_window(folder, tagger="Zoe Quist").close()
     window = make_main_window(folder)
     name = by_name(window, "Your name")
-    note = by_description(window, "New name")
     assert isinstance(name, QLineEdit) and name.text() == ""
     assert "Zoe" not in all_text(window)
-    qtbot.keyClicks(name, "Zoe Quits")  # a typo would start a new tagger: said before Start
-    assert note.isVisible() and "start as a new tagger" in note.text()
-    assert name.accessibleDescription() == note.text()
-    name.clear()
-    qtbot.keyClicks(name, " Zoe  Quist ")
-    assert not note.isVisible()
+    seen = {}
+    for typed in ("Zoe Quits", "zoe quist "):  # a typo, and the name itself
+        name.clear()
+        qtbot.keyClicks(name, typed)
+        seen[typed] = sorted((known_as(widget), widget.text() if isinstance(widget, QLabel)
+                              else "") for widget in window.findChildren(QWidget)
+                             if widget.isVisible())
+        seen[typed].append(("Your name", name.accessibleDescription()))
+    assert seen["Zoe Quits"] == seen["zoe quist "]
+    note = by_description(window, "About your name")
+    assert note.isVisible() and "any other spelling starts you as a new tagger" in note.text()
     qtbot.keyClick(name, Qt.Key.Key_Return)
     started(qtbot, window)
     assert window.rating_screen.current_pair is not None
     assert by_description(window, "Progress").text().endswith("rating as Zoe Quist")
     assert "Zoe Quist" in all_text(window)  # the gatherer does see names
+
+
+def test_a_name_rated_on_another_laptop_goes_on_in_its_spelling(
+        qtbot, make_project_folder, make_main_window) -> None:
+    """Zoe rated on a laptop whose file is in the project's sessions folder; typed here
+    in lower case with a trailing space, her name is hers, not a new tagger's beside it."""
+    folder = make_project_folder(n_items=3)
+    other_laptop = session(folder, "lab-2")
+    rate(other_laptop, "Zoe Quist", "item000", 3)
+    other_laptop.close()
+    window = make_main_window(folder)
+    name = by_name(window, "Your name")
+    qtbot.keyClicks(name, "zoe quist ")
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    started(qtbot, window)
+    assert by_description(window, "Progress").text().endswith("rating as Zoe Quist")
+    window.close()  # lets go of this laptop's session file
+    store = open_laptop_session(open_project(folder), load_config())
+    assert store.taggers() == ["Zoe Quist"]
+    store.close()
 
 
 def test_the_rating_guide_is_beside_the_pair_and_f1_hides_and_shows_it(

@@ -17,7 +17,7 @@ from annotator.errors import AnnotatorError
 from annotator.files import write_text
 from annotator.project.image_copies import in_images, place_image, travelling_path
 from annotator.project.interop import label_studio, label_studio_csv, potato, potato2, prodigy
-from annotator.project.interop.answers import Read, one_question
+from annotator.project.interop.answers import Read
 from annotator.project.model import Project
 from annotator.project.own_files import refuse_output_over_inputs
 
@@ -48,7 +48,6 @@ def export_tasks(project: Project, tool: Tool, folder: Path, *, image_prefix: st
     """Write ``tool``'s task files for every item of ``project`` into ``folder``; with
     ``copy_images``, the images too, under ``folder/images/``, named in the tasks by the URL
     the tool serves them at (:attr:`Tool.serves_images`)."""
-    one_question(project, tool.title)
     if not project.items:
         raise AnnotatorError("The project has no items to rate.", file=project.root)
     if copy_images and image_prefix:

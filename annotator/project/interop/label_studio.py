@@ -26,7 +26,8 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from annotator.project.interop.answers import SKIP, Answer, Read
-from annotator.project.model import Problem, Project
+from annotator.project.interop.question_controls import carried_questions, label_studio_controls
+from annotator.project.model import Problem, Project, Rubric
 from annotator.project.nesting import TooDeepError, refusing_deep, whole_number
 from annotator.project.textfile import read_text
 
@@ -42,25 +43,32 @@ def task_files(project: Project, image_prefix: str) -> dict[str, str]:
                        "text": item.caption, "source": item.source, **item.context}}
              for item in project.items]
     rubric = project.rubric
-    options = [(f"{level.value:g} – {level.label}", f"{level.value:g}", level.text)
-               for level in sorted(rubric.levels, key=lambda level: -level.value)]
-    if rubric.skip is not None:
-        options.append((rubric.skip.label, SKIP, rubric.skip.text))
+    questions = carried_questions(project, "Label Studio", several=True)
     config = "\n".join([
         "<View>",
         '  <Image name="image" value="$image"/>',
         '  <Text name="caption" value="$text"/>',
-        f"  <Header value={quoteattr(rubric.question)}/>",
-        f'  <Choices name="{ANSWER}" toName="image" choice="single-radio" required="true">',
-        *(f"    <Choice value={quoteattr(value)} alias={quoteattr(alias)} "
-          f"hint={quoteattr(hint)}/>" for value, alias, hint in options),
-        "  </Choices>",
+        *(label_studio_controls(questions, rubric) if questions else _one_question(rubric)),
         "</View>",
-        f"<!-- {escape(rubric.name)}: each choice's alias is the level value the export "
-        "stores. -->",
+        f"<!-- {escape(rubric.name)}: each choice's alias is the level value (a flag's yes or "
+        "no, a choice's id) the export stores. -->",
         ""])
     return {TASKS_FILE: json.dumps(tasks, indent=2, ensure_ascii=False) + "\n",
             CONFIG_FILE: config}
+
+
+def _one_question(rubric: Rubric) -> list[str]:
+    """The config lines of a single-question rubric: its levels (and skip) as one
+    ``<Choices>`` named :data:`ANSWER`, which ``import-ratings`` reads back."""
+    options = [(f"{level.value:g} – {level.label}", f"{level.value:g}", level.text)
+               for level in sorted(rubric.levels, key=lambda level: -level.value)]
+    if rubric.skip is not None:
+        options.append((rubric.skip.label, SKIP, rubric.skip.text))
+    return [f"  <Header value={quoteattr(rubric.question)}/>",
+            f'  <Choices name="{ANSWER}" toName="image" choice="single-radio" required="true">',
+            *(f"    <Choice value={quoteattr(value)} alias={quoteattr(alias)} "
+              f"hint={quoteattr(hint)}/>" for value, alias, hint in options),
+            "  </Choices>"]
 
 
 def read_export(path: Path) -> Read:

@@ -25,6 +25,7 @@ from typing import Any
 
 from annotator.errors import AnnotatorError
 from annotator.project.interop.answers import Answer, Read
+from annotator.project.interop.question_controls import carried_questions, potato_schemes
 from annotator.project.model import Problem, Project
 from annotator.project.nesting import TooDeepError, parse_json
 from annotator.project.textfile import numbered_lines
@@ -42,10 +43,11 @@ _LIKERT = re.compile(r"scale_([0-9]+)")
 def task_files(project: Project, image_prefix: str) -> dict[str, str]:
     """``config.yaml`` and ``data/items.jsonl``: file name → text."""
     rubric = project.rubric
+    questions = carried_questions(project, "Potato", several=True)
     levels = sorted(rubric.levels, key=lambda level: -level.value)
     labels = [{"name": level.label, "tooltip": level.text, "key_value": level.key}
               for level in (*levels, *([rubric.skip] if rubric.skip else []))]
-    if len({label["name"].casefold() for label in labels}) != len(labels):
+    if not questions and len({label["name"].casefold() for label in labels}) != len(labels):
         raise AnnotatorError(f"The {rubric.rubric_id} rubric gives two levels the same label, "
                              "which Potato stores as the answer; it cannot be told apart.")
     config = {
@@ -58,8 +60,9 @@ def task_files(project: Project, image_prefix: str) -> dict[str, str]:
         "item_properties": {"id_key": "id", "text_key": "text"},
         "user_config": {"allow_all_users": True, "users": []},
         "alert_time_each_instance": 10000000,
-        "annotation_schemes": [{"annotation_type": "radio", "name": SCHEME,
-                                "description": rubric.question, "labels": labels}],
+        "annotation_schemes": potato_schemes(questions, rubric) if questions else [
+            {"annotation_type": "radio", "name": SCHEME, "description": rubric.question,
+             "labels": labels}],
     }
     data = "".join(json.dumps({
         "id": item.item_id,

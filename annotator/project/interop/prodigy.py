@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from annotator.project.interop.answers import SKIP, Answer, Read
+from annotator.project.interop.question_controls import carried_questions
 from annotator.project.model import Problem, Project
 from annotator.project.nesting import TooDeepError, parse_json
 from annotator.project.textfile import numbered_lines
@@ -33,6 +34,7 @@ SETTINGS_FILE = "prodigy.json"
 
 def task_files(project: Project, image_prefix: str) -> dict[str, str]:
     """``tasks.jsonl`` and ``prodigy.json``: file name → text."""
+    carried_questions(project, "Prodigy", several=False)
     rubric = project.rubric
     options: list[dict[str, Any]] = [
         {"id": _number(level.value), "text": f"{level.value:g} – {level.label}: {level.text}"}

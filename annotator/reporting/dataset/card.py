@@ -216,9 +216,13 @@ def _loading(tables: Sequence[DataFile], *, images: bool) -> list[str]:
                   f'items = pd.read_json("{names["items"]}", lines=True, dtype={{"item_id": '
                   'str})']
         r = [f'ratings <- jsonlite::stream_in(file("{names["ratings"]}"))']
-    hub = ["", "```python", "from datasets import load_dataset", "",
-           'images = load_dataset("imagefolder", data_dir="images", split="train")'
-           '  # image decoded, with item_id and caption', "```"] if images else []
+    hub = ["", "```python", "from pathlib import Path", "", "from datasets import load_dataset",
+           "",  # not load_dataset("."): datasets 5 names a dataset by its folder's name
+           'here = str(Path().resolve())  # this folder (or the dataset\'s name on the hub)',
+           'items = load_dataset(here)  # the configs above: items, by split',
+           'ratings = load_dataset(here, "ratings")',
+           *(['images = load_dataset("imagefolder", data_dir="images", split="train")'
+              '  # image decoded, with item_id and caption'] if images else []), "```"]
     validate = ("`frictionless validate datapackage.json` checks every file against its "
                 "size, hash and schema" + ("; JSON Lines need `pip install "
                                            "\"frictionless[json]\"`." if not csv else "."))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from annotator.project.answer_model import Level
+from annotator.project.answer_model import AnswerKind, Level, Question
 from annotator.project.model import Rubric
 from annotator.reporting.dataset.fields import Field
 
@@ -32,8 +32,7 @@ def codebook_json(files: dict[str, tuple[Field, ...]], rubric: Rubric,
             "question": rubric.question,
             "levels": [_level(level) for level in rubric.levels],
             "skip": None if rubric.skip is None else _level(rubric.skip),
-            "questions": [{"id": q.question_id, "text": q.text, "stages": list(q.stages)}
-                          for q in rubric.questions],
+            "questions": [_question(q, rubric) for q in rubric.questions],
         },
     }
 
@@ -61,11 +60,54 @@ def codebook_markdown(codebook: dict[str, Any], title: str) -> str:
     lines += [f"| {_value(o['value'], o is rubric['skip'])} | `{o['key']}` | {_cell(o['label'])} "
               f"| {_cell(o['text'])} |" for o in options]
     if rubric["questions"]:
-        lines += ["", "Questions, each answered on the levels above:", "",
-                  "| question | asked | text |", "|---|---|---|"]
-        lines += [f"| `{q['id']}` | {', '.join(q['stages'])} | {_cell(q['text'])} |"
-                  for q in rubric["questions"]]
+        lines += ["", "Questions (a scale question is answered on the levels above unless it "
+                  "lists its own):", "",
+                  "| question | type | asked | answers | text |", "|---|---|---|---|---|"]
+        lines += [f"| `{q['id']}` | {q['type']} | {_asked(q)} | {_cell(_answers(q))} "
+                  f"| {_cell(q['text'])} |" for q in rubric["questions"]]
     return "\n".join(lines) + "\n"
+
+
+def _question(question: Question, rubric: Rubric) -> dict[str, Any]:
+    """One question as the raters were asked it: its type, stages, condition and answers."""
+    own, order = question.scale, rubric.scale_of(question).order
+    scale = question.kind is AnswerKind.SCALE
+    return {
+        "id": question.question_id, "text": question.text, "stages": list(question.stages),
+        "type": question.kind.value,
+        "levels": [_level(level) for level in own.levels] if own else None,
+        "order": order.value if scale and order is not None else None,
+        "choices": [{"id": c.choice_id, "key": c.key, "label": c.label}
+                    for c in question.choices],
+        "required": question.required,
+        "max_length": question.max_length if question.kind is AnswerKind.TEXT else None,
+        "show_if": None if question.show_if is None else {
+            "question": question.show_if.question_id, "answer": question.show_if.answer},
+    }
+
+
+def _asked(question: dict[str, Any]) -> str:
+    asked = ", ".join(question["stages"])
+    condition = question["show_if"]
+    return asked if condition is None else (
+        f"{asked}, only when `{condition['question']}` is {condition['answer']}")
+
+
+def _answers(question: dict[str, Any]) -> str:
+    """A question's answers in words, for the Markdown codebook."""
+    match question["type"]:
+        case "flag":
+            return "yes or no"
+        case "choice":
+            return "; ".join(f"{c['id']} ({c['label']})" for c in question["choices"])
+        case "text":
+            optional = "" if question["required"] else ", may be left empty"
+            return f"free text, at most {question['max_length']:,} characters{optional}"
+        case _:
+            if question["levels"] is None:
+                return "the levels above"
+            return "; ".join(f"{_value(level['value'], False)} ({level['label']})"
+                             for level in question["levels"])
 
 
 def _field(field: Field) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from annotator.project.answer_model import AnswerKind
 from annotator.project.model import Rubric
 from annotator.reporting.content import Column, Kind
 from annotator.reporting.items_table import CONTEXT_PREFIX, LICENCE_COLUMN
@@ -34,10 +35,21 @@ class Field:
     required: bool = False
 
 
+def has_typed_answers(rubric: Rubric) -> bool:
+    """Whether the rubric asks a question answered otherwise than on its levels (a flag, a
+    choice, a free text, or a scale of its own): ``ratings.csv`` then says each answer's
+    type in columns of their own."""
+    return any(q.kind is not AnswerKind.SCALE or q.scale is not None for q in rubric.questions)
+
+
 def rating_fields(rubric: Rubric) -> tuple[Field, ...]:
     """The columns of ``ratings.csv``; ``question`` and ``stage`` only for a rubric that
-    asks several questions."""
-    levels = tuple(float(level.value) for level in rubric.levels)
+    asks several questions, ``answer``, ``flag``, ``choice`` and ``text`` only for one that
+    asks a question of another type (:func:`has_typed_answers`)."""
+    levels = tuple(sorted({float(level.value) for question in rubric.questions
+                           if question.kind is AnswerKind.SCALE
+                           for level in rubric.scale_of(question).levels}
+                          | {float(level.value) for level in rubric.levels}))
     fields = [
         Field("rating_id", "string", "The rating's identity: a random UUID given when it was "
               "submitted, the same in every copy of the session files.", required=True),
@@ -65,9 +77,12 @@ def rating_fields(rubric: Rubric) -> tuple[Field, ...]:
                   "context only); post: with the image.", values=("pre", "post"),
                   required=True),
         ]
+    fields.append(Field("rating", "number", "The level chosen; empty for a SKIP answer"
+                        + (" and for an answer of another type (answer)." if
+                           has_typed_answers(rubric) else "."), LEVEL_UNIT, levels))
+    if has_typed_answers(rubric):
+        fields += _typed_fields(rubric)
     fields += [
-        Field("rating", "number", "The level chosen; empty for a SKIP answer.", LEVEL_UNIT,
-              levels),
         Field("skip", "boolean", "TRUE (true in JSON Lines) for a SKIP answer: no level "
               "chosen; else FALSE.",
               required=True),
@@ -82,6 +97,25 @@ def rating_fields(rubric: Rubric) -> tuple[Field, ...]:
               "that round on another laptop: the earlier answer is counted.", required=True),
     ]
     return tuple(fields)
+
+
+def _typed_fields(rubric: Rubric) -> list[Field]:
+    """The columns of the answers of other types than a level."""
+    choices = tuple(choice.choice_id for question in rubric.questions
+                    for choice in question.choices)
+    return [
+        Field("answer", "string", "The type of the answer, as its question asks it: scale (a "
+              "level, in rating), flag (yes or no, in flag), choice (in choice) or text (in "
+              "text).", values=tuple(kind.value for kind in AnswerKind), required=True),
+        Field("flag", "boolean", "A yes/no question's answer: TRUE (true in JSON Lines) for "
+              "yes, FALSE for no; empty for an answer of another type."),
+        Field("choice", "string", "A choice question's answer: the id of the choice picked "
+              "(the codebook lists each choice's label); empty for an answer of another type.",
+              values=choices),
+        Field("text", "string", "A free-text question's answer, as the rater wrote it (empty "
+              "when left empty, and for an answer of another type). In a pseudonymised "
+              "dataset every rater's name written in a text is replaced by their pseudonym."),
+    ]
 
 
 _TYPES: dict[Kind, FieldType] = {"text": "string", "int": "integer"}
@@ -108,6 +142,8 @@ _ITEM_FIELDS: dict[str, tuple[str, str]] = {
     "dropped": ("1 when Caption-Quality's rule (Levinboim et al. 2021, §3.2) leaves the item "
                 "out: more than 2 SKIP answers in either of the first two rounds; else 0.",
                 ""),
+    "check": ("1 when the item is an attention check among the items (its answers are "
+              "data, but a rater who fails it is left out of every figure); else 0.", ""),
     "caption": ("The caption (or description) rated.", ""),
     "image": ("Path of the image in the project folder (forward slashes); the images are "
               "not part of this dataset.", ""),

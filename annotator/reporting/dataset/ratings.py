@@ -14,7 +14,8 @@ they stay the same when the panel grows and say nothing about the names.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -22,7 +23,7 @@ from annotator.analysis.loading import counted_rows, one_spelling, project_rows
 from annotator.analysis.pipeline import Analysis, SourceKind
 from annotator.analysis.results import AttentionChecks
 from annotator.errors import AnnotatorError
-from annotator.project.answer_model import SKIP_VALUE
+from annotator.project.answer_model import FLAG_YES, SKIP_VALUE, AnswerKind
 from annotator.reporting.content import Cell
 from annotator.store.panel_reading import read_panel_rows
 from annotator.store.reading import RatingRows, read_session_file
@@ -85,20 +86,46 @@ def pseudonyms(rows: RatingRows, kept: Sequence[int]) -> dict[str, str]:
     return {name: f"T{n:0{width}d}" for n, name in enumerate(ordered, start=1)}
 
 
-def rating_rows(answers: Answers, *, questions: bool) -> list[tuple[Cell, ...]]:
+def rating_rows(answers: Answers, *, questions: bool,
+                typed: bool = False) -> list[tuple[Cell, ...]]:
     """One row per answer in the order of :func:`annotator.reporting.dataset.fields.
-    rating_fields`, sorted by item, tagger, round, phase, question, stage and time."""
+    rating_fields`, sorted by item, tagger, round, phase, question, stage and time;
+    ``typed``: with the columns of answers of other types than a level."""
     rows, names = answers.rows, answers.names
     order = sorted(answers.indices, key=lambda i: (
         rows.item_id[i], names[rows.tagger[i]], rows.round[i], PHASE_ORDER[rows.phase[i]],
         rows.question[i], rows.stage[i], rows.submitted_at[i], rows.rating_id[i]))
+    renamed = _renaming(names)
     out: list[tuple[Cell, ...]] = []
     for i in order:
         skip, points = rows.value[i] == SKIP_VALUE, rows.points[i]
         asked: tuple[Cell, ...] = (rows.question[i], rows.stage[i]) if questions else ()
+        level = rows.answer[i] == AnswerKind.SCALE.value
+        kinds = _typed_cells(AnswerKind(rows.answer[i]), rows.value[i],
+                             renamed(rows.answer_text[i])) if typed else ()
         out.append((rows.rating_id[i], rows.item_id[i], names[rows.tagger[i]],
-                    rows.laptop_id[i], rows.round[i],
-                    rows.phase[i], *asked, None if skip else float(rows.value[i]), skip,
+                    rows.laptop_id[i], rows.round[i], rows.phase[i], *asked,
+                    float(rows.value[i]) if level and not skip else None, *kinds, skip,
                     rows.ms_on_screen[i] / 1000, rows.submitted_at[i],
                     None if points is None else float(points), i in answers.counted))
     return out
+
+
+def _typed_cells(kind: AnswerKind, value: float, text: str) -> tuple[Cell, ...]:
+    """The ``answer``, ``flag``, ``choice`` and ``text`` cells of one answer."""
+    return (kind.value, value == FLAG_YES if kind is AnswerKind.FLAG else None,
+            text if kind is AnswerKind.CHOICE else None,
+            text if kind is AnswerKind.TEXT else None)
+
+
+def _renaming(names: Mapping[str, str]) -> Callable[[str], str]:
+    """What a free text becomes in the dataset: each rater's name written in it replaced
+    by their pseudonym (whole words, any case), so a note does not undo the pseudonyms;
+    unchanged when the names are published."""
+    changed = sorted((name for name, shown in names.items() if shown != name), key=len,
+                     reverse=True)
+    if not changed:
+        return lambda text: text
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, changed)) + r")\b", re.IGNORECASE)
+    folded = {name.casefold(): names[name] for name in changed}
+    return lambda text: pattern.sub(lambda m: folded.get(m.group(0).casefold(), "T?"), text)

@@ -49,7 +49,12 @@ from annotator.reporting.content import Cell, Table
 from annotator.reporting.content import Column as TableColumn
 from annotator.reporting.dataset.card import CardFigures, card
 from annotator.reporting.dataset.codebook import codebook_json, codebook_markdown, dumps
-from annotator.reporting.dataset.fields import Field, item_fields, rating_fields
+from annotator.reporting.dataset.fields import (
+    Field,
+    has_typed_answers,
+    item_fields,
+    rating_fields,
+)
 from annotator.reporting.dataset.images import (
     METADATA_FILE,
     DatasetImage,
@@ -148,7 +153,8 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
     travel = options.images != "none"
     images = dataset_images(project, project.items) if travel else ()
     tables = {
-        "ratings": (ratings_fields, rating_rows(answers, questions=bool(rubric.questions)),
+        "ratings": (ratings_fields, rating_rows(answers, questions=bool(rubric.questions),
+                                                typed=has_typed_answers(rubric)),
                     "rating_id"),
         "items": (item_fields(items.columns, rubric, images=travel),
                   _image_paths(items) if travel else list(items.rows), "item_id"),

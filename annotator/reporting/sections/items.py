@@ -16,6 +16,7 @@ from annotator.reporting.analysed import reasons
 from annotator.reporting.content import Chart, Column, Section, Table
 from annotator.reporting.items_table import items_table
 from annotator.reporting.names import unique_stem
+from annotator.reporting.sections.questions import STAGE_TITLES
 from annotator.reporting.svg_charts import grouped_bar_chart
 
 
@@ -41,16 +42,18 @@ def _figure(value: float) -> float | None:
 
 @dataclass(frozen=True)
 class ItemDetail:
-    """One item for the lead: its pair and every rating of it, with tagger names."""
+    """One item for the lead: its pair and every rating of it, with tagger names, and the
+    notes (free-text answers) written on it."""
 
     item_id: str
     caption: str
     image: Path | None
     ratings: Table
+    notes: Table
 
 
 def item_detail(analysis: Analysis, item_id: str) -> ItemDetail:
-    """Every rating of ``item_id`` (all phases), oldest round first."""
+    """Every rating of ``item_id`` (all phases), oldest round first, and its notes."""
     table = analysis.table
     index = table.item_ids.index(item_id)
     mine = np.flatnonzero(table.item == index)
@@ -64,11 +67,18 @@ def item_detail(analysis: Analysis, item_id: str) -> ItemDetail:
                  Column("phase", "Phase"), Column("rating", "Rating", "level"),
                  Column("seconds", "Seconds", "seconds", "Time on screen")),
         rows=rows)
+    notes = Table(
+        name=unique_stem("notes_", item_id, set()), title=f"Notes on {item_id}",
+        columns=(Column("tagger", "Tagger"), Column("round", "Round", "int"),
+                 Column("question", "Question"), Column("stage", "Stage"),
+                 Column("note", "Note")),
+        rows=tuple((note.tagger, note.round, note.question, STAGE_TITLES.get(note.stage, ""),
+                    note.text) for note in analysis.input.answers.notes(item_id)))
     project = analysis.input.project
     item = next((i for i in project.items if i.item_id == item_id), None) if project else None
     if project is None or item is None:
-        return ItemDetail(item_id, "", None, ratings)
-    return ItemDetail(item_id, item.caption, project.root / item.image, ratings)
+        return ItemDetail(item_id, "", None, ratings, notes)
+    return ItemDetail(item_id, item.caption, project.root / item.image, ratings, notes)
 
 
 def sources_section(analysis: Analysis) -> Section:

@@ -1,5 +1,6 @@
 """The Items tab: every item, the most disputed first; choosing one shows its image,
-caption and every rating with the tagger's name (the pane is the lead's, not a tagger's)."""
+caption and every rating with the tagger's name (the pane is the lead's, not a tagger's),
+and, where the rubric asks for free text, the notes written on it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QModelIndex, Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from annotator.reporting.content import Section
+from annotator.reporting.content import Section, Table
 from annotator.reporting.sections.items import ItemDetail
 from annotator.ui.analysis.section_view import (
     SaveTable,
@@ -27,7 +28,9 @@ from annotator.ui.widgets.keyboard_table import keyboard_table
 
 class ItemsView(QSplitter):
     def __init__(self, section: Section, detail: Callable[[str], ItemDetail],
-                 save_table: SaveTable, parent: QWidget | None = None):
+                 save_table: SaveTable, parent: QWidget | None = None, *,
+                 notes: bool = False):
+        """``notes``: the rubric asks for free text, so each item's notes are listed."""
         super().__init__(Qt.Orientation.Horizontal, parent)
         self.setObjectName("section_items")
         self.setAccessibleName("Items tab")
@@ -56,13 +59,17 @@ class ItemsView(QSplitter):
         right_layout.addWidget(self.caption)
         self.ratings_title = QLabel("")
         right_layout.addWidget(self.ratings_title)
-        self.ratings_view = QTableView()
-        self.ratings_view.setObjectName("item_ratings")
-        self.ratings_view.setAccessibleName("Every rating of the chosen item")
-        self.ratings_view.setSortingEnabled(True)
-        self.ratings_view.verticalHeader().hide()
-        keyboard_table(self.ratings_view)
+        self.ratings_view = detail_table("item_ratings", "Every rating of the chosen item")
         right_layout.addWidget(self.ratings_view, 2)
+        self.notes_title = QLabel("")
+        self.notes_view = detail_table("item_notes", "Notes on the chosen item, by tagger "
+                                                     "and question")
+        if notes:
+            right_layout.addWidget(self.notes_title)
+            right_layout.addWidget(self.notes_view, 1)
+        else:
+            self.notes_title.hide()
+            self.notes_view.hide()
         self.save_ratings = QPushButton("Save this item's ratings as CSV…")
         self.save_ratings.setEnabled(False)
         self.save_ratings.clicked.connect(self._save_shown_ratings)
@@ -79,8 +86,10 @@ class ItemsView(QSplitter):
             fit_rows(self.items_view)
             fit_columns(self.items_view, self._items)
             fit_rows(self.ratings_view)
+            fit_rows(self.notes_view)
             if self.shown is not None:
                 fit_columns(self.ratings_view, self.shown.ratings)
+                fit_columns(self.notes_view, self.shown.notes)
 
     def show_item(self, row: int) -> None:
         """Choose the item in ``row`` of the list as sorted on screen."""
@@ -99,12 +108,9 @@ class ItemsView(QSplitter):
         self.caption.setText(f"Caption: {detail.caption}" if detail.caption else
                              "Caption: not available without the project folder.")
         self.ratings_title.setText(f"{detail.ratings.title} ({len(detail.ratings.rows)}):")
-        old = self.ratings_view.model()
-        self.ratings_view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
-        self.ratings_view.setModel(ContentTableModel(detail.ratings, self.ratings_view))
-        if old is not None:
-            old.deleteLater()
-        fit_columns(self.ratings_view, detail.ratings)
+        show_table(self.ratings_view, detail.ratings)
+        self.notes_title.setText(f"{detail.notes.title} ({len(detail.notes.rows)}):")
+        show_table(self.notes_view, detail.notes)
         self.save_ratings.setEnabled(True)
         if detail.image is None:
             self.image.show_message("No image: the project folder was not found.")
@@ -112,3 +118,24 @@ class ItemsView(QSplitter):
             self.image.show_path(detail.image,
                                  description=f"Photo of the chosen item, {detail.item_id}")
 
+
+
+def detail_table(name: str, spoken: str) -> QTableView:
+    """A sortable table of the chosen item, used from the keyboard alone."""
+    view = QTableView()
+    view.setObjectName(name)
+    view.setAccessibleName(spoken)
+    view.setSortingEnabled(True)
+    view.verticalHeader().hide()
+    keyboard_table(view)
+    return view
+
+
+def show_table(view: QTableView, table: Table) -> None:
+    """``table`` in ``view``, unsorted, in place of what it showed."""
+    old = view.model()
+    view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+    view.setModel(ContentTableModel(table, view))
+    if old is not None:
+        old.deleteLater()
+    fit_columns(view, table)

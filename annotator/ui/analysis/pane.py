@@ -23,14 +23,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from annotator.analysis.paper_tables import default_paper
 from annotator.analysis.pipeline import Analysis
 from annotator.analysis.results import AttentionChecks
 from annotator.reporting.build import prepare_pane
 from annotator.reporting.content import PaneContent, Section
 from annotator.reporting.sections.items import item_detail
+from annotator.reporting.sections.paper_tables import SECTION as PAPER_SECTION
 from annotator.ui.actions import PANE_ACTIONS, spec_action
 from annotator.ui.analysis.exporting import PaneExporter
 from annotator.ui.analysis.items_view import ItemsView
+from annotator.ui.analysis.paper_tables_view import PaperTablesView
 from annotator.ui.analysis.section_view import SectionView
 from annotator.ui.background_job import BackgroundJob, CrashInfo
 from annotator.ui.error_report import report_unexpected_error
@@ -83,7 +86,8 @@ class AnalysisPane(QWidget):
         for action in (*self.export_actions, self.exclude_action):
             action.setEnabled(False)
         job = BackgroundJob(lambda progress: prepare_pane(
-            source, progress=progress, exclude_failed_checks=exclude_failed_checks))
+            source, progress=progress, exclude_failed_checks=exclude_failed_checks,
+            paper_tables=True))
         job.progress.connect(self._on_progress)
         job.finished.connect(self._show_result)
         job.failed.connect(self._show_failure)
@@ -171,7 +175,11 @@ class AnalysisPane(QWidget):
     def _section_tab(self, section: Section, analysis: Analysis) -> QWidget:
         if section.name == "items":
             return ItemsView(section, lambda item_id: item_detail(analysis, item_id),
-                             self.exporter.save_table)
+                             self.exporter.save_table, notes=analysis.input.answers.has_notes)
+        if section.name == PAPER_SECTION:
+            return PaperTablesView(section, analysis, default_paper(analysis.input),
+                                   save_table=self.exporter.save_table,
+                                   save_chart=self.exporter.save_chart)
         return SectionView(section, save_table=self.exporter.save_table,
                            save_chart=self.exporter.save_chart)
 
@@ -221,6 +229,10 @@ class AnalysisPane(QWidget):
             return
         self.progress.hide()
         self.status.setText(f"This cannot be analysed:\n\n{message}")
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                            | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.status.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the window's one stop
+        self.status.setFocus()  # a screen reader reads why at once
         self.failed.emit(message)
 
     def _on_crash(self, info: CrashInfo) -> None:

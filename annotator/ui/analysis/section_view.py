@@ -13,7 +13,6 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -29,6 +28,7 @@ from annotator.ui.analysis.table_model import ContentTableModel
 from annotator.ui.focus_ring import CELL_RING_WIDTH
 from annotator.ui.named import named
 from annotator.ui.widgets.chart_view import ChartView
+from annotator.ui.widgets.choice_box import ChoiceBox
 from annotator.ui.widgets.keyboard_table import keyboard_table
 
 SaveTable = Callable[[Table], object]
@@ -96,7 +96,7 @@ class SectionView(QScrollArea):
         return view
 
     def _add_chart_chooser(self, group: str, charts: list[Chart]) -> None:
-        chooser = QComboBox()
+        chooser = ChoiceBox()
         chooser.setObjectName(f"choose_{group}")
         chooser.setAccessibleName(f"{group} whose chart is shown")
         for chart in charts:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import PySide6
-from PySide6.QtCore import Qt, qVersion
+from PySide6.QtCore import QSize, Qt, qVersion
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -24,6 +24,7 @@ from annotator.project.csv_reader import read_table
 from annotator.resources import resource_path, sample_project_dir
 from annotator.ui.icon import app_icon
 from annotator.ui.named import named
+from annotator.ui.screen_fit import fit_dialog
 
 APP_NAME = "Caption Rating Annotator"
 
@@ -135,6 +136,7 @@ class AboutDialog(QDialog):
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
         title.setFont(font)
+        title.setWordWrap(True)  # at 200 % text it is wider than a small screen
         heading = QHBoxLayout()
         heading.addWidget(icon)
         heading.addWidget(title, 1)
@@ -159,4 +161,4 @@ class AboutDialog(QDialog):
         layout.addWidget(self.text, 1)
         layout.addWidget(buttons)
         self.text.setFocus()
-        self.resize(760, 620)
+        fit_dialog(self, QSize(760, 620))

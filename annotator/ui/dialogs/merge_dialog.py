@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -35,10 +35,14 @@ from annotator.store.validation import RowRules
 from annotator.ui.background_job import BackgroundJob, CrashInfo
 from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.focus_ring import ring_cells
+from annotator.ui.screen_fit import fit_dialog
+from annotator.ui.widgets.scroll_page import ScrollPage
 
 Selection = tuple[str, tuple[Path, ...]]
 """The panel named and the session files chosen: what a preview checked."""
 COLUMNS = ("File", "Laptop", "What happens", "New", "Already in panel", "Refused", "Why")
+TABLE_LINES = 8
+"""The report's least height in lines of text: its header and a few files, never crushed."""
 
 
 class MergeDialog(QDialog):
@@ -67,6 +71,7 @@ class MergeDialog(QDialog):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(True)
         self.table.setTabKeyNavigation(False)
+        self.table.setMinimumHeight(self.table.fontMetrics().lineSpacing() * TABLE_LINES)
         ring_cells(self.table)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -92,14 +97,18 @@ class MergeDialog(QDialog):
         self.merge_button.clicked.connect(self.merge)
         close.clicked.connect(self.reject)
 
+        body = QWidget(self)  # scrolls at 200 % text on a small screen, above the buttons
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(4, 4, 4, 4)  # room for the focus ring
+        body_layout.addLayout(form)
+        body_layout.addWidget(self.table, 1)
+        body_layout.addWidget(self.details)
+        body_layout.addWidget(self.summary)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.details)
-        layout.addWidget(self.summary)
+        layout.addWidget(ScrollPage(body, "Merge session files", self), 1)
         layout.addWidget(self.box)
         self._selection_changed()
-        self.resize(1000, 620)
+        fit_dialog(self, QSize(1000, 620))
 
     def _choice_form(self, panel: Path | None, sources: list[Path]) -> QFormLayout:
         """The panel database and the session files to merge into it, each with buttons."""
@@ -126,6 +135,7 @@ class MergeDialog(QDialog):
         buttons.addStretch(1)
 
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # labels above, if narrow
         panel_label = QLabel("&Panel database:", self)
         panel_label.setBuddy(self.panel_edit)
         form.addRow(panel_label, panel_row)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
 from annotator.project.model import Project
 from annotator.project.rounds import round_summaries
 from annotator.ui.focus_ring import ring_cells
+from annotator.ui.screen_fit import fit_dialog
 
 COLUMNS = ("Round", "Started", "Pairs", "Feedback", "Pairs listed in")
 
@@ -44,7 +46,8 @@ class RoundsDialog(QDialog):
             for c, text in enumerate(cells):
                 self.table.setItem(r, c, QTableWidgetItem(text))
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # No column stretched: at 200 % text each stays as wide as its words, and the table
+        # scrolls sideways (a stretched last column cut "Pairs listed in" short).
         current = QLabel(f"Current round: {project.current_round}. Washout between rounds: "
                          f"{project.washout_days} days.", self)
         current.setAccessibleDescription("Current round")
@@ -55,4 +58,4 @@ class RoundsDialog(QDialog):
         layout.addWidget(self.table)
         layout.addWidget(current)
         layout.addWidget(buttons)
-        self.resize(640, 320)
+        fit_dialog(self, QSize(640, 320))

@@ -8,12 +8,13 @@ the plan's least-planned pairs, as a late joiner does.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from annotator.project.model import Project
 from annotator.project.plan import PlanBy
 from annotator.session.opening import laptop_seat
 from annotator.ui.named import named
+from annotator.ui.widgets.choice_box import ChoiceBox
 from annotator.userconfig import UserConfig, save_config
 
 
@@ -32,7 +33,7 @@ class SeatDialog(QDialog):
             "share of the pairs. Choose the name on this laptop's label. The app remembers "
             "it for this project; every tagger on this laptop rates that share.", self)
         text.setWordWrap(True)
-        self.seats = named(QComboBox(self), "seatBox")
+        self.seats = named(ChoiceBox(self), "seatBox")
         self.seats.addItems(project.plan.assignees)
         self.seats.setAccessibleName("This laptop's label")
         text.setBuddy(self.seats)

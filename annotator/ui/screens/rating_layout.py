@@ -1,4 +1,5 @@
-"""The rating screen's widgets and where they sit; the screen decides what they show.
+"""The rating screen's widgets and where they sit, and its keys; the screen decides what
+they show and what the keys do.
 
 Progress on top; the image beside the pair's words and the feedback; below them the
 question and its answers (the scale's buttons, or a box for words), then the submit bar.
@@ -8,18 +9,19 @@ with the rating page. Widgets are made in the order Tab visits them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from annotator.project.model import Rubric
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.named import named
-from annotator.ui.widgets.answer_box import AnswerArea
+from annotator.ui.widgets.answer_box import AnswerArea, bind_answer_keys
 from annotator.ui.widgets.feedback_panel import FeedbackPanel
-from annotator.ui.widgets.image_view import ImageView
+from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
 from annotator.ui.widgets.notice_page import NoticePage
 from annotator.ui.widgets.pair_text import text_label
 from annotator.ui.widgets.pair_view import PairView
@@ -45,6 +47,7 @@ class RatingLayout:
     finished: QLabel
     pages: QStackedWidget
     rating_page: QWidget
+    finished_page: QWidget
 
 
 def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) -> RatingLayout:
@@ -74,17 +77,35 @@ def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) ->
         rating_layout.addWidget(part)
 
     notice = NoticePage(screen)
-    finished = named(QLabel(screen), "finishedLabel")
-    finished.setAccessibleDescription("Round finished")
+    finished_page = QWidget(screen)  # its margins leave room for the focus ring
+    finished = text_label("finishedLabel", "Round finished", finished_page)  # takes the focus
     finished.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    finished.setWordWrap(True)
+    QVBoxLayout(finished_page).addWidget(finished)
 
     pages = QStackedWidget(screen)
-    for page in (rating_page, notice, finished):
+    for page in (rating_page, notice, finished_page):
         pages.addWidget(page)
     outer = QVBoxLayout(screen)
     outer.setContentsMargins(0, 0, 0, 0)
     outer.addWidget(pages)
     return RatingLayout(progress, guide_button, pair_view, pair_view.image, pair_view.caption,
                         pair_view.feedback, question, answers, answers.levels, bar, notice,
-                        finished, pages, rating_page)
+                        finished, pages, rating_page, finished_page)
+
+
+def bind_rating_keys(screen: QWidget, rubric: Rubric, *, press: Callable[[str], None],
+                     enter: Callable[[], None], submit: Callable[[], None],
+                     image: ImageView) -> None:
+    """The answers' keys and Ctrl+Enter (:func:`~annotator.ui.widgets.answer_box.
+    bind_answer_keys`), Enter and the zoom keys (``+``/``-``/``0``), window-wide while
+    ``screen`` is shown, so they work wherever the focus is (the Rating Guide beside it
+    too); a hidden screen's keys do nothing."""
+    context = Qt.ShortcutContext.WindowShortcut
+    bind_answer_keys(screen, rubric, press, submit)
+    for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        QShortcut(QKeySequence(key), screen, context=context).activated.connect(enter)
+    zooms = {"+": ZOOM_STEP, "=": ZOOM_STEP, "-": 1 / ZOOM_STEP}
+    for zoom_key, factor in zooms.items():
+        shortcut = QShortcut(QKeySequence(zoom_key), screen, context=context)
+        shortcut.activated.connect(lambda factor=factor: image.zoom_by(factor))
+    QShortcut(QKeySequence("0"), screen, context=context).activated.connect(image.fit)

@@ -17,14 +17,9 @@ import math
 from enum import Enum
 from typing import assert_never
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
-from PySide6.QtWidgets import (
-    QAbstractButton,
-    QApplication,
-    QMessageBox,
-    QWidget,
-)
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QAbstractButton, QApplication, QMessageBox, QWidget
 
 from annotator.project.answer_model import Question
 from annotator.session.answer_texts import step_hint, step_note
@@ -47,14 +42,14 @@ from annotator.session.recovery import (
     submit_guarded,
 )
 from annotator.ui.dialogs.submit_failed import SubmitFailedBox
+from annotator.ui.focus_moves import turn_page
 from annotator.ui.image_loader import ImageLoader
-from annotator.ui.screens.rating_layout import build_rating_layout
-from annotator.ui.widgets.answer_box import bind_answer_keys
-from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
+from annotator.ui.screens.rating_layout import bind_rating_keys, build_rating_layout
+from annotator.ui.widgets.image_view import ImageView
+from annotator.ui.widgets.pair_view import caption_point_size
 from annotator.ui.widgets.rubric_panel import LevelButton
 from annotator.ui.widgets.submit_bar import NEXT_TEXT
 
-CAPTION_SCALE = 1.6
 PREFETCH_AHEAD = 2
 """Images decoded ahead, so a tagger answering as soon as the dwell allows never waits."""
 DWELL_TICK_MS = 100
@@ -98,7 +93,8 @@ class RatingScreen(QWidget):
         self._dwell_timer = QTimer(self, interval=DWELL_TICK_MS)
         self._dwell_timer.timeout.connect(self._update_submit)
         self._build()
-        self._bind_keys()
+        bind_rating_keys(self, session.project.rubric, press=self.press_answer_key,
+                         enter=self._enter, submit=self.submit, image=self._ui.image)
         self._ui.image.failed.connect(self._on_image_failed)
         self._pending = opening_texts(session)
         self._next_notice_or_pair()
@@ -119,23 +115,11 @@ class RatingScreen(QWidget):
         self._ui.notice.continue_requested.connect(self.submit)
         self.set_body_point_size(self.font().pointSizeF())
 
-    def _bind_keys(self) -> None:
-        """Window-wide while the screen is shown, so the keys work wherever the focus is
-        (the Rating Guide beside it too); a hidden screen's keys do nothing."""
-        context = Qt.ShortcutContext.WindowShortcut
-        bind_answer_keys(self, self._session.project.rubric, self.press_answer_key, self.submit)
-        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            QShortcut(QKeySequence(key), self, context=context).activated.connect(self._enter)
-        zooms = {"+": ZOOM_STEP, "=": ZOOM_STEP, "-": 1 / ZOOM_STEP}
-        for zoom_key, factor in zooms.items():
-            shortcut = QShortcut(QKeySequence(zoom_key), self, context=context)
-            shortcut.activated.connect(lambda factor=factor: self._ui.image.zoom_by(factor))
-        QShortcut(QKeySequence("0"), self, context=context).activated.connect(self._ui.image.fit)
-
     def set_body_point_size(self, size: float) -> None:
-        """Follow the app's text size; the caption stays proportionally larger."""
+        """Follow the app's text size; the caption stays larger up to a point
+        (:func:`~annotator.ui.widgets.pair_view.caption_point_size`)."""
         font = self.font()
-        font.setPointSizeF(max(6.0, size * CAPTION_SCALE))
+        font.setPointSizeF(max(6.0, caption_point_size(size)))
         self._ui.pair_view.set_point_size(size, font.pointSizeF())
         finished_font = self._ui.finished.font()
         finished_font.setPointSizeF(font.pointSizeF())
@@ -144,7 +128,7 @@ class RatingScreen(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        self._focus_current_text()
+        self._present()
 
     # state --------------------------------------------------------------------
 
@@ -175,16 +159,12 @@ class RatingScreen(QWidget):
     def _show(self, pair: Pair | None) -> None:
         self._pair = pair
         self._feedback = None
-        self._ui.feedback.hide()
-        self._ui.rubric.clear()
+        self._clear_choice()
         self._ui.rubric.setEnabled(True)
-        self.level_marked.emit(None)
-        self._ui.bar.offer_skip(False)
         if pair is None:
             self._show_finished()
             return
         self.state = ScreenState.RATING
-        self._ui.pages.setCurrentWidget(self._ui.rating_page)
         self._ui.bar.show_status(self._hint)
         self._ui.progress.setText(session_progress_text(self._session, pair, self._session.score))
         step = pair.step
@@ -194,7 +174,7 @@ class RatingScreen(QWidget):
         self._ui.answers.ask(step.question if step else None, pair.earlier)
         hidden = step is not None and step.stage == "pre"
         self._ui.pair_view.show_words(pair.item.caption, pair.item.context, image_hidden=hidden)
-        self._focus_current_text()  # a screen reader reads the new caption at once
+        self._present()  # a screen reader reads the new caption at once
         project = self._session.project
         ahead = [project.image_path(item) for item in self._session.upcoming_items(PREFETCH_AHEAD)]
         if hidden:  # the text-only step: its image is wanted next, with the answer's step
@@ -227,11 +207,16 @@ class RatingScreen(QWidget):
             self._say(f"You can submit now: press {self._ui.answers.submit_key}.")
         self._waiting = False
 
+    def _clear_choice(self) -> None:
+        """No level chosen: the scale and the Rating Guide say so."""
+        self._ui.rubric.clear()
+        self.level_marked.emit(None)
+
     def _show_finished(self) -> None:
         self.state = ScreenState.FINISHED
         self._dwell_timer.stop()
         self._ui.finished.setText(finished_text(self._session))
-        self._ui.pages.setCurrentWidget(self._ui.finished)
+        self._present()
 
     def _next_notice_or_pair(self) -> None:
         """The next of the sitting's opening notices, or else the current pair."""
@@ -243,27 +228,36 @@ class RatingScreen(QWidget):
     def _show_notice(self, text: NoticeText) -> None:
         self.state = ScreenState.NOTICE
         self._dwell_timer.stop()
+        self._clear_choice()  # the Rating Guide marks no level between pairs
         self._ui.notice.show_notice(text)
-        self._ui.pages.setCurrentWidget(self._ui.notice)
-        self._focus_current_text()
+        self._present()
         self._say(f"{text.title}. {text.body}", shown=f"{text.title}: press Enter to go on.")
 
-    def _focus_current_text(self) -> None:
-        if not self.isVisible():
-            return
+    def _present(self) -> None:
+        """The state's page, its text focused (read out) in one move: ui/focus_moves.py."""
+        ui = self._ui
         match self.state:
+            case ScreenState.RATING if (box := ui.answers.focus_target()) is not None:
+                page, text = ui.rating_page, box  # a free text: typing goes straight in
+            case ScreenState.RATING | ScreenState.UNRATABLE:
+                page, text = ui.rating_page, ui.caption
             case ScreenState.NOTICE:
-                self._ui.notice.focus_body()
+                page, text = ui.notice, ui.notice.focus_target
             case ScreenState.FEEDBACK:
-                self._ui.feedback.focus_text()
-                self._ui.pair_view.reveal(self._ui.feedback)  # at large text: below the caption
-            case ScreenState.RATING if (box := self._ui.answers.focus_target()) is not None:
-                box.setFocus()  # a free text: typing goes straight into its box
-            case ScreenState.RATING | ScreenState.UNRATABLE | ScreenState.FINISHED:
-                self._ui.caption.setFocus()
-                self._ui.pair_view.reveal(self._ui.caption)
+                page, text = ui.rating_page, ui.feedback.focus_target
+            case ScreenState.FINISHED:
+                page, text = ui.finished_page, ui.finished
             case _:
                 assert_never(self.state)
+        turn_page(ui.pages, page, text if self.isVisible() else None)
+        ui.feedback.setVisible(self.state is ScreenState.FEEDBACK)  # once the focus left it
+        if self.state is not ScreenState.UNRATABLE:
+            ui.bar.offer_skip(False)
+        if self.isVisible() and page is ui.rating_page:
+            if self.state is ScreenState.FEEDBACK:
+                ui.pair_view.reveal(ui.feedback)  # at large text: below the caption
+            else:
+                ui.pair_view.show_from_top()  # the label and context above the caption too
 
     def _on_image_failed(self, message: str) -> None:
         """A pair whose image cannot be shown cannot be rated: only skipping it is offered."""
@@ -271,7 +265,7 @@ class RatingScreen(QWidget):
             self.state = ScreenState.UNRATABLE
             self._dwell_timer.stop()
             self._ui.image.show_message(f"{message}\nSkip this pair and tell your lab lead.")
-            self._ui.rubric.clear()
+            self._clear_choice()
             self._ui.rubric.setEnabled(False)
             self._ui.bar.ready(False)
             self._ui.bar.offer_skip(True)
@@ -297,7 +291,8 @@ class RatingScreen(QWidget):
         assert level is not None
         wait = self._session.seconds_until_submit()
         then = f"You can submit in {math.ceil(wait)} s." if wait > 0 else "Press Enter to submit."
-        self._say(f"Chosen: {level.key} — {level.label}. {then}")
+        chosen = f"Chosen: {level.key} — {level.label}."
+        self._say(f"{chosen} {then}", shown=chosen)  # the Submit button says the rest
         self._update_submit()
 
     def _skip_pair(self) -> None:
@@ -388,14 +383,13 @@ class RatingScreen(QWidget):
         self._feedback = feedback
         self.state = ScreenState.FEEDBACK
         self._dwell_timer.stop()
-        self._ui.bar.offer_skip(False)
-        self._ui.rubric.show_marks(told.marks, told.distance)
         self._ui.feedback.show_feedback(told)
+        self._present()  # a screen reader reads the sentences, which have the focus
+        self._ui.rubric.show_marks(told.marks, told.distance)  # locks them: focus moved first
         self._ui.bar.ready(True, NEXT_TEXT)
         if self._pair is not None:
             self._ui.progress.setText(session_progress_text(self._session, self._pair,
                                                          feedback.score))
-        self._focus_current_text()  # a screen reader reads the sentences, which have the focus
         go_on = "Press Enter for the next pair."
         rest = " ".join(part for part in (told.verdict, told.why) if part)
         self._say(f"Saved. {told.heading}. {rest} {go_on}", shown=f"Saved. {go_on}")
@@ -408,7 +402,8 @@ class RatingScreen(QWidget):
             if pair is not None and pair.step is not None:  # the next question's hint
                 self._say(f"{answer} {step_hint(pair, rubric)}", shown=step_note(pair, rubric))
             else:
-                self._say(f"{answer} {self._ui.progress.text() if pair else 'Round done'}.")
+                self._say(f"{answer} {self._ui.progress.text() if pair else 'Round done'}.",
+                          shown=answer)  # the progress line above says the rest
 
     def _say(self, message: str, *, shown: str | None = None) -> None:
         """Have screen readers announce ``message`` and show it (or ``shown``, when the

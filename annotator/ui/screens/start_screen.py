@@ -1,10 +1,11 @@
 """The start screen: open a project folder (or a recent one), then type your name.
 
 The names of the taggers who rated on this laptop are never listed (the laptop may be
-shared): a tagger types their own, and a name with no ratings here yet is pointed out
-before it starts a new tagger, so a typo does not silently start the tutorial again. In a
-study planned by tagger the plan's names are not listed either: the typed name is only
-compared with them, and a note says whether it is in the plan.
+shared), and the screen never tells a known name from an unknown one, so nobody can find
+out by typing who rated here: a tagger types their own, under a note that says the same for
+every name (any case or spacing of a name continues it, another spelling starts a new
+tagger). In a study planned by tagger the plan's names are not listed either: the typed
+name is only compared with them, and a note says whether it is in the plan.
 """
 
 from __future__ import annotations
@@ -28,14 +29,14 @@ from annotator.names import clean_name, name_problem
 from annotator.project.model import Project
 from annotator.project.plan import PlanBy
 from annotator.session.messages import round_line
-from annotator.session.opening import planned_name, rating_name
+from annotator.session.opening import planned_name
 from annotator.ui.named import named
 from annotator.ui.widgets.recent_projects import RecentProjects
 from annotator.ui.widgets.start_page import start_page_column
 
 MAX_PROBLEMS_SHOWN = 30
-NEW_NAME_NOTE = ("Nobody of this name has rated on this laptop yet: you start as a new "
-                 "tagger. If you rated here before, type your name exactly as then.")
+NAME_NOTE = ("Type your name as you did before to continue where you stopped (capitals and "
+             "spaces do not matter); any other spelling starts you as a new tagger.")
 IN_PLAN_NOTE = "In this study's plan: you rate the pairs your lab lead planned for you."
 NOT_IN_PLAN_NOTE = ("Not in this study's plan: you will get the pairs with the fewest planned "
                     "ratings. If your lab lead planned you, type your name as they wrote it.")
@@ -71,7 +72,6 @@ class StartScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("startScreen")
         self._project: Project | None = None
-        self._known: frozenset[str] = frozenset()
 
         open_button = named(QPushButton("&Open project folder…", self), "openProjectButton")
         open_button.setAccessibleName("Open project folder")
@@ -108,10 +108,10 @@ class StartScreen(QWidget):
         self._tagger.setPlaceholderText("Type your name as you always do")
         self._tagger.returnPressed.connect(self._start)
         self._tagger.textChanged.connect(self._name_changed)
-        self._new_name = named(QLabel(NEW_NAME_NOTE, self), "newNameNote")
-        self._new_name.setAccessibleDescription("New name")
-        self._new_name.setWordWrap(True)
-        self._new_name.hide()
+        self._tagger.setAccessibleDescription(NAME_NOTE)
+        name_note = named(QLabel(NAME_NOTE, self), "nameNote")
+        name_note.setAccessibleDescription("About your name")
+        name_note.setWordWrap(True)
         self._plan_note = named(QLabel(self), "planNote")
         self._plan_note.setAccessibleDescription("Your name in the plan")
         self._plan_note.setWordWrap(True)
@@ -127,7 +127,7 @@ class StartScreen(QWidget):
         summary_row.addWidget(self._problems_button)
         form.addRow(summary_row)
         form.addRow("Your &name:", self._tagger)
-        form.addRow(self._new_name)
+        form.addRow(name_note)
         form.addRow(self._plan_note)
         form.addRow(self._start_button)
         box.setEnabled(False)
@@ -136,11 +136,9 @@ class StartScreen(QWidget):
     def set_recent_projects(self, folders: list[str]) -> None:
         self._recent.set_folders(folders)
 
-    def show_project(self, project: Project, *, known_taggers: list[str]) -> None:
-        """Show the opened project; ``known_taggers`` (who rated on this laptop) are only
-        compared with the name typed, never shown."""
+    def show_project(self, project: Project) -> None:
+        """Show the opened project, ready for a name."""
         self._project = project
-        self._known = frozenset(known_taggers)
         self._summary.setText(project_summary(project))
         self._problems_button.setVisible(bool(project.problems))
         self._tagger.clear()
@@ -157,16 +155,13 @@ class StartScreen(QWidget):
         return clean_name(self._tagger.text())
 
     def _name_changed(self) -> None:
+        """The plan's note for the name typed; the name note is the same for every name."""
         name, project = self._typed_name(), self._project
-        new = in_plan = ""
-        if name and project is not None:
-            if rating_name(project, name, known=self._known) not in self._known:
-                new = NEW_NAME_NOTE
-            in_plan = plan_note(project, name)
-        self._new_name.setVisible(bool(new))
+        in_plan = plan_note(project, name) if name and project is not None else ""
         self._plan_note.setText(in_plan)
         self._plan_note.setVisible(bool(in_plan))
-        self._tagger.setAccessibleDescription(" ".join(note for note in (new, in_plan) if note))
+        self._tagger.setAccessibleDescription(" ".join(note for note in (NAME_NOTE, in_plan)
+                                                       if note))
 
     def _choose_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Open project folder")

@@ -65,6 +65,7 @@ class FeedbackPanel(QFrame):
                  self._why.text() if self._why.isVisibleTo(self) else "")
         return "\n".join(part for part in parts if part)
 
-    def focus_text(self) -> None:
-        """Put keyboard focus on the text, so a screen reader reads it all out."""
-        self._text.setFocus()
+    @property
+    def focus_target(self) -> QLabel:
+        """The text the keyboard focus goes to, so a screen reader reads it all out."""
+        return self._text

@@ -68,5 +68,7 @@ class NoticePage(QWidget):
     def text(self) -> str:
         return f"{self._title.text()}\n{self._body.text()}"
 
-    def focus_body(self) -> None:
-        self._body.setFocus()
+    @property
+    def focus_target(self) -> QLabel:
+        """The words the keyboard focus goes to, so a screen reader reads them at once."""
+        return self._body

@@ -6,7 +6,9 @@ words a larger share, and so does a small screen where a long caption and its fe
 would otherwise scroll (up to half the width). The column scrolls rather than push the scale
 and Submit off the screen at very large text, and keeps its lines short enough to read.
 While a step of a multi-question protocol is answered from the text alone, the words take
-the whole width under a compact note that the image is hidden.
+the whole width under a compact note that the image is hidden. Each new pair's words are
+shown from the column's top (the caption's label in view), whatever the last feedback
+scrolled to.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLay
 from annotator.project.model import Rubric
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.named import named
-from annotator.ui.text_scale import text_factor
+from annotator.ui.text_scale import base_point_size, text_factor
 from annotator.ui.widgets.feedback_panel import FeedbackPanel
 from annotator.ui.widgets.image_view import ImageView
 from annotator.ui.widgets.pair_text import PairText
@@ -35,6 +37,18 @@ MIN_IMAGE = QSize(320, 240)
 READABLE_WIDTH = 860
 """Widest the words get (the image hidden, a wide screen): about 75 characters a line."""
 MIN_WORDS_WIDTH = 300
+CAPTION_SCALE = 1.6
+"""The caption's size beside the other text: larger, the thing being judged."""
+CAPTION_MOST = 2.2
+"""The caption's largest size from :data:`CAPTION_SCALE`, in the platform's text sizes.
+Larger text grows it only with the rest: at 200 % it is a tenth larger than the other text,
+so that a long caption still fits under its label beside the photo on a laptop (at 3.2
+times the platform's size it scrolled, its label out of view)."""
+
+
+def caption_point_size(size: float) -> float:
+    """The caption's point size when the rest of the text has ``size``."""
+    return max(size, min(size * CAPTION_SCALE, base_point_size() * CAPTION_MOST))
 
 
 class PairView(QWidget):
@@ -100,6 +114,13 @@ class PairView(QWidget):
         laid it out."""
         self._fit_words()
         QTimer.singleShot(0, self, lambda: self._scroll_to(part))
+
+    def show_from_top(self) -> None:
+        """The column scrolled to its top once it has laid out a new pair's words: the
+        caption's label, and the context before it, in view (a scroll position kept from
+        the last pair's feedback, or one at the caption's first line, hid them)."""
+        self._fit_words()
+        QTimer.singleShot(0, self, lambda: self._column.verticalScrollBar().setValue(0))
 
     def _scroll_to(self, part: QWidget) -> None:
         """``part`` in view; its top first when it is taller than the column (a long

@@ -4,11 +4,12 @@ unknown licence is allowed but said plainly."""
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QWidget, QWizardPage
+from PySide6.QtWidgets import QFormLayout, QLineEdit, QWidget, QWizardPage
 
 from annotator.project.model import DatasetCard
 from annotator.project.new_project_checks import DATASET, Findings
 from annotator.ui.named import named
+from annotator.ui.widgets.choice_box import ChoiceBox
 from annotator.ui.wizard.fields import FindingsLabel, labelled, page_layout
 
 LICENCES = ("", "cc-by-4.0", "cc-by-sa-4.0", "cc-by-nc-4.0", "cc0-1.0", "mit", "other")
@@ -27,7 +28,7 @@ class DatasetPage(QWizardPage):
         self._findings: Findings | None = None
         body = QWidget(self)
         self.dataset_title = named(QLineEdit(body), "datasetTitle")
-        self.licence = named(QComboBox(body), "datasetLicence")
+        self.licence = named(ChoiceBox(body), "datasetLicence")
         self.licence.setEditable(True)
         self.licence.addItems(LICENCES)
         self.licence.setCurrentText("")

@@ -8,7 +8,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
-    QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -26,6 +25,7 @@ from annotator.project.model import GoldPurpose, Rubric
 from annotator.project.new_project import GoldChoice
 from annotator.project.new_project_checks import GOLD, Findings
 from annotator.ui.named import named
+from annotator.ui.widgets.choice_box import ChoiceBox
 from annotator.ui.wizard.fields import FindingsLabel, PathField, labelled, page_layout, plain
 from annotator.ui.wizard.pair_preview import PairPreview
 
@@ -62,8 +62,8 @@ class GoldPage(QWizardPage):
                               filter_text="CSV (*.csv);;All files (*)", parent=body)
         self.file.edit.setAccessibleName("Gold file")
         self.items = named(QListWidget(body), "goldItems")
-        self.level = named(QComboBox(body), "goldLevel")
-        self.purpose = named(QComboBox(body), "goldPurpose")
+        self.level = named(ChoiceBox(body), "goldLevel")
+        self.purpose = named(ChoiceBox(body), "goldPurpose")
         self.purpose.addItems([purpose.value for purpose in GoldPurpose])
         self.explanation = named(QLineEdit(body), "goldExplanation")
         self.count = named(QLabel(body), "goldCount")

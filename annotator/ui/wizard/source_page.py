@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLineEdit, QWidget, QWizardPage
+from PySide6.QtWidgets import QFormLayout, QLineEdit, QWidget, QWizardPage
 
 from annotator.project.importers import CAPTION_FORMATS
 from annotator.project.manifest import DEFAULT_RUBRIC
 from annotator.project.new_project_checks import FOLDER, PAIRS, RUBRIC, Findings
 from annotator.project.rubric import available_rubrics
 from annotator.ui.named import named
+from annotator.ui.widgets.choice_box import ChoiceBox
 from annotator.ui.wizard.fields import FindingsLabel, PathField, labelled, page_layout
 
 GUESS_FORMAT = "guess from the file"
@@ -42,9 +43,9 @@ class SourcePage(QWizardPage):
                                   filter_text=CAPTION_FILES, parent=body)
         self.captions.edit.setPlaceholderText("none: a .txt file of the same name beside "
                                               "each image")
-        self.captions_format = named(QComboBox(body), "captionsFormat")
+        self.captions_format = named(ChoiceBox(body), "captionsFormat")
         self.captions_format.addItems([GUESS_FORMAT, *CAPTION_FORMATS])
-        self.rubric = named(QComboBox(body), "rubric")
+        self.rubric = named(ChoiceBox(body), "rubric")
         self.rubric.addItems(available_rubrics())
         self.rubric.setCurrentText(DEFAULT_RUBRIC)
         self.found = {name: FindingsLabel(f"{name}Findings", body)

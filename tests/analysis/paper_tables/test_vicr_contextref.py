@@ -15,6 +15,7 @@ from annotator.analysis.paper_tables.contextref import FLAGS
 from annotator.analysis.pipeline import Analysis
 from annotator.analysis.rating_table import DATA_PHASES, PHASES, STAGE_NAMES
 from annotator.analysis.results import MetricBenchmark
+from annotator.project.answer_model import AnswerKind
 from annotator.store.records import Phase
 from tests.analysis.paper_tables.conftest import Simulated
 
@@ -108,9 +109,11 @@ def test_contextref_welch_tests_and_length(simulated: Simulated) -> None:
     answers, analysis = _answers(simulated)
     project = analysis.input.project
     assert project is not None
-    identical = {"check-fig"}  # the gold check pair repeats its figure caption
+    identical = {"check-fig", "check-dragonfly"}  # the item checks repeat their figure caption
+    assert project.checks.items == identical
     tables = PAPERS["contextref"](analysis)
-    assert tables.not_reproduced == (FLAGS,)
+    asks_flag = any(q.kind is AnswerKind.FLAG for q in project.rubric.questions)
+    assert tables.not_reproduced == (() if asks_flag else (FLAGS,))
     same, stage = tables.tables[1], tables.tables[2]
     assert len(same.rows) == 9 and len(stage.rows) == 4
     for question, look, n_a, mean_a, n_b, mean_b, t, df, p in same.rows:
@@ -138,7 +141,7 @@ def test_contextref_welch_tests_and_length(simulated: Simulated) -> None:
     theirs = scipy_stats.pearsonr([words[i] for i in items],
                                   [statistics.fmean(overall[i]) for i in items])
     n, r, p, low, high = tables.tables[3].rows[0]
-    assert n == len(items) == 8
+    assert n == len(items) == 10  # the item checks are data
     assert (r, p) == pytest.approx((theirs.statistic, theirs.pvalue), abs=1e-9)
     interval = theirs.confidence_interval()
     assert (low, high) == pytest.approx((interval.low, interval.high), abs=1e-9)

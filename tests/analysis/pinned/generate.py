@@ -17,7 +17,9 @@ project's cases name the one answer a tagger gave again on another laptop
 (``answered_again`` and its summary line, issue 27), which they always held and never
 counted. The round-to-round stability of item means compares only the taggers who rated in
 both rounds, and says how many (``n_taggers``, issue 32): its figures, line and chart were
-written again. To write them again from a given
+written again. The ContextRef sample's identical descriptions became items marked as checks
+(issue 29); its case puts back the layout it was pinned on (one gold check pair), so its
+figures were not written again. To write them again from a given
 commit (all cases, or the ones named)::
 
     git archive <commit> | tar -x -C /tmp/old

@@ -215,9 +215,10 @@ QUESTIONS = ("imaginability", "relevance", "irrelevance", "added_info", "overall
 
 
 def contextref_project(folder: Path) -> list[str]:
-    """The ContextRef sample: five taggers answer every question before and with the image
-    (imaginability only before), and its check pair on ``added_info``."""
-    root, project_id, items = _copy_sample("contextref-demo", folder)
+    """The ContextRef sample as it was pinned: five taggers answer every question before and
+    with the image (imaginability only before), and its check pair on ``added_info``."""
+    root, project_id, _ = _copy_sample("contextref-demo", folder)
+    items = _check_as_gold_pair(root)
     rng = random.Random(12)
     laptops = _Laptops(root, project_id)
     for t in range(5):
@@ -234,6 +235,34 @@ def contextref_project(folder: Path) -> list[str]:
                                  question=question, stage=stage, seconds=rng.uniform(2, 9))
     laptops.close()
     return [str(root), *QUICK, "--seed", "5"]
+
+
+def _check_as_gold_pair(root: Path) -> list[str]:
+    """The sample's layout when it was pinned: its identical description ``check-fig`` a
+    gold check pair (the items it marks as checks since issue 29 taken out of items.csv),
+    one check among every 4 pairs; the item ids left."""
+    with (root / "items.csv").open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    columns = [name for name in rows[0] if name != "check"]
+    kept = [row for row in rows if row["check"] != "yes"]
+    fig = next(row for row in rows if row["item_id"] == "check-fig")
+    with (root / "items.csv").open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, columns, extrasaction="ignore", lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(kept)
+    gold = {**{name: fig[name] for name in columns if name != "source"}, "rating": "1",
+            "explanation": "The description repeats the figure caption word for word, so it "
+                           "adds nothing.", "purpose": "check"}
+    with (root / "gold.csv").open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, ["item_id", "image", "caption", "rating", "explanation",
+                                         "purpose", "page_title", "section_title", "paragraph",
+                                         "figure_caption"], lineterminator="\n")
+        writer.writeheader()
+        writer.writerow(gold)
+    manifest = root / "project.toml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("\nevery = 5 ", "\nevery = 4 "), encoding="utf-8")
+    return [row["item_id"] for row in kept]
 
 
 def panel_database(folder: Path) -> list[str]:

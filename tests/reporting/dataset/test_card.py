@@ -43,10 +43,10 @@ def _answers(folder: Path, fmt: str) -> int:
 def test_the_pandas_snippet_runs_and_loads_every_answer(exported: dict[str, Path], fmt: str,
                                                         monkeypatch) -> None:
     folder = exported[fmt]
-    (snippet,) = _blocks(folder, "python")
+    pandas, _hub = _blocks(folder, "python")  # the hub's (datasets): test_hf_datasets.py
     monkeypatch.chdir(folder)
     scope: dict[str, object] = {}
-    exec(compile(snippet, "README.md", "exec"), scope)  # the card's own code, as a reader runs it
+    exec(compile(pandas, "README.md", "exec"), scope)  # the card's own code, as a reader runs it
     ratings, data = scope["ratings"], scope["data"]
     assert isinstance(ratings, pd.DataFrame) and isinstance(data, pd.DataFrame)
     assert len(ratings) == _answers(folder, fmt)

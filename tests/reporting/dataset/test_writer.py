@@ -220,17 +220,20 @@ def test_taggers_who_failed_the_checks_are_left_out_everywhere(samples: dict[str
                               project_id=project.project_id, laptop_id="careless",
                               laptop_name="careless")
     for minute, (item, phase, value) in enumerate(
-            [(project.items[0].item_id, Phase.GAME, 4), ("check-fig", Phase.CHECK, 5)]):
+            [(project.items[0].item_id, Phase.GAME, 4), ("check-fig", Phase.GAME, 5)]):
         rate(store, "Careless", item, value, minute=minute, phase=phase,
              question="added_info", stage="post")  # "added info" 5 on a copy: a failure
     store.close()
+    assert "check-fig" in project.checks.items  # an item check: its answers are data
     failed = analysed(folder).results.checks.failed_taggers
     assert "Careless" in failed
     done = export_dataset(analysed(folder, exclude_failed_checks=True), tmp_path / "out",
                           DatasetOptions(include_simulated=True))
     with (done.folder / "ratings.csv").open(encoding="utf-8-sig", newline="") as handle:
-        taggers = {row["tagger"] for row in csv.DictReader(handle)}
+        rows = list(csv.DictReader(handle))
+    taggers = {row["tagger"] for row in rows}
     assert taggers and not taggers & set(failed)
+    assert {"check-fig", "check-dragonfly"} <= {row["item_id"] for row in rows}  # who passed
     assert "failed the attention checks are left out" in (done.folder / "README.md").read_text(
         encoding="utf-8")
 

@@ -39,7 +39,7 @@ def test_the_window_stays_responsive_while_it_computes(qtbot, simulated_project:
         pass
     assert ticks, "the GUI thread ran no timer while the analysis was computed"
     assert [pane.tabs.tabText(i) for i in range(pane.tabs.count())] == [
-        "Panel", "Taggers", "Test–retest", "Items", "Sources", "Metrics"]
+        "Panel", "Taggers", "Test–retest", "Items", "Sources", "Metrics", "Paper tables"]
 
 
 def test_taggers_table_shows_the_engines_figures(pane: AnalysisPane) -> None:
@@ -224,7 +224,7 @@ def test_leaving_out_who_failed_the_checks_recomputes_the_pane(qtbot,
     assert set(pane.analysis.results.taggers) == {"ana", "cy"}
     assert any(line.startswith("Left out of every figure: 1 taggers")
                for line in pane.content.section("taggers").summary)
-    assert pane.tabs.count() == 6 and pane.section_view("taggers") is not None
+    assert pane.tabs.count() == 7 and pane.section_view("taggers") is not None
 
 
 def test_metrics_tab_shows_the_table_and_a_scatter_per_metric(pane: AnalysisPane) -> None:
