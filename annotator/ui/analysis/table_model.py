@@ -71,7 +71,7 @@ class ContentTableModel(QAbstractTableModel):
                 return self.thumbnails.picture(str(self.table.rows[row][0]),
                                                self.thumbnail_height)
             if role == Qt.ItemDataRole.AccessibleDescriptionRole:
-                return self.thumbnails.captions.get(str(self.table.rows[row][0]), "")
+                return self.thumbnails.caption(str(self.table.rows[row][0]))
         text = self.table.columns[column].kind == "text"
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole) or (
                 role == Qt.ItemDataRole.ToolTipRole and text):  # a caption cut short

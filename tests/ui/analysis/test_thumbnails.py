@@ -59,18 +59,19 @@ def picture(qtbot, view: QTableView, row: int) -> QPixmap:
     return model.index(row, 0).data(DECORATION)
 
 
-def colour_at_centre(pixmap: QPixmap) -> tuple[int, int, int]:
+def colour_at_centre(pixmap: QPixmap) -> tuple[int, int, int, int]:
     image = pixmap.toImage()
     colour = image.pixelColor(image.width() // 2, image.height() // 2)
-    return colour.red(), colour.green(), colour.blue()
+    return colour.red(), colour.green(), colour.blue(), colour.alpha()
 
 
-def near(got: tuple[int, int, int], expected: tuple[int, int, int]) -> bool:
+def near(got: tuple[int, ...], expected: tuple[int, ...]) -> bool:
     return all(abs(a - b) <= 12 for a, b in zip(got, expected, strict=True))
 
 
-def item_colour(item_id: str) -> tuple[int, int, int]:
-    return int(item_id.removeprefix("item")) * 20 % 255, 90, 160
+def item_colour(item_id: str) -> tuple[int, int, int, int]:
+    """Photo N's colour, opaque."""
+    return int(item_id.removeprefix("item")) * 20 % 255, 90, 160, 255
 
 
 def test_items_and_coverage_show_each_items_photo_and_caption_beside_its_id(
@@ -165,7 +166,7 @@ def test_larger_text_makes_taller_rows_and_pictures(qtbot, planned_folder: Path)
     font = QFont(pane.font())
     font.setPointSizeF(font.pointSizeF() * 2)
     pane.setFont(font)  # as View ▸ Larger text does
-    qtbot.waitUntil(lambda: model.thumbnail_height >= small * 1.8)
+    qtbot.waitUntil(lambda: model.thumbnail_height >= 2 * view.fontMetrics().height() > small)
     large = picture(qtbot, view, 0)
     assert large.deviceIndependentSize().height() == model.thumbnail_height
     assert view.verticalHeader().defaultSectionSize() == model.thumbnail_height + ROW_MARGIN
