@@ -88,7 +88,7 @@ def run_once(app: QApplication, beat: Heartbeat, analysis, content) -> tuple[dic
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    args = parser.parse_args()
+    n_runs = parser.parse_args().runs
     app = QApplication.instance() or QApplication([])
     assert isinstance(app, QApplication)
     with tempfile.TemporaryDirectory() as temp:
@@ -98,8 +98,8 @@ def main() -> int:
         content = build_content(analysis)
         print(f"VICR scale with pictures: {N_ITEMS:,} items, each its own image file; "
               f"longest GUI-thread gap with a {HEARTBEAT_MS} ms heartbeat, best / median of "
-              f"{args.runs} runs")
-        runs = [run_once(app, Heartbeat(), analysis, content) for _ in range(args.runs)]
+              f"{n_runs} runs")
+        runs = [run_once(app, Heartbeat(), analysis, content) for _ in range(n_runs)]
     ok = True
     for name in runs[0][0]:
         gaps = [gaps[name] for gaps, _ in runs]
