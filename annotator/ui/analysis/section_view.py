@@ -264,9 +264,9 @@ def table_view(table: Table, thumbnails: ItemThumbnails | None = None) -> QTable
         table = thumbnails.captioned(table)
         view.setModel(ContentTableModel(table, view, thumbnails=thumbnails))
         caption = next(c for c, spec in enumerate(table.columns) if spec.key == "caption")
-        header = view.horizontalHeader()
-        header.moveSection(header.visualIndex(caption), 1)  # beside the id; exports keep
-        thumbnails.arrived.connect(view.viewport().update)  # their order
+        header = view.horizontalHeader()  # on screen beside the id; exports keep their order
+        header.moveSection(header.visualIndex(caption), 1)
+        thumbnails.arrived.connect(view.viewport().update)
     else:
         view.setModel(ContentTableModel(table, view))
     view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
