@@ -140,6 +140,7 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Written:
     typed = typed_study(project_factory(work)(4, project_id=PROJECT))
     _analyze(typed, work / "typed-analysis", out)
     _pane(typed, work / "typed-pane", out)
+    _dataset(typed, work / "typed-dataset", out)
     ratings = work / "flickr8k-expert.csv"
     assert main(["import-ratings", "flickr8k-expert",
                  str(ROOT / "tests" / "project" / "fixtures" / "expert_annotations.txt"),

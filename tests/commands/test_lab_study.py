@@ -67,7 +67,7 @@ def test_the_study_runs_through_validate_merge_analyze_and_export(studies) -> No
     notes = [row["text"] for row in rows if row["answer"] == "text" and row["text"]]
     assert notes and all(note.startswith("Simulated note") for note in notes)
     flagged = {(row["item_id"], row["tagger"]) for row in rows
-               if row["answer"] == "flag" and row["flag"] == "TRUE"}
+               if row["answer"] == "flag" and row["flag"] == "1"}
     noted = {(row["item_id"], row["tagger"]) for row in rows if row["answer"] == "text"}
     assert noted <= flagged  # the note is asked only after yes
     assert {row["rating"] for row in rows if row["answer"] == "scale"} <= {

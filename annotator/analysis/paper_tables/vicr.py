@@ -17,8 +17,8 @@ PAPER = "VICR (Narins et al., 2023)"
 PANEL = "(panel)"
 NO_GOLD = "the project has no gold.csv ratings (tutorial, probation or check)"
 NO_SECONDS = "no seconds on screen are stored (e.g. a ratings CSV)"
-SPLIT = ("Table 4 of the paper is on a held-out 20 % test split; this one is on every "
-         "rated item (no splits yet)")
+SPLIT = ("Table 4 of the paper is on a held-out 20 % test split; this one is on the items "
+         "analysed (every rated item, or the split given with --split test)")
 
 
 def vicr_tables(analysis: Analysis) -> PaperTables:

@@ -99,23 +99,37 @@ def rating_fields(rubric: Rubric) -> tuple[Field, ...]:
     return tuple(fields)
 
 
+def typed_columns(rubric: Rubric) -> tuple[AnswerKind, ...]:
+    """The answer types other than a level that the rubric asks, each a column of
+    ``ratings.csv`` (a flag's, a choice's, a free text's), in that order."""
+    asked = {question.kind for question in rubric.questions}
+    return tuple(kind for kind in (AnswerKind.FLAG, AnswerKind.CHOICE, AnswerKind.TEXT)
+                 if kind in asked)
+
+
 def _typed_fields(rubric: Rubric) -> list[Field]:
-    """The columns of the answers of other types than a level."""
+    """The columns of the answers of other types than a level: ``answer`` and a column per
+    type the rubric asks."""
     choices = tuple(choice.choice_id for question in rubric.questions
                     for choice in question.choices)
-    return [
-        Field("answer", "string", "The type of the answer, as its question asks it: scale (a "
-              "level, in rating), flag (yes or no, in flag), choice (in choice) or text (in "
-              "text).", values=tuple(kind.value for kind in AnswerKind), required=True),
-        Field("flag", "boolean", "A yes/no question's answer: TRUE (true in JSON Lines) for "
-              "yes, FALSE for no; empty for an answer of another type."),
-        Field("choice", "string", "A choice question's answer: the id of the choice picked "
-              "(the codebook lists each choice's label); empty for an answer of another type.",
-              values=choices),
-        Field("text", "string", "A free-text question's answer, as the rater wrote it (empty "
-              "when left empty, and for an answer of another type). In a pseudonymised "
-              "dataset every rater's name written in a text is replaced by their pseudonym."),
-    ]
+    columns = {
+        AnswerKind.FLAG: Field("flag", "integer", "A yes/no question's answer: 1 for yes, 0 "
+                               "for no; empty for an answer of another type.",
+                               values=(0, 1)),
+        AnswerKind.CHOICE: Field("choice", "string", "A choice question's answer: the id of "
+                                 "the choice picked (the codebook lists each choice's "
+                                 "label); empty for an answer of another type.",
+                                 values=choices),
+        AnswerKind.TEXT: Field("text", "string", "A free-text question's answer, as the "
+                               "rater wrote it (empty when left empty, and for an answer of "
+                               "another type). In a pseudonymised dataset every rater's name "
+                               "written in a text is replaced by their pseudonym."),
+    }
+    return [Field("answer", "string", "The type of the answer, as its question asks it: "
+                  "scale (a level, in rating), flag (yes or no, in flag), choice (in choice) "
+                  "or text (in text).", values=tuple(kind.value for kind in AnswerKind),
+                  required=True),
+            *(columns[kind] for kind in typed_columns(rubric))]
 
 
 _TYPES: dict[Kind, FieldType] = {"text": "string", "int": "integer"}

@@ -87,10 +87,10 @@ def pseudonyms(rows: RatingRows, kept: Sequence[int]) -> dict[str, str]:
 
 
 def rating_rows(answers: Answers, *, questions: bool,
-                typed: bool = False) -> list[tuple[Cell, ...]]:
+                typed: tuple[AnswerKind, ...] | None = None) -> list[tuple[Cell, ...]]:
     """One row per answer in the order of :func:`annotator.reporting.dataset.fields.
     rating_fields`, sorted by item, tagger, round, phase, question, stage and time;
-    ``typed``: with the columns of answers of other types than a level."""
+    ``typed``: with the ``answer`` column and those of these types (the rubric's)."""
     rows, names = answers.rows, answers.names
     order = sorted(answers.indices, key=lambda i: (
         rows.item_id[i], names[rows.tagger[i]], rows.round[i], PHASE_ORDER[rows.phase[i]],
@@ -102,7 +102,7 @@ def rating_rows(answers: Answers, *, questions: bool,
         asked: tuple[Cell, ...] = (rows.question[i], rows.stage[i]) if questions else ()
         level = rows.answer[i] == AnswerKind.SCALE.value
         kinds = _typed_cells(AnswerKind(rows.answer[i]), rows.value[i],
-                             renamed(rows.answer_text[i])) if typed else ()
+                             renamed(rows.answer_text[i]), typed) if typed is not None else ()
         out.append((rows.rating_id[i], rows.item_id[i], names[rows.tagger[i]],
                     rows.laptop_id[i], rows.round[i], rows.phase[i], *asked,
                     float(rows.value[i]) if level and not skip else None, *kinds, skip,
@@ -111,11 +111,13 @@ def rating_rows(answers: Answers, *, questions: bool,
     return out
 
 
-def _typed_cells(kind: AnswerKind, value: float, text: str) -> tuple[Cell, ...]:
-    """The ``answer``, ``flag``, ``choice`` and ``text`` cells of one answer."""
-    return (kind.value, value == FLAG_YES if kind is AnswerKind.FLAG else None,
-            text if kind is AnswerKind.CHOICE else None,
-            text if kind is AnswerKind.TEXT else None)
+def _typed_cells(kind: AnswerKind, value: float, text: str,
+                 columns: tuple[AnswerKind, ...]) -> tuple[Cell, ...]:
+    """The ``answer`` cell of one answer, then its cell in each typed column (empty but in
+    its own type's)."""
+    said: Cell = (int(value == FLAG_YES) if kind is AnswerKind.FLAG else
+                  None if kind is AnswerKind.SCALE else text)
+    return (kind.value, *(said if column is kind else None for column in columns))
 
 
 def _renaming(names: Mapping[str, str]) -> Callable[[str], str]:

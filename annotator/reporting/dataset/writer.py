@@ -54,6 +54,7 @@ from annotator.reporting.dataset.fields import (
     has_typed_answers,
     item_fields,
     rating_fields,
+    typed_columns,
 )
 from annotator.reporting.dataset.images import (
     METADATA_FILE,
@@ -153,8 +154,9 @@ def export_dataset(analysis: Analysis, folder: Path, options: DatasetOptions = D
     travel = options.images != "none"
     images = dataset_images(project, project.items) if travel else ()
     tables = {
-        "ratings": (ratings_fields, rating_rows(answers, questions=bool(rubric.questions),
-                                                typed=has_typed_answers(rubric)),
+        "ratings": (ratings_fields, rating_rows(
+            answers, questions=bool(rubric.questions),
+            typed=typed_columns(rubric) if has_typed_answers(rubric) else None),
                     "rating_id"),
         "items": (item_fields(items.columns, rubric, images=travel),
                   _image_paths(items) if travel else list(items.rows), "item_id"),

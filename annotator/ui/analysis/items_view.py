@@ -17,10 +17,12 @@ from annotator.ui.analysis.section_view import (
     fit_columns,
     fit_rows,
     save_table_row,
+    shown_table,
     summary_label,
     table_view,
 )
 from annotator.ui.analysis.table_model import ContentTableModel
+from annotator.ui.analysis.thumbnails import ItemThumbnails
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.widgets.image_view import ImageView
 from annotator.ui.widgets.keyboard_table import keyboard_table
@@ -28,8 +30,8 @@ from annotator.ui.widgets.keyboard_table import keyboard_table
 
 class ItemsView(QSplitter):
     def __init__(self, section: Section, detail: Callable[[str], ItemDetail],
-                 save_table: SaveTable, parent: QWidget | None = None, *,
-                 notes: bool = False):
+                 save_table: SaveTable, thumbnails: ItemThumbnails | None = None,
+                 parent: QWidget | None = None, *, notes: bool = False):
         """``notes``: the rubric asks for free text, so each item's notes are listed."""
         super().__init__(Qt.Orientation.Horizontal, parent)
         self.setObjectName("section_items")
@@ -43,7 +45,7 @@ class ItemsView(QSplitter):
             left_layout.addWidget(summary_label(line))
         (items,) = section.tables
         self._items = items
-        self.items_view = table_view(items)
+        self.items_view = table_view(items, thumbnails)
         left_layout.addLayout(filter_row(self.items_view, items))
         left_layout.addWidget(self.items_view, 1)
         left_layout.addLayout(save_table_row(lambda: items, save_table))
@@ -84,7 +86,7 @@ class ItemsView(QSplitter):
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
             fit_rows(self.items_view)
-            fit_columns(self.items_view, self._items)
+            fit_columns(self.items_view, shown_table(self.items_view))
             fit_rows(self.ratings_view)
             fit_rows(self.notes_view)
             if self.shown is not None:

@@ -35,6 +35,7 @@ from annotator.ui.analysis.exporting import PaneExporter
 from annotator.ui.analysis.items_view import ItemsView
 from annotator.ui.analysis.paper_tables_view import PaperTablesView
 from annotator.ui.analysis.section_view import SectionView
+from annotator.ui.analysis.thumbnails import ItemThumbnails
 from annotator.ui.background_job import BackgroundJob, CrashInfo
 from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.named import named
@@ -54,6 +55,8 @@ class AnalysisPane(QWidget):
         self.analysis: Analysis | None = None
         self.content: PaneContent | None = None
         self.tabs = QTabWidget()  # replaced by the result's tabs
+        self.thumbnails: ItemThumbnails | None = None
+        """The items' pictures of the analysis shown, when its project folder is known."""
         self._job: BackgroundJob | None = None
         self._pending: dict[str, Callable[[], QWidget]] = {}
         """The tabs not shown yet, by section name: what makes each."""
@@ -156,6 +159,7 @@ class AnalysisPane(QWidget):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("analysisTabs")
         self.tabs.setAccessibleName("Analysis tabs")
+        self.thumbnails = ItemThumbnails.of(analysis.input.project, self.tabs)
         self._pending.clear()
         for section in self.content.sections:
             page = named(QWidget(), f"tab_{section.name}")  # its view made when first shown
@@ -175,13 +179,14 @@ class AnalysisPane(QWidget):
     def _section_tab(self, section: Section, analysis: Analysis) -> QWidget:
         if section.name == "items":
             return ItemsView(section, lambda item_id: item_detail(analysis, item_id),
-                             self.exporter.save_table, notes=analysis.input.answers.has_notes)
+                             self.exporter.save_table, self.thumbnails,
+                             notes=analysis.input.answers.has_notes)
         if section.name == PAPER_SECTION:
             return PaperTablesView(section, analysis, default_paper(analysis.input),
                                    save_table=self.exporter.save_table,
                                    save_chart=self.exporter.save_chart)
         return SectionView(section, save_table=self.exporter.save_table,
-                           save_chart=self.exporter.save_chart)
+                           save_chart=self.exporter.save_chart, thumbnails=self.thumbnails)
 
     def _build_tab(self, index: int) -> None:
         """Fill the tab at ``index`` when it is first shown: all tabs at once held the

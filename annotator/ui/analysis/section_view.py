@@ -25,6 +25,12 @@ from PySide6.QtWidgets import (
 
 from annotator.reporting.content import Chart, Section, Table
 from annotator.ui.analysis.table_model import ContentTableModel
+from annotator.ui.analysis.thumbnails import (
+    ROW_MARGIN,
+    ItemThumbnails,
+    thumbnail_height,
+    thumbnail_width,
+)
 from annotator.ui.focus_ring import CELL_RING_WIDTH
 from annotator.ui.named import named
 from annotator.ui.widgets.chart_view import ChartView
@@ -38,15 +44,18 @@ TEXT_COLUMN_CHARS = 48
 the exports."""
 TABLE_ROWS_SHOWN = 14
 """A table taller than this scrolls inside its own view, so the tab stays readable."""
+PICTURE_ROWS_SHOWN = 8
+"""The same for a table with a picture in each row (its rows are taller)."""
 
 
 class SectionView(QScrollArea):
     """Refits its tables when the text size changes (View ▸ Larger text)."""
 
     def __init__(self, section: Section, *, save_table: SaveTable, save_chart: SaveChart,
-                 parent: QWidget | None = None):
+                 thumbnails: ItemThumbnails | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self.section = section
+        self._thumbnails = thumbnails
         self.tables: dict[str, QTableView] = {}
         self.setObjectName(f"section_{section.name}")
         self.setAccessibleName(f"{section.title} tab")
@@ -67,8 +76,8 @@ class SectionView(QScrollArea):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
-            for name, view in self.tables.items():
-                table = next(t for t in self.section.tables if t.name == name)
+            for view in self.tables.values():
+                table = shown_table(view)
                 fit_columns(view, table)
                 fit_height(view, min(len(table.rows), TABLE_ROWS_SHOWN))
 
@@ -140,7 +149,7 @@ class SectionView(QScrollArea):
             if button.isChecked():
                 data = current().data
                 assert data is not None
-                view = table_view(data)
+                view = table_view(data, self._thumbnails)
                 fit_height(view, min(len(data.rows), TABLE_ROWS_SHOWN))
                 holder.addWidget(view)
                 view.show()  # now, not once the layout gets to it: Tab may come at once
@@ -168,7 +177,7 @@ class SectionView(QScrollArea):
         self._layout.addWidget(title)
         if table.description:
             self._layout.addWidget(summary_label(table.description))
-        view = table_view(table)
+        view = table_view(table, self._thumbnails)
         fit_height(view, min(len(table.rows), TABLE_ROWS_SHOWN))
         if is_item_table(table):
             self._layout.addLayout(filter_row(view, table))
@@ -244,13 +253,22 @@ def summary_label(text: str) -> QLabel:
     return label
 
 
-def table_view(table: Table) -> QTableView:
-    """A read-only, sortable view of ``table``, named for screen readers."""
+def table_view(table: Table, thumbnails: ItemThumbnails | None = None) -> QTableView:
+    """A read-only, sortable view of ``table``, named for screen readers. An item table
+    given ``thumbnails`` shows each item's picture by its id and its caption beside it."""
     view = QTableView()
     view.setObjectName(f"table_{table.name}")
     view.setAccessibleName(table.title)
     view.setAccessibleDescription(table.description)
-    view.setModel(ContentTableModel(table, view))
+    if thumbnails is not None and is_item_table(table):
+        table = thumbnails.captioned(table)
+        view.setModel(ContentTableModel(table, view, thumbnails=thumbnails))
+        caption = next(c for c, spec in enumerate(table.columns) if spec.key == "caption")
+        header = view.horizontalHeader()  # on screen beside the id; exports keep their order
+        header.moveSection(header.visualIndex(caption), 1)
+        thumbnails.arrived.connect(view.viewport().update)
+    else:
+        view.setModel(ContentTableModel(table, view))
     view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
     view.setSortingEnabled(True)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -258,18 +276,39 @@ def table_view(table: Table) -> QTableView:
     view.setAlternatingRowColors(True)
     view.verticalHeader().hide()
     keyboard_table(view)
+    fit_rows(view)
     fit_columns(view, table)
     return view
 
 
+def shown_table(view: QTableView) -> Table:
+    """The table ``view`` shows (an item table with its caption column added)."""
+    model = view.model()
+    assert isinstance(model, ContentTableModel)
+    return model.table
+
+
+def _thumbnails_of(view: QTableView) -> ItemThumbnails | None:
+    model = view.model()
+    return model.thumbnails if isinstance(model, ContentTableModel) else None
+
+
 def fit_rows(view: QTableView) -> None:
-    """Rows as tall as the current text size needs."""
-    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 12)
+    """Rows as tall as the current text size needs, and as its pictures (which grow with
+    the text)."""
+    height = view.fontMetrics().height() + 12
+    model = view.model()
+    if isinstance(model, ContentTableModel) and model.thumbnails is not None:
+        model.thumbnail_height = thumbnail_height(view)
+        height = max(height, model.thumbnail_height + ROW_MARGIN)
+    view.verticalHeader().setDefaultSectionSize(height)
 
 
 def fit_height(view: QTableView, rows: int) -> None:
     """Show ``rows`` rows at the current text size (the rest scroll)."""
     fit_rows(view)
+    if _thumbnails_of(view) is not None:
+        rows = min(rows, PICTURE_ROWS_SHOWN)
     header = view.horizontalHeader().sizeHint().height()
     view.setFixedHeight(header + view.verticalHeader().defaultSectionSize() * rows + 6)
 
@@ -289,12 +328,15 @@ def fit_columns(view: QTableView, table: Table) -> None:
     widest = TEXT_COLUMN_CHARS * metrics.averageCharWidth()
     header = view.horizontalHeader()
     rows = sample_rows(len(table.rows))
+    picture = (thumbnail_width(thumbnail_height(view)) + metrics.averageCharWidth()
+               if _thumbnails_of(view) is not None else 0)
     for column, spec in enumerate(table.columns):
         cells = max((metrics.horizontalAdvance(table.display(row, column)) for row in rows),
-                    default=0)
+                    default=0) + (picture if column == 0 else 0)
         width = max(header.sectionSizeFromContents(column).width(), cells + padding)
         view.setColumnWidth(column, min(width, widest) if spec.kind == "text" else width)
-    last_is_text = bool(table.columns) and table.columns[-1].kind == "text"
+    last_is_text = bool(table.columns) and table.columns[
+        header.logicalIndex(len(table.columns) - 1)].kind == "text"  # as shown
     header.setStretchLastSection(last_is_text)
     if not last_is_text:
         width = header.length() + 2 * view.frameWidth()

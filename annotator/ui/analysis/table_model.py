@@ -6,21 +6,30 @@ sorts itself with one Python ``sorted`` (no proxy calling back into Python per
 comparison), so a 15,000-row items table sorts in milliseconds, and filters itself the same
 way (:meth:`ContentTableModel.set_filter`): the rows shown are a list of row numbers into
 the table, sorted and filtered, and every cell is answered from the table's rows.
+
+An item table given the analysis's :class:`ItemThumbnails` shows each item's picture in its
+id cell, asked for only when the row is painted.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QPixmap
 
 from annotator.reporting.content import Cell, Table
+from annotator.ui.analysis.thumbnails import ItemThumbnails
 
 Index = QModelIndex | QPersistentModelIndex
 
 
 class ContentTableModel(QAbstractTableModel):
-    def __init__(self, table: Table, parent: QObject | None = None):
+    def __init__(self, table: Table, parent: QObject | None = None, *,
+                 thumbnails: ItemThumbnails | None = None):
         super().__init__(parent)
         self.table = table
+        self.thumbnails = thumbnails
+        self.thumbnail_height = 0
+        """Set by the view to follow its text size (``fit_rows``)."""
         self._sorted = list(range(len(table.rows)))
         """Every row of the table, in the order sorted by the lead."""
         self._order = self._sorted
@@ -52,10 +61,17 @@ class ContentTableModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.table.columns)
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> str | int | None:
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole
+             ) -> str | int | QPixmap | None:
         if not index.isValid():
             return None
         row, column = self._order[index.row()], index.column()
+        if self.thumbnails is not None and column == 0 and self.thumbnail_height:
+            if role == Qt.ItemDataRole.DecorationRole:  # only rows being painted ask
+                return self.thumbnails.picture(str(self.table.rows[row][0]),
+                                               self.thumbnail_height)
+            if role == Qt.ItemDataRole.AccessibleDescriptionRole:
+                return self.thumbnails.caption(str(self.table.rows[row][0]))
         text = self.table.columns[column].kind == "text"
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole) or (
                 role == Qt.ItemDataRole.ToolTipRole and text):  # a caption cut short

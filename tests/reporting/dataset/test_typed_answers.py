@@ -51,7 +51,7 @@ def test_each_answer_keeps_its_type_and_the_notes_their_pseudonyms(
     assert {row["rating"] for row in by_kind["scale"]} == {"5"}
     assert all(row["rating"] == "" for kind in ("flag", "choice", "text")
                for row in by_kind[kind])
-    assert sorted(row["flag"] for row in by_kind["flag"]) == ["FALSE", "FALSE", "TRUE", "TRUE"]
+    assert sorted(row["flag"] for row in by_kind["flag"]) == ["0", "0", "1", "1"]
     assert {row["choice"] for row in by_kind["choice"]} == {"sighted"}
     notes = by_kind["text"]
     assert len(notes) == 2 and {row["tagger"] for row in notes} == {"T01"}  # Ana's only
