@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel, QPlainTextEdit, QRadioButton
+from PySide6.QtWidgets import QApplication, QLabel, QPlainTextEdit, QRadioButton, QWidget
 
 from annotator.project.answer_model import AnswerKind
 from annotator.ui.screens.rating_screen import RatingScreen
@@ -290,3 +290,16 @@ def test_a_question_with_its_own_scale_best_first(qtbot, make_project_folder,
     assert answer_names(window)[0] == "Level 1: Very poor" and not note.isVisible()
     (helpful,) = [v for k, v in stored(folder).items() if k[1] == "helpful"]
     assert helpful == ("scale", 3.0, "")
+
+
+def test_a_step_gives_the_room_of_the_feedback_marks_to_the_image(
+        qtbot, make_project_folder, make_main_window) -> None:
+    """Feedback never follows a step of a multi-question protocol: no empty rows are kept
+    under its buttons for marks (a one-question project keeps them, so nothing jumps)."""
+    marks_row = []
+    for folder in (use_study_rubric(make_project_folder(2)), make_project_folder(2)):
+        window = make_main_window(folder, tagger="ana")
+        grid = window.findChild(QWidget, "rubricPanel").layout()
+        marks_row.append(grid.rowMinimumHeight(1) + grid.rowMinimumHeight(2))
+        window.close()
+    assert marks_row[0] == 0 and marks_row[1] > 0

@@ -179,6 +179,7 @@ class AnswerArea(QWidget):
         typed = question is not None and question.kind is AnswerKind.TEXT
         scale = self.kind is AnswerKind.SCALE
         self.levels.show_options(answer_options(self._rubric, question), levels=scale)
+        self.levels.reserve_marks(question is None)  # a step is never followed by feedback
         self.levels.clear()
         note = scale_note(self._rubric.scale_of(question) if question else self._rubric)
         self.scale_note.setText(note)

@@ -210,6 +210,7 @@ class RubricPanel(QWidget):
         self._buttons: dict[float, LevelButton] = {}
         self._marks: dict[float, QLabel] = {}
         self._options: tuple[Level, ...] = ()
+        self._marks_reserved = True
         grid = QGridLayout(self)
         grid.setContentsMargins(4, 4, 4, 0)  # room for the focus ring
         grid.setHorizontalSpacing(6)
@@ -268,11 +269,19 @@ class RubricPanel(QWidget):
         if event.type() == QEvent.Type.FontChange:
             self._reserve_mark_rows()
 
+    def reserve_marks(self, reserved: bool) -> None:
+        """Keep room for the marks under the buttons (feedback may follow), or not (a step
+        of a multi-question protocol, never followed by feedback: the image gets it)."""
+        self._marks_reserved = reserved
+        self._reserve_mark_rows()
+
     def _reserve_mark_rows(self) -> None:
         """Room for one line of marks and the distance at all times, so the image does not
         jump when feedback marks the scale."""
-        self._grid.setRowMinimumHeight(1, math.ceil(QFontMetricsF(self.font()).lineSpacing()))
-        self._grid.setRowMinimumHeight(2, self._bar.sizeHint().height())
+        line = math.ceil(QFontMetricsF(self.font()).lineSpacing())
+        reserved = self._marks_reserved
+        self._grid.setRowMinimumHeight(1, line if reserved else 0)
+        self._grid.setRowMinimumHeight(2, self._bar.sizeHint().height() if reserved else 0)
 
     def chosen_value(self) -> float | None:
         for value, button in self._buttons.items():
