@@ -13,11 +13,10 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
+from annotator.store.panel_reading import PANEL_NAME
 from annotator.store.snapshot import export_snapshot, import_snapshot
 from annotator.store.validation import RowRules
 from annotator.ui.dialogs.merge_dialog import MergeDialog
-
-PANEL_NAME = "panel.sqlite"
 
 
 def open_merge_dialog(parent: QWidget, project: Project | None, *,

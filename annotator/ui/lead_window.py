@@ -20,6 +20,7 @@ from annotator.project.folder import open_project
 from annotator.project.model import Project
 from annotator.project.round_start import start_round
 from annotator.session.rounds import round_start_warnings
+from annotator.store.panel_reading import PANEL_NAME, is_panel_file
 from annotator.ui.actions import (
     LEAD_ACTIONS,
     LEAD_KEYS,
@@ -35,7 +36,6 @@ from annotator.ui.dialogs.start_round import StartRoundDialog
 from annotator.ui.focus_ring import show_focus_rings
 from annotator.ui.help_menu import HelpHandlers
 from annotator.ui.lead_actions import (
-    PANEL_NAME,
     choose_panel_to_analyse,
     choose_project_to_analyse,
     export_consensus_snapshot,
@@ -202,7 +202,9 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
         project = self._study_project("Start a new round")
         if project is None:
             return
-        warnings = round_start_warnings(project, now=datetime.now(UTC))
+        shown = self._panel_shown()  # a panel kept elsewhere than the project's own
+        warnings = round_start_warnings(project, now=datetime.now(UTC), panel=(
+            shown if shown is not None and is_panel_file(shown) else None))
         self.round_dialog = StartRoundDialog(project, warnings, self)
         self.round_dialog.accepted.connect(lambda: self._start_chosen_round(project.root))
         self.round_dialog.finished.connect(self.round_dialog.deleteLater)
