@@ -182,6 +182,7 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
         folder = self.project_folder()
         project = self._study_project("Merge session files") if folder is not None else None
         self.merge_dialog = open_merge_dialog(self, project, panel=self._panel_shown())
+        self.merge_dialog.merged.connect(self.show_source)  # the panel with its new ratings
 
     def export_snapshot(self) -> None:
         folder = self.project_folder()
