@@ -51,6 +51,7 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 caption { text-align: left; font-weight: 600; padding-bottom: 0.5rem; caption-side: top; }
 th, td { padding: 0.25rem 0.75rem; border-bottom: 1px solid #b3b3b3; vertical-align: top;
   text-align: left; white-space: pre-line; }
+td:not(.num) { overflow-wrap: anywhere; }  /* a long path or title wraps in its cell */
 thead th { border-bottom: 2px solid #1a1a1a; vertical-align: bottom; }
 tbody th { font-weight: normal; white-space: nowrap; }  /* ids break at '-' otherwise */
 .num { text-align: right; white-space: nowrap; }

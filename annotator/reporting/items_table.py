@@ -4,7 +4,8 @@
 dataset (``annotator export``) all build it here, so a lab reads one schema under one name.
 Which columns there are depends only on the input: ``source`` when the items name a caption
 source, ``caption`` and ``image`` when the project folder is known, one ``context_<name>``
-per context column of its ``items.csv``, ``skips``, ``p_hat`` and ``dropped`` on a 0/1
+per context column of its ``items.csv`` when its rubric shows the context with the pair
+(``show_context``), ``skips``, ``p_hat`` and ``dropped`` on a 0/1
 scale, a column group per question and stage of a multi-question rubric
 (:mod:`annotator.reporting.question_columns`), and
 ``image_licence`` when the project records the images' licences (a ``licence`` or
@@ -83,7 +84,10 @@ def items_table(analysis: Analysis, *, every_item: bool = False) -> Table:
         spread = most_spread(item_counts(data), table.levels, table.item_ids)
         ids = [table.item_ids[i] for i in
                [*spread, *np.flatnonzero(rated & (figures.summary.n < 2)).tolist()]]
-    context = _context_names(known.values())
+    # Context columns only where the taggers saw them with the pair (the rubric's
+    # show_context): under vicr5 they are no part of what was rated.
+    context = (_context_names(known.values())
+               if project is not None and project.rubric.show_context else ())
     licences = _licences(project, known.values()) if project is not None else None
     columns = item_columns(analysis, context, licences is not None, figures.questions,
                            figures.answers)

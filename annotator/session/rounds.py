@@ -9,9 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from pathlib import Path
 
-from annotator.errors import SessionFileError
+from annotator.errors import AnnotatorError
 from annotator.project.model import Project
+from annotator.store.panel_reading import (
+    PANEL_NAME,
+    PanelError,
+    read_panel_last_ratings,
+    read_panel_project_id,
+)
 from annotator.store.records import Phase, Rating
 from annotator.store.session_file import from_iso
 from annotator.store.sessions_folder import read_sessions_folder
@@ -53,12 +60,15 @@ def round_intro(
     )
 
 
-def round_start_warnings(project: Project, *, now: datetime) -> list[str]:
+def round_start_warnings(project: Project, *, now: datetime,
+                         panel: Path | None = None) -> list[str]:
     """Why starting the next round now may be too soon; empty when the washout has passed.
 
-    Looks at when the current round started and at its last rating in every session file
-    in ``sessions/`` (read only). A file that cannot be read is named, since its ratings
-    could not be checked.
+    Looks at when the current round started and at each tagger's last rating of it, in
+    every session file in ``sessions/`` and in the panel database (``panel``, by default
+    the project's ``panel.sqlite`` when there is one), all read only: once the returned
+    files are merged and put away, the panel is where the ratings are. A file that cannot
+    be read is named, since its ratings could not be checked.
     """
     current, washout = project.current_round, project.washout_days
     warnings: list[str] = []
@@ -70,12 +80,15 @@ def round_start_warnings(project: Project, *, now: datetime) -> list[str]:
             f"Round {current} started {_ago(days)} ({started:%Y-%m-%d}); the "
             f"washout is {washout} days."
         )
-    last, unreadable = _last_rating_of_round(project, current)
-    days = _days_if_too_soon(last, now, washout) if last else None
-    if days is not None:
+    lasts, unreadable = _last_ratings_of_round(project, current, panel)
+    recent = {tagger: days for tagger, (at, _) in sorted(lasts.items())
+              if (days := _days_if_too_soon(at, now, washout)) is not None}
+    if recent:
+        last, where = max(lasts.values(), key=lambda found: found[0])
         warnings.append(
-            f"The last rating of round {current} in sessions/ was given {_ago(days)} "
-            f"({last:%Y-%m-%d}); the washout is {washout} days."
+            f"The last rating of round {current} in {where} was given "
+            f"{_ago(min(recent.values()))} ({last:%Y-%m-%d}); the washout is {washout} "
+            f"days. Rated within it: {_taggers_ago(recent)}."
         )
     if warnings:
         warnings.append(
@@ -99,14 +112,41 @@ def _ago(days: int) -> str:
     return "today" if days == 0 else ("1 day ago" if days == 1 else f"{days} days ago")
 
 
-def _last_rating_of_round(
-    project: Project, round_number: int
-) -> tuple[datetime | None, list[SessionFileError]]:
-    latest = ""
+def _taggers_ago(days_by_tagger: dict[str, int], shown: int = 8) -> str:
+    named = [f"{tagger} ({_ago(days)})" for tagger, days in
+             list(days_by_tagger.items())[:shown]]
+    more = len(days_by_tagger) - shown
+    return ", ".join(named) + (f" and {more} more" if more > 0 else "")
+
+
+def _last_ratings_of_round(
+    project: Project, round_number: int, panel: Path | None
+) -> tuple[dict[str, tuple[datetime, str]], list[AnnotatorError]]:
+    """Each tagger's last data rating of ``round_number`` with where it was found (the
+    session files first: the panel holds copies of what was merged from them), and the
+    files that could not be read."""
+    lasts: dict[str, tuple[datetime, str]] = {}
+
+    def found(tagger: str, stamp: str, where: str) -> None:
+        at = from_iso(stamp)
+        if tagger not in lasts or at > lasts[tagger][0]:
+            lasts[tagger] = (at, where)
+
     folder = read_sessions_folder(project)
     for contents in folder.files:
         rows = contents.ratings
-        stamps = zip(rows.submitted_at, rows.round, rows.phase, strict=True)
-        latest = max([latest, *(at for at, rnd, ph in stamps if rnd == round_number
-                                and ph in _DATA)])
-    return (from_iso(latest) if latest else None), [entry.error for entry in folder.unreadable]
+        for tagger, at, rnd, phase in zip(rows.tagger, rows.submitted_at, rows.round,
+                                          rows.phase, strict=True):
+            if rnd == round_number and phase in _DATA:
+                found(tagger, at, "sessions/")
+    unreadable: list[AnnotatorError] = [entry.error for entry in folder.unreadable]
+    panel = project.root / PANEL_NAME if panel is None else panel
+    where = (panel.relative_to(project.root).as_posix() if panel.is_relative_to(project.root)
+             else str(panel))
+    try:
+        if panel.is_file() and read_panel_project_id(panel) in (None, project.project_id):
+            for tagger, at in read_panel_last_ratings(panel, round_number).items():
+                found(tagger, at, where)
+    except PanelError as error:
+        unreadable.append(error)
+    return lasts, unreadable

@@ -12,8 +12,12 @@ from annotator.errors import AnnotatorError
 from annotator.store.panel_items import read_item_sources
 from annotator.store.panel_schema import PANEL_SCHEMA_VERSION, QUESTIONS_PANEL_SCHEMA
 from annotator.store.reading import RATING_ROWS_COLUMNS, RatingRows, rating_columns, select_list
-from annotator.store.records import RUBRIC_KEY, SKIPPED_AFTER_ERROR
+from annotator.store.records import RUBRIC_KEY, SKIPPED_AFTER_ERROR, Phase
 from annotator.store.refusals import read_sqlite_file, schema_of
+
+PANEL_NAME = "panel.sqlite"
+"""The panel database's usual place: this name in the project folder."""
+_DATA_PHASES = tuple(phase.value for phase in Phase if phase.is_data)
 
 
 class PanelError(AnnotatorError):
@@ -45,6 +49,23 @@ def _skips_after_error(conn: sqlite3.Connection) -> int:
         return 0
     return int(conn.execute("SELECT count(*) FROM ratings WHERE question = ?",
                             [SKIPPED_AFTER_ERROR]).fetchone()[0])
+
+
+def read_panel_last_ratings(path: Path, round_number: int) -> dict[str, str]:
+    """When each tagger gave their last data rating of ``round_number`` in the panel at
+    ``path`` (UTC ISO-8601, as stored): what the washout before the next round counts
+    from once the session files are merged and put away."""
+    path = Path(path)
+    refuse_non_panel(path)
+
+    def last_ratings(conn: sqlite3.Connection) -> dict[str, str]:
+        marks = ", ".join("?" * len(_DATA_PHASES))
+        return {str(tagger): str(last) for tagger, last in conn.execute(
+            "SELECT tagger, max(submitted_at) FROM ratings "
+            f"WHERE round = ? AND phase IN ({marks}) GROUP BY tagger",
+            [round_number, *_DATA_PHASES])}
+
+    return read_sqlite_file(path, last_ratings, error=PanelError, kind="panel database")
 
 
 def read_panel_item_sources(path: Path) -> dict[str, str] | None:

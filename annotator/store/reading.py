@@ -1,9 +1,11 @@
 """Read a session file without changing it: for the analysis and, later, for merging.
 
 :meth:`SessionStore.open` opens read-write and applies migrations; the lab lead's copy of a
-tagger's file must never be touched, so this opens it with SQLite's ``mode=ro``. A file in
-WAL mode whose last ratings are still in its ``-wal`` file is read completely. Where SQLite
-cannot open read-only (a read-only folder without the ``-shm`` index), a private copy of the
+tagger's file must never be touched, so this opens it with SQLite's ``mode=ro`` (as
+``immutable`` when no app has it open: nothing is then left beside it, see
+:func:`~annotator.store.refusals.read_only_uri`). A file in WAL mode whose last ratings are
+still in its ``-wal`` file is read completely. Where SQLite cannot open read-only in place
+(a read-only folder, or a ``-wal`` copied without its ``-shm`` index), a private copy of the
 file and its ``-wal`` is read instead. The refusals are the same as when the app opens a file
 (:mod:`annotator.store.refusals`).
 """
@@ -26,9 +28,11 @@ from annotator.store.refusals import (
     bounded_reading,
     check_schema_version,
     damaged_file_error,
+    read_only_uri,
     refuse_foreign_database,
     refuse_foreign_objects,
     refuse_non_sqlite,
+    wal_holds_data,
 )
 from annotator.store.validation import RowRules, first_bad_row
 
@@ -163,7 +167,7 @@ def describe_session_file(path: Path) -> str:
     taggers: list[str] | None = None
     count: int | None = None
     try:
-        conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        conn = sqlite3.connect(read_only_uri(Path(path)), uri=True)
     except sqlite3.Error:
         conn = None
     if conn is not None:
@@ -244,9 +248,16 @@ def open_read_only(path: Path) -> Iterator[sqlite3.Connection]:
 
 def _connect(path: Path, scratch: ExitStack) -> sqlite3.Connection:
     """A read-only connection to ``path``, or to a private copy of it in a folder that
-    ``scratch`` removes (made only then: merging opens a hundred files at a time)."""
+    ``scratch`` removes (made only then: merging opens a hundred files at a time).
+
+    The copy is also read when the file came with a ``-wal`` holding ratings but without
+    its ``-shm`` (copied while its app was running): read in place, SQLite would leave a
+    new ``-shm`` beside it.
+    """
+    shm = path.with_name(path.name + "-shm")
     try:
-        return _probe(_uri_connect(path))
+        if shm.exists() or not wal_holds_data(path):
+            return _probe(_uri_connect(path))
     except sqlite3.OperationalError:
         # e.g. WAL mode in a read-only folder with no -shm file: SQLite cannot open it
         # read-only in place, so read a private copy of the file and its -wal.
@@ -266,8 +277,7 @@ def _connect(path: Path, scratch: ExitStack) -> sqlite3.Connection:
 
 
 def _uri_connect(path: Path) -> sqlite3.Connection:
-    uri = f"{path.resolve().as_uri()}?mode=ro"
-    return sqlite3.connect(uri, uri=True, check_same_thread=False)
+    return sqlite3.connect(read_only_uri(path), uri=True, check_same_thread=False)
 
 
 def _probe(conn: sqlite3.Connection) -> sqlite3.Connection:

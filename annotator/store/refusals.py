@@ -92,6 +92,28 @@ def damaged_file_error(path: Path, error: sqlite3.DatabaseError, advice: str) ->
     )
 
 
+def wal_holds_data(path: Path) -> bool:
+    """Whether the ``-wal`` beside ``path`` holds anything (ratings not yet in the file)."""
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size > 0
+    except OSError:
+        return False
+
+
+def read_only_uri(path: Path) -> str:
+    """The URI that reads ``path`` without writing anything beside it, when that can be.
+
+    SQLite's ``mode=ro`` on a file in WAL mode makes an empty ``-wal`` and ``-shm`` beside
+    it and, being read-only, cannot remove them again. With no ``-shm`` there, no app has
+    the file open, and with no ``-wal`` holding data everything is in the file itself: it
+    is then read as ``immutable``, which makes neither. Otherwise ``mode=ro`` reads the
+    file as the app writing it sees it, its ``-wal`` included.
+    """
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    in_use = path.with_name(path.name + "-shm").exists() or wal_holds_data(path)
+    return uri if in_use else f"{uri}&immutable=1"
+
+
 def read_sqlite_file(path: Path, read: Callable[[sqlite3.Connection], T], *,
                      error: type[AnnotatorError], kind: str) -> T:
     """``read`` on a read-only connection to the panel or snapshot at ``path``.
@@ -104,7 +126,7 @@ def read_sqlite_file(path: Path, read: Callable[[sqlite3.Connection], T], *,
     except SessionFileError as exc:
         raise error(f"This is not a {kind} (it is not an SQLite database).", file=path) from exc
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        conn = sqlite3.connect(read_only_uri(path), uri=True)
         try:
             with bounded_reading(conn, path, error=error, kind=kind):
                 refuse_foreign_objects(conn, path, error=error)

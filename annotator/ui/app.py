@@ -1,8 +1,9 @@
 """Composition root of the GUI: builds the application and one of its two windows, the
 tagger's (``annotator``, ``annotator open``) or the lab lead's (``annotator lead``).
 
-The lead's window (and with it the analysis and numpy) is imported only when asked for, so
-the tagger's window never loads it.
+Each window is imported only when asked for: the tagger's window never loads the lead's
+(and with it the analysis and numpy), and the lead's first window does not wait for the
+tagger's rating screens.
 """
 
 from __future__ import annotations
@@ -18,16 +19,13 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 
 from annotator import __version__
 from annotator.applog import file_logging
-from annotator.project.folder import open_project
-from annotator.project.shortcut import project_folder_of
-from annotator.session.opening import remember_seat
 from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.icon import app_icon
-from annotator.ui.main_window import MainWindow
 from annotator.userconfig import load_config
 
 if TYPE_CHECKING:
     from annotator.ui.lead_window import LeadWindow
+    from annotator.ui.main_window import MainWindow
 
 _log = logging.getLogger(__name__)
 
@@ -36,6 +34,11 @@ def build_main_window(project: Path | None = None, *, tagger: str | None = None,
                       seat: str | None = None) -> MainWindow:
     """The tagger's window, on the start screen or already on a project (and a tagger);
     ``seat``: this laptop's seat in the project's plan by laptop, remembered."""
+    from annotator.project.folder import open_project
+    from annotator.project.shortcut import project_folder_of
+    from annotator.session.opening import remember_seat
+    from annotator.ui.main_window import MainWindow
+
     config = load_config()
     if project is not None and seat is not None:
         remember_seat(config, open_project(project_folder_of(project)), seat)

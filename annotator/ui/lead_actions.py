@@ -1,29 +1,33 @@
 """The lab lead's file work: merging session files, carrying consensus snapshots, and
 choosing what the analysis pane reads (the lead's window's File and Study menus).
 
-Thin: each function asks for files, calls the store, and says what happened in words.
+Thin: each function asks for files, calls the store, and says what happened in words. What
+it calls is imported when first used: none of it is needed for the window's first paint.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
-from annotator.store.snapshot import export_snapshot, import_snapshot
-from annotator.store.validation import RowRules
-from annotator.ui.dialogs.merge_dialog import MergeDialog
+from annotator.store.panel_reading import PANEL_NAME
 
-PANEL_NAME = "panel.sqlite"
+if TYPE_CHECKING:
+    from annotator.ui.dialogs.merge_dialog import MergeDialog
 
 
 def open_merge_dialog(parent: QWidget, project: Project | None, *,
                       panel: Path | None = None) -> MergeDialog:
     """The merge dialog, set up for the project shown: its sessions/ into ``panel`` (by
     default its panel.sqlite)."""
+    from annotator.store.validation import RowRules
+    from annotator.ui.dialogs.merge_dialog import MergeDialog
+
     if project is None:
         dialog = MergeDialog(parent, panel=panel)
     else:
@@ -35,6 +39,8 @@ def open_merge_dialog(parent: QWidget, project: Project | None, *,
 
 
 def export_consensus_snapshot(parent: QWidget, panel_hint: Path | None) -> None:
+    from annotator.store.snapshot import export_snapshot
+
     start = str(panel_hint) if panel_hint is not None else ""
     panel, _ = QFileDialog.getOpenFileName(parent, "Panel database to export from", start,
                                            "Panel database (*.sqlite)")
@@ -60,6 +66,8 @@ def export_consensus_snapshot(parent: QWidget, panel_hint: Path | None) -> None:
 def import_consensus_snapshot(parent: QWidget, folder_hint: Path | None) -> bool:
     """Import a snapshot into a laptop's project folder (on the laptop, or on the USB stick
     that goes back to it); True when it was new."""
+    from annotator.store.snapshot import import_snapshot
+
     folder = QFileDialog.getExistingDirectory(
         parent, "The laptop's project folder to import into",
         str(folder_hint) if folder_hint is not None else "")

@@ -3,13 +3,15 @@ study's tools in its menus — merge, rounds, consensus snapshots, exports.
 
 It shows every rating with the tagger's name (an item's details), which is why it is a
 window of its own that the tagger's window never opens. Without a source it shows a start
-page to choose a project folder or a panel database.
+page to choose a project folder or a panel database. Its dialogs are imported when first
+opened, so the window paints first (within half a second of ``annotator lead``).
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QCloseEvent
@@ -18,8 +20,7 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 from annotator.errors import AnnotatorError
 from annotator.project.folder import open_project
 from annotator.project.model import Project
-from annotator.project.round_start import start_round
-from annotator.session.rounds import round_start_warnings
+from annotator.store.panel_reading import PANEL_NAME, is_panel_file
 from annotator.ui.actions import (
     LEAD_ACTIONS,
     LEAD_KEYS,
@@ -28,14 +29,9 @@ from annotator.ui.actions import (
 )
 from annotator.ui.analysis.pane import AnalysisPane
 from annotator.ui.contrast import use_readable_palette
-from annotator.ui.dialogs.merge_dialog import MergeDialog
-from annotator.ui.dialogs.project_settings import ProjectSettingsDialog
-from annotator.ui.dialogs.rounds_dialog import RoundsDialog
-from annotator.ui.dialogs.start_round import StartRoundDialog
 from annotator.ui.focus_ring import show_focus_rings
 from annotator.ui.help_menu import HelpHandlers
 from annotator.ui.lead_actions import (
-    PANEL_NAME,
     choose_panel_to_analyse,
     choose_project_to_analyse,
     export_consensus_snapshot,
@@ -45,8 +41,14 @@ from annotator.ui.lead_actions import (
 from annotator.ui.screen_fit import place_window, remember_place
 from annotator.ui.screens.lead_start import LeadStartPage
 from annotator.ui.text_scale import TextSizing
-from annotator.ui.wizard.wizard import NewProjectWizard
 from annotator.userconfig import UserConfig, save_config
+
+if TYPE_CHECKING:
+    from annotator.ui.dialogs.merge_dialog import MergeDialog
+    from annotator.ui.dialogs.project_settings import ProjectSettingsDialog
+    from annotator.ui.dialogs.rounds_dialog import RoundsDialog
+    from annotator.ui.dialogs.start_round import StartRoundDialog
+    from annotator.ui.wizard.wizard import NewProjectWizard
 
 TITLE = "Caption Rating Annotator — lab lead"
 NO_PROJECT = ("Open a project folder first (File ▸ Open project folder…), or a panel database "
@@ -76,6 +78,10 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
         self.pane.windowTitleChanged.connect(lambda title: self.setWindowTitle(
             f"{title} — {TITLE}"))
         self.pane.exporter.busy.connect(self._exporting)
+        self.pane.ready.connect(self._remember_project)
+        self._project_of: tuple[Path, Path] | None = None
+        """The source last analysed and its project folder: still the project while the
+        same source is analysed again (after a merge into it, say)."""
         self.pane.exporter.progress.connect(self.statusBar().showMessage)
         self._stack = QStackedWidget(self)
         self._stack.addWidget(self.start_page)
@@ -115,12 +121,16 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
 
     def new_project(self) -> None:
         """File ▸ New project…: the wizard; the project it makes is opened here."""
+        from annotator.ui.wizard.wizard import NewProjectWizard
+
         self.new_project_wizard = NewProjectWizard(self)
         self.new_project_wizard.created.connect(self.show_source)
         self.new_project_wizard.open()
 
     def edit_project_settings(self) -> None:
         """File ▸ Project settings… of the project shown; saved settings are analysed again."""
+        from annotator.ui.dialogs.project_settings import ProjectSettingsDialog
+
         folder = self.project_folder()
         if folder is None:
             QMessageBox.information(self, "Project settings", NO_PROJECT)
@@ -155,9 +165,15 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
         source = self.pane.source
         if source is not None and source.is_dir():
             return source
-        if self.pane.analysis is not None and self.pane.analysis.input.project is not None:
-            return self.pane.analysis.input.project.root
+        if self._project_of is not None and self._project_of[0] == source:
+            return self._project_of[1]
         return None
+
+    def _remember_project(self) -> None:
+        analysis = self.pane.analysis
+        project = analysis.input.project if analysis is not None else None
+        self._project_of = (None if self.pane.source is None or project is None
+                            else (self.pane.source, project.root))
 
     def _study_project(self, what: str) -> Project | None:
         """The project shown, read afresh (a round may have started since), or None with
@@ -182,6 +198,7 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
         folder = self.project_folder()
         project = self._study_project("Merge session files") if folder is not None else None
         self.merge_dialog = open_merge_dialog(self, project, panel=self._panel_shown())
+        self.merge_dialog.merged.connect(self.show_source)  # the panel with its new ratings
 
     def export_snapshot(self) -> None:
         folder = self.project_folder()
@@ -192,6 +209,8 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
         import_consensus_snapshot(self, self.project_folder())
 
     def list_rounds(self) -> None:
+        from annotator.ui.dialogs.rounds_dialog import RoundsDialog
+
         project = self._study_project("Rounds of this project")
         if project is not None:
             self.rounds_dialog = RoundsDialog(project, self)
@@ -199,16 +218,23 @@ class LeadWindow(TextSizing, HelpHandlers, QMainWindow):
 
     def start_new_round(self) -> None:
         """Ask how the next round is played (with any washout warning), then start it."""
+        from annotator.session.rounds import round_start_warnings
+        from annotator.ui.dialogs.start_round import StartRoundDialog
+
         project = self._study_project("Start a new round")
         if project is None:
             return
-        warnings = round_start_warnings(project, now=datetime.now(UTC))
+        shown = self._panel_shown()  # a panel kept elsewhere than the project's own
+        warnings = round_start_warnings(project, now=datetime.now(UTC), panel=(
+            shown if shown is not None and is_panel_file(shown) else None))
         self.round_dialog = StartRoundDialog(project, warnings, self)
         self.round_dialog.accepted.connect(lambda: self._start_chosen_round(project.root))
         self.round_dialog.finished.connect(self.round_dialog.deleteLater)
         self.round_dialog.open()
 
     def _start_chosen_round(self, folder: Path) -> None:
+        from annotator.project.round_start import start_round
+
         assert self.round_dialog is not None
         subset, feedback = self.round_dialog.choices()
         self.round_dialog = None

@@ -28,6 +28,9 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 app = QApplication([])
 from annotator.ui.app import build_main_window
+# what build_main_window imports when called (the lead's window does without them)
+import annotator.project.folder, annotator.project.shortcut, annotator.session.opening
+import annotator.ui.main_window
 """
 WINDOW = """
 shown = []

@@ -63,3 +63,20 @@ def test_blind_and_feedback_together_are_a_wrong_command_line(make_project_folde
         main(["round", "start", str(make_project_folder(n_items=1)), "--blind", "--feedback"])
     assert exit_.value.code == ExitCode.REFUSED
     assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_ratings_kept_only_in_the_panel_still_warn_of_the_washout(make_project_folder,
+                                                                  tmp_path, capsys) -> None:
+    """The lead merged the returned files into panel.sqlite and cleared sessions/: the
+    panel's ratings of round 1, given just now, are as recent as any session file's."""
+    folder = make_project_folder(n_items=3)
+    assert main(["simulate", str(folder), "--taggers", "2", "--seed", "1"]) == ExitCode.DONE
+    assert main(["merge", str(folder / "panel.sqlite"), str(folder / "sessions")]) == (
+        ExitCode.DONE)
+    (folder / "sessions").rename(tmp_path / "merged-already")
+    capsys.readouterr()
+    assert main(["round", "start", str(folder)]) == ExitCode.DONE  # the washout only warns
+    err = capsys.readouterr().err
+    assert "Warning: The last rating of round 1 in panel.sqlite was given today" in err
+    assert "washout is 42 days" in err and "start the round anyway" in err
+    assert "Round 2 started" in err

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from annotator.project.answer_model import AnswerKind
+from annotator.session.flow import RatingSession
 from annotator.store.records import Rating
 from tests.session.helpers import FakeClock, start
 from tests.study_rubric import answer_pair, use_study_rubric
@@ -38,6 +39,17 @@ def test_the_note_is_asked_only_after_yes_and_every_answer_keeps_its_type(
     assert stored[item, "overall"].answer is AnswerKind.SCALE
 
 
+def answer_until(session: RatingSession, clock: FakeClock, question: str) -> None:
+    """Answer the first pair's steps from :data:`ANSWERS` until ``question`` is on screen."""
+    while True:
+        pair = session.pair_shown()
+        assert pair is not None and pair.step is not None
+        clock.advance(1)
+        if pair.step.question.question_id == question:
+            return
+        session.submit(*ANSWERS[pair.step.question.question_id])
+
+
 @pytest.mark.parametrize(("question", "bad", "says"), [
     ("wrong_info", (0.5,), r"not yes \(1\) or no \(0\)"),
     ("audience", (0, "nobody"), "not one of the choices"),
@@ -51,13 +63,7 @@ def test_an_answer_its_question_does_not_take_is_refused_and_nothing_stored(
     folder = use_study_rubric(make_project_folder(2))
     clock = FakeClock()
     _, store, session = start(folder, clock=clock)
-    while True:
-        pair = session.pair_shown()
-        assert pair is not None and pair.step is not None
-        clock.advance(1)
-        if pair.step.question.question_id == question:
-            break
-        session.submit(*{**ANSWERS, "wrong_info": (1,)}[pair.step.question.question_id])
+    answer_until(session, clock, question)
     before = len(store.ratings())
     with pytest.raises(ValueError, match=says):
         session.submit(*bad)
@@ -68,13 +74,7 @@ def test_a_restart_after_yes_asks_the_note_next(make_project_folder) -> None:
     folder = use_study_rubric(make_project_folder(2))
     clock = FakeClock()
     _, store, session = start(folder, clock=clock)
-    while True:
-        pair = session.pair_shown()
-        assert pair is not None and pair.step is not None
-        clock.advance(1)
-        session.submit(*ANSWERS[pair.step.question.question_id])
-        if pair.step.question.question_id == "wrong_info":
-            break
+    answer_until(session, clock, "wrong_note")  # "yes" to wrong_info: the note is asked
     store.close()
     _, _, again = start(folder, clock=clock)
     pair = again.pair_shown()

@@ -437,3 +437,54 @@ def test_a_panel_of_another_project_takes_none_of_the_files(tmp_path: Path, thre
     with pytest.raises(PanelError, match="panel belongs to another project"):
         merge_session_files(panel, three[1:], project_id=OTHER_PROJECT)
     assert content_hash(panel) == before
+
+
+def _ratings_in_the_file_alone(path: Path) -> int:
+    """The ratings in ``path`` itself, its -wal ignored."""
+    conn = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True)
+    try:
+        return conn.execute("SELECT count(*) FROM ratings").fetchone()[0]
+    except sqlite3.OperationalError:  # not even the table is in the file yet
+        return 0
+    finally:
+        conn.close()
+
+
+def _companions(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(("-wal", "-shm")))
+
+
+def test_merging_closed_files_leaves_nothing_beside_them(tmp_path: Path, three) -> None:
+    """A returned file closed on its laptop is read as it lies: SQLite's read-only mode
+    would leave an empty -wal and -shm beside each, which the lead then finds there."""
+    folder = three[0].parent
+    assert _companions(folder) == []
+    report = merge_session_files(tmp_path / "panel.sqlite", [folder], preview=True)
+    assert report.new == 115
+    report = merge_session_files(tmp_path / "panel.sqlite", [folder])
+    assert report.new == 115 and not report.refused_files
+    assert _companions(folder) == [], "no -wal or -shm left beside the returned files"
+
+
+def test_a_file_copied_with_ratings_only_in_its_wal_merges_them_all(tmp_path: Path) -> None:
+    """A file copied from a laptop whose app was still running: its last ratings are only
+    in the -wal (no -shm came along). Every one is merged, and the -wal is left as it was."""
+    writer = tmp_path / "laptop" / "open.sqlite"
+    writer.parent.mkdir()
+    store = SessionStore.open(writer, project_id=PROJECT, laptop_id="id-open",
+                              laptop_name="open")
+    for rating in ratings_for("dee", 12, seed=12):
+        store.record_rating(rating)
+    returned = tmp_path / "returned"
+    returned.mkdir()
+    for suffix in ("", "-wal"):  # the file and its -wal, as a lead copies them
+        shutil.copyfile(f"{writer}{suffix}", returned / f"open.sqlite{suffix}")
+    store.close()
+    wal = returned / "open.sqlite-wal"
+    held = wal.read_bytes()
+    assert len(held) > 0 and _ratings_in_the_file_alone(returned / "open.sqlite") == 0
+    report = merge_session_files(tmp_path / "panel.sqlite", [returned])
+    assert report.files[0].new == 12 and not report.refused_files
+    assert len(read_panel_rows(tmp_path / "panel.sqlite")) == 12
+    assert wal.read_bytes() == held, "the -wal holding the ratings is kept, unchanged"
+    assert _companions(returned) == ["open.sqlite-wal"]

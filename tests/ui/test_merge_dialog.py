@@ -120,3 +120,31 @@ def test_importing_a_snapshot_into_a_laptops_folder_says_what_happened(
     assert f"panel's 2 ratings are now part of the consensus in {folder}" in texts[0]
     assert "imported before; nothing changed" in texts[1]
     assert len(list((folder / "snapshots").iterdir())) == 1
+
+
+def test_after_a_merge_the_window_shows_the_merged_panel(qtbot, make_lead_window,
+                                                         panel_project: Path,
+                                                         tmp_path: Path) -> None:
+    """From the start page: the returned files merged into the project's panel, the
+    window shows that panel's analysis, and nothing is left beside the returned files."""
+    project = tmp_path / "project"
+    shutil.copytree(panel_project, project)
+    returned = tmp_path / "returned"
+    shutil.move(project / "sessions", returned)
+    window = make_lead_window()
+    assert window.centralWidget().currentWidget() is window.start_page
+    window.actions_by_name["mergeSessionFiles"].trigger()
+    dialog = window.merge_dialog
+    panel = project / "panel.sqlite"
+    dialog.panel_edit.setText(str(panel))
+    dialog.add_sources([returned])
+    click_and_wait(qtbot, dialog, "Preview the merge")
+    with qtbot.waitSignal(window.pane.ready, timeout=60_000):
+        by_name(dialog, "Merge into the panel").click()
+    assert "added 6 new ratings" in dialog.summary.text()
+    assert window.centralWidget().currentWidget() is window.pane
+    assert window.pane.source == panel
+    assert window.pane.analysis.results.n_ratings > 0
+    assert window.windowTitle().startswith("Panel agreement: Test panel — ")
+    dialog.close()
+    assert sorted(p.name for p in returned.iterdir()) == ["lab-1.sqlite", "lab-2.sqlite"]

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from annotator.project.folder import open_project
 from annotator.project.round_start import start_round
 from annotator.session.opening import open_laptop_session, start_session
+from annotator.store.merge import merge_session_files
 from annotator.ui.lead_window import NO_PROJECT
 from annotator.ui.widgets.notice_page import NoticePage
 from annotator.userconfig import load_config
@@ -129,3 +130,25 @@ def test_the_rounds_are_listed_as_round_list_prints_them(
     assert rows == [["1", "with the project", "3", "on", "every pair"],
                     ["2", "2027-01-10 09:30 UTC", "3", "off", "every pair"]]
     assert by_description(dialog, "Current round").text().startswith("Current round: 2.")
+
+
+def test_the_washout_warning_counts_ratings_kept_only_in_a_panel(
+    qtbot, make_project_folder, make_lead_window, tmp_path
+) -> None:
+    """The returned files were merged into a panel of the lead's own naming and put away:
+    the dialog still warns, naming the panel the recent ratings are in."""
+    folder = make_project_folder(n_items=4, flow=FLOW)
+    rate_now(folder, "ana", 4)
+    panel = folder / "merged" / "june.sqlite"
+    panel.parent.mkdir()
+    merge_session_files(panel, [folder / "sessions"])
+    (folder / "sessions").rename(tmp_path / "merged-already")
+    lead = make_lead_window(panel)
+    assert lead.project_folder() == folder
+    lead.actions_by_name["startRound"].trigger()
+    warning = by_description(lead.round_dialog, "Washout warning")
+    assert warning.isVisible()
+    assert warning.text().startswith("Warning: The last rating of round 1 in merged/june.sqlite "
+                                     "was given today")
+    assert "Rated within it: ana (today)." in warning.text()
+    lead.round_dialog.reject()

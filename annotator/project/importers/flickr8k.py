@@ -20,14 +20,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from annotator.csvtext import csv_text
 from annotator.errors import AnnotatorError
 from annotator.files import write_text
 from annotator.project.captions import Captions, ImageResolver, Pair
-from annotator.project.interop.answers import Answer, Read
 from annotator.project.model import Problem
 from annotator.project.textfile import numbered_lines, read_text
+
+if TYPE_CHECKING:
+    from annotator.project.interop.answers import Read
 
 FLICKR8K_SOURCE = "flickr8k"
 EXPERT_TAGGERS = ("expert1", "expert2", "expert3")
@@ -83,6 +86,10 @@ def expert_answers(expert_file: Path) -> Read:
     """``expert_file``'s scores as answers (tagger ``expert1..3``, each score a level's
     value), to be checked against a project and stored in its panel; refused as
     :func:`expert_ratings_csv` refuses."""
+    # Imported here: the interop formats are not needed to read captions (every command
+    # line, ``annotator lead`` too, builds the parser that lists the caption formats).
+    from annotator.project.interop.answers import Answer, Read
+
     return Read([Answer(item_id, tagger, expert_file, line, choice=score)
                  for item_id, scores, line in _judgments(expert_file)
                  for tagger, score in zip(EXPERT_TAGGERS, scores, strict=True)], [])

@@ -179,7 +179,7 @@ def item_fields(columns: tuple[Column, ...], rubric: Rubric, *, images: bool = F
     for column in columns:
         if column.key.startswith(CONTEXT_PREFIX):
             description = (f"Context column {column.title!r} of the project's items.csv, "
-                           "shown with the pair when the rubric asks for context.")
+                           "shown to the taggers with the pair (the rubric shows context).")
             unit = ""
         elif images and column.key == "image":
             description, unit = _IMAGE_IN_DATASET

@@ -4,7 +4,8 @@ Every file goes through :mod:`annotator.reporting.exports` or the same atomic wr
 an interrupted export never leaves half a file. A path argument skips the file dialog
 (tests, and callers that already know where). Exporting everything draws every chart to
 PNG (seconds for a large panel), so it runs off the GUI thread; ``exported`` fires with the
-files written when any export is done.
+files written when any export is done. The report's and the dataset's writers are imported
+when first used: the pane holding this is made before the lead's window first paints.
 """
 
 from __future__ import annotations
@@ -12,20 +13,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
-from annotator.analysis.pipeline import Analysis, simulated_warning
 from annotator.errors import AnnotatorError
 from annotator.files import write_text
 from annotator.reporting import exports
-from annotator.reporting.content import Chart, PaneContent, Table
-from annotator.reporting.dataset.writer import KEY_SUFFIX, DatasetOptions, export_dataset
-from annotator.reporting.html_report import render_html
 from annotator.ui.background_job import BackgroundJob, CrashInfo
 from annotator.ui.chart_image import png_bytes, render_png
 from annotator.ui.error_report import report_unexpected_error
+
+if TYPE_CHECKING:
+    from annotator.analysis.pipeline import Analysis
+    from annotator.reporting.content import Chart, PaneContent, Table
 
 
 class PaneExporter(QObject):
@@ -64,6 +66,8 @@ class PaneExporter(QObject):
         content = self._content
         if content is None:
             return []
+        from annotator.reporting.html_report import render_html
+
         path = path or self._ask_file("Save the HTML report", exports.REPORT_FILE,
                                       "HTML report (*.html)")
         return self._run(path, lambda target: [
@@ -88,6 +92,9 @@ class PaneExporter(QObject):
                        include_simulated: bool | None = None) -> list[Path]:
         """The dataset folder of ``annotator export``; asks whether to replace tagger names
         by pseudonyms, and whether to publish simulated taggers' ratings, unless told."""
+        from annotator.analysis.pipeline import simulated_warning
+        from annotator.reporting.dataset.writer import KEY_SUFFIX, DatasetOptions, export_dataset
+
         folder = folder or self._ask_folder("Export the dataset to a new, empty folder")
         if folder is None or self._analysis is None:
             return []

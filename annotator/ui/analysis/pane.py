@@ -2,7 +2,9 @@
 lab lead's window (:mod:`annotator.ui.lead_window`).
 
 Reading and analysing run off the GUI thread (:class:`BackgroundJob`) behind a progress
-line, so the window stays responsive; the tabs are built when the result arrives. Its
+line, so the window stays responsive; the tabs are built when the result arrives. The
+analysis, reporting and table views are imported when first used, so the lead's window
+paints first. Its
 actions (exports, leaving out who failed the checks) go in the lead's window's menus.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction
@@ -23,22 +26,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from annotator.analysis.paper_tables import default_paper
-from annotator.analysis.pipeline import Analysis
-from annotator.analysis.results import AttentionChecks
-from annotator.reporting.build import prepare_pane
-from annotator.reporting.content import PaneContent, Section
-from annotator.reporting.sections.items import item_detail
-from annotator.reporting.sections.paper_tables import SECTION as PAPER_SECTION
 from annotator.ui.actions import PANE_ACTIONS, spec_action
 from annotator.ui.analysis.exporting import PaneExporter
-from annotator.ui.analysis.items_view import ItemsView
-from annotator.ui.analysis.paper_tables_view import PaperTablesView
-from annotator.ui.analysis.section_view import SectionView
-from annotator.ui.analysis.thumbnails import ItemThumbnails
 from annotator.ui.background_job import BackgroundJob, CrashInfo
 from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.named import named
+
+if TYPE_CHECKING:
+    from annotator.analysis.pipeline import Analysis
+    from annotator.reporting.content import PaneContent, Section
+    from annotator.ui.analysis.thumbnails import ItemThumbnails
 
 
 class AnalysisPane(QWidget):
@@ -88,9 +85,8 @@ class AnalysisPane(QWidget):
         self._build_waiting_page()
         for action in (*self.export_actions, self.exclude_action):
             action.setEnabled(False)
-        job = BackgroundJob(lambda progress: prepare_pane(
-            source, progress=progress, exclude_failed_checks=exclude_failed_checks,
-            paper_tables=True))
+        job = BackgroundJob(partial(_prepare, source,
+                                    exclude_failed_checks=exclude_failed_checks))
         job.progress.connect(self._on_progress)
         job.finished.connect(self._show_result)
         job.failed.connect(self._show_failure)
@@ -159,6 +155,8 @@ class AnalysisPane(QWidget):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("analysisTabs")
         self.tabs.setAccessibleName("Analysis tabs")
+        from annotator.ui.analysis.thumbnails import ItemThumbnails
+
         self.thumbnails = ItemThumbnails.of(analysis.input.project, self.tabs)
         self._pending.clear()
         for section in self.content.sections:
@@ -171,12 +169,21 @@ class AnalysisPane(QWidget):
         self._show_page(self._result_page(self.analysis.input.warnings))
         for action in self.export_actions:
             action.setEnabled(True)
+        from annotator.analysis.results import AttentionChecks
+
         self.exclude_action.setEnabled(
             isinstance(self.analysis.results.checks, AttentionChecks))
         self.tabs.setFocus()
         self.ready.emit()
 
     def _section_tab(self, section: Section, analysis: Analysis) -> QWidget:
+        from annotator.analysis.paper_tables import default_paper
+        from annotator.reporting.sections.items import item_detail
+        from annotator.reporting.sections.paper_tables import SECTION as PAPER_SECTION
+        from annotator.ui.analysis.items_view import ItemsView
+        from annotator.ui.analysis.paper_tables_view import PaperTablesView
+        from annotator.ui.analysis.section_view import SectionView
+
         if section.name == "items":
             return ItemsView(section, lambda item_id: item_detail(analysis, item_id),
                              self.exporter.save_table, self.thumbnails,
@@ -261,3 +268,13 @@ class AnalysisPane(QWidget):
         if view is None:
             raise LookupError(f"The analysis shows no section {name!r}.")
         return view
+
+
+def _prepare(source: Path, progress: Callable[[str], None], *,
+             exclude_failed_checks: bool) -> tuple[Analysis, PaneContent]:
+    """The analysis and what the pane shows of it, off the GUI thread. The analysis and
+    numpy are imported here, on first use, not before the window's first paint."""
+    from annotator.reporting.build import prepare_pane
+
+    return prepare_pane(source, progress=progress, exclude_failed_checks=exclude_failed_checks,
+                        paper_tables=True)

@@ -4,7 +4,8 @@ will happen, then merge.
 The table is filled by :func:`annotator.store.merge.merge_session_files` itself: first as a
 preview (the same work, rolled back), then for real. Merge stays disabled until the lead
 has seen the preview of exactly the files listed. The work (up to ~2 s for a large panel)
-runs off the GUI thread; ``done`` fires when its report is on screen.
+runs off the GUI thread; ``job_ended`` fires when its report is on screen, and ``merged``
+after a merge, for the lead's window to show the panel merged into.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ class MergeDialog(QDialog):
 
     job_ended = Signal()
     """A preview or merge ended: merged, refused or crashed (its result is on screen)."""
+    merged = Signal(Path)
+    """A merge (not a preview) into this panel database is done and on screen."""
 
     def __init__(self, parent: QWidget | None = None, *, panel: Path | None = None,
                  sources: list[Path] | None = None, project_id: str | None = None,
@@ -215,6 +218,8 @@ class MergeDialog(QDialog):
         self.report = report
         self._show(report)
         self._end(previewed)
+        if not report.preview:
+            self.merged.emit(report.panel)
 
     def _refused(self, message: str) -> None:
         self.table.setRowCount(0)

@@ -109,7 +109,8 @@ def test_items_csv_counts_each_items_flags_choices_and_notes(make_project_folder
     assert columns["audience_post_blind"]["unit"] == "answers"
 
 
-def test_items_csv_says_which_items_are_attention_checks(tmp_path: Path) -> None:
+def test_the_contextref_export_says_which_items_are_checks_and_holds_the_notes(
+        tmp_path: Path) -> None:
     folder = tmp_path / "contextref"
     shutil.copytree(ROOT / "sample_projects" / "contextref-demo", folder)
     assert main(["simulate", str(folder), "--taggers", "3", "--seed", "4"]) == 0
@@ -121,3 +122,11 @@ def test_items_csv_says_which_items_are_attention_checks(tmp_path: Path) -> None
     assert {item for item, check in checks.items() if check == "1"} == set(
         open_project(folder).checks.items) and len(checks) == 10
     assert set(checks.values()) == {"0", "1"}
+    with (out / "ratings.csv").open(encoding="utf-8-sig", newline="") as file:
+        rows = list(csv.DictReader(file))
+    notes = [row for row in rows if row["answer"] == "text" and row["text"]]
+    assert notes and all(row["question"] == "wrong_info_note" and
+                         row["text"].startswith("Simulated note") for row in notes)
+    flagged = {(row["item_id"], row["tagger"], row["round"]) for row in rows
+               if row["question"] == "wrong_info" and row["flag"] == "1"}
+    assert {(row["item_id"], row["tagger"], row["round"]) for row in notes} <= flagged
