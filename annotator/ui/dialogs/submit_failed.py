@@ -30,3 +30,4 @@ class SubmitFailedBox(QMessageBox):
         clicked = self.clickedButton()
         if clicked is not None and self.buttonRole(clicked) is QMessageBox.ButtonRole.AcceptRole:
             self.go_on.emit()
+        self.deleteLater()  # asked once: a new failure asks anew

@@ -24,7 +24,7 @@ from annotator.ui.widgets.feedback_panel import FeedbackPanel
 from annotator.ui.widgets.image_view import ZOOM_STEP, ImageView
 from annotator.ui.widgets.notice_page import NoticePage
 from annotator.ui.widgets.pair_text import text_label
-from annotator.ui.widgets.pair_view import PairView
+from annotator.ui.widgets.pair_view import PairView, caption_point_size
 from annotator.ui.widgets.rubric_panel import RubricPanel
 from annotator.ui.widgets.submit_bar import SubmitBar
 
@@ -48,6 +48,17 @@ class RatingLayout:
     pages: QStackedWidget
     rating_page: QWidget
     finished_page: QWidget
+
+    def set_point_sizes(self, size: float, font: QFont) -> None:
+        """Follow the app's text ``size``: the caption (``font``) stays larger up to a point
+        (:func:`~annotator.ui.widgets.pair_view.caption_point_size`), and so do the end of
+        the round and the notices."""
+        font.setPointSizeF(max(6.0, caption_point_size(size)))
+        self.pair_view.set_point_size(size, font.pointSizeF())
+        finished_font = self.finished.font()
+        finished_font.setPointSizeF(font.pointSizeF())
+        self.finished.setFont(finished_font)
+        self.notice.set_point_size(font.pointSizeF())
 
 
 def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) -> RatingLayout:

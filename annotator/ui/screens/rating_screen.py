@@ -46,7 +46,6 @@ from annotator.ui.focus_moves import turn_page
 from annotator.ui.image_loader import ImageLoader
 from annotator.ui.screens.rating_layout import bind_rating_keys, build_rating_layout
 from annotator.ui.widgets.image_view import ImageView
-from annotator.ui.widgets.pair_view import caption_point_size
 from annotator.ui.widgets.rubric_panel import LevelButton
 from annotator.ui.widgets.submit_bar import NEXT_TEXT
 
@@ -116,15 +115,8 @@ class RatingScreen(QWidget):
         self.set_body_point_size(self.font().pointSizeF())
 
     def set_body_point_size(self, size: float) -> None:
-        """Follow the app's text size; the caption stays larger up to a point
-        (:func:`~annotator.ui.widgets.pair_view.caption_point_size`)."""
-        font = self.font()
-        font.setPointSizeF(max(6.0, caption_point_size(size)))
-        self._ui.pair_view.set_point_size(size, font.pointSizeF())
-        finished_font = self._ui.finished.font()
-        finished_font.setPointSizeF(font.pointSizeF())
-        self._ui.finished.setFont(finished_font)
-        self._ui.notice.set_point_size(font.pointSizeF())
+        """Follow the app's text size (:meth:`RatingLayout.set_point_sizes`)."""
+        self._ui.set_point_sizes(size, self.font())
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -357,14 +349,9 @@ class RatingScreen(QWidget):
         (trying again keeps the pair and the chosen level)."""
         box = SubmitFailedBox(failed, self)
         box.go_on.connect(lambda: self._go_on_after_failure(failed))
-        box.finished.connect(self._forget_failure_box)
+        box.finished.connect(lambda: setattr(self, "failure_box", None))  # it deletes itself
         self.failure_box = box
         box.open()
-
-    def _forget_failure_box(self) -> None:
-        if self.failure_box is not None:
-            self.failure_box.deleteLater()
-        self.failure_box = None
 
     def _go_on_after_failure(self, failed: FailedSubmit) -> None:
         try:
