@@ -5,6 +5,8 @@ answer's type."""
 
 from __future__ import annotations
 
+import csv
+import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -303,3 +305,44 @@ def test_a_step_gives_the_room_of_the_feedback_marks_to_the_image(
         marks_row.append(grid.rowMinimumHeight(1) + grid.rowMinimumHeight(2))
         window.close()
     assert marks_row[0] == 0 and marks_row[1] > 0
+
+
+def test_the_study_through_validate_the_window_merge_analyze_and_export(
+        qtbot, make_project_folder, make_main_window, tmp_path: Path, capsys) -> None:
+    """The issue's whole path for a lab's own rubric: validated, rated from the keyboard in
+    the tagger's window, merged, analysed and exported, each answer with its type."""
+    from annotator.cli import main
+
+    folder, window, screen, _ = open_study(make_project_folder, make_main_window)
+    assert main(["validate", str(folder)]) == 0
+    flags = iter("yn")
+    while screen.current_pair is not None:
+        for question in steps_of(screen, screen.current_pair.item.item_id):
+            match question:
+                case "overall":
+                    press(qtbot, "6")
+                case "wrong_info":
+                    press(qtbot, next(flags))
+                case "audience":
+                    press(qtbot, "s")
+                case "wrong_note":
+                    type_text(qtbot, NOTE)
+                    press(qtbot, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+                    continue
+            press(qtbot, Qt.Key.Key_Return)
+    window.close()
+    panel = folder / "panel.sqlite"
+    assert main(["merge", str(panel), str(folder / "sessions")]) == 0
+    capsys.readouterr()
+    assert main(["analyze", str(panel), "--json", "-", "--reps", "5",
+                 "--bootstrap", "20"]) in (0, 1)
+    figures = json.loads(capsys.readouterr().out)
+    flag = figures["flags"]["wrong_info"]["post"]
+    assert (flag["n_answers"], flag["items_with_yes"], flag["share_yes"]) == (2, 1, 0.5)
+    assert main(["export", str(panel), "--out", str(tmp_path / "data")]) == 0
+    with (tmp_path / "data" / "ratings.csv").open(encoding="utf-8-sig", newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert [row["text"] for row in rows if row["answer"] == "text"] == [NOTE]
+    assert sorted(row["flag"] for row in rows if row["answer"] == "flag") == ["0", "1"]
+    assert {row["choice"] for row in rows if row["answer"] == "choice"} == {"sighted"}
+    assert {row["rating"] for row in rows if row["answer"] == "scale"} == {"6"}
