@@ -59,6 +59,8 @@ def open_window(folder: Path, tagger: str | None) -> MainWindow:
     window.resize(*WINDOW_SIZE)
     window.show()
     QApplication.instance().processEvents()
+    if tagger is not None:  # other laptops' files are read in the background, then it shows
+        wait_until(lambda: window.rating_screen is not None)
     return window
 
 
