@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QSplitter,
-    QStackedWidget,
 )
 
 from annotator.errors import AnnotatorError
@@ -44,11 +43,12 @@ from annotator.ui.error_report import report_unexpected_error
 from annotator.ui.focus_ring import show_focus_rings
 from annotator.ui.help_menu import HelpHandlers
 from annotator.ui.image_loader import ImageLoader
-from annotator.ui.screen_fit import place_window, remember_place
+from annotator.ui.screen_fit import FRAME_ALLOWANCE, place_window, remember_place
 from annotator.ui.screens.rating_screen import RatingScreen
 from annotator.ui.screens.start_screen import StartScreen
 from annotator.ui.text_scale import TextSizing
 from annotator.ui.widgets.rating_guide import RatingGuidePanel
+from annotator.ui.widgets.scroll_page import PageStack, ScrollPage
 from annotator.userconfig import UserConfig, save_config
 
 _log = logging.getLogger(__name__)
@@ -79,11 +79,12 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         self.start_screen = StartScreen(config.recent_projects, self)
         self.start_screen.project_open_requested.connect(self.open_project_folder)
         self.start_screen.start_requested.connect(self.start_rating)
-        self._stack = QStackedWidget(self)
+        self._stack = PageStack(self)
         self._stack.addWidget(self.start_screen)
         self._split = QSplitter(Qt.Orientation.Horizontal, self)
         self._split.setChildrenCollapsible(False)
-        self._split.addWidget(self._stack)
+        self._page = ScrollPage(self._stack, "Page", self, room=self._room_for_page)
+        self._split.addWidget(self._page)
         self.setCentralWidget(self._split)
         _menus, self.actions_by_name = bind_actions(self, TAGGER_ACTIONS)
         self.set_text_scale(config.text_scale)
@@ -199,12 +200,24 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
         self._stack.addWidget(screen)
         self._stack.setCurrentWidget(screen)
         self._show_guide(self._config.guide_shown)
+        self._fold_guide_if_crowded()
 
     # view ---------------------------------------------------------------------
+
+    def _room_for_page(self) -> QSize:
+        """The most of the screen the page may ask for: the window's frame, its menu bar and
+        the Rating Guide shown beside take the rest. Larger text grows the window up to the
+        screen; beyond, the page scrolls (200 % text on a laptop scaled 2×)."""
+        room = self.screen().availableGeometry().size() - FRAME_ALLOWANCE
+        room -= QSize(0, self.menuBar().sizeHint().height())
+        if self._guide is not None and not self._guide.isHidden():
+            room -= QSize(self._guide.minimumSizeHint().width() + self._split.handleWidth(), 0)
+        return room
 
     def text_scaled(self, point_size: float) -> None:
         if self._rating_screen is not None:
             self._rating_screen.set_body_point_size(point_size)
+            QTimer.singleShot(0, self, self._fold_guide_if_crowded)  # the text's new sizes
 
     # help ---------------------------------------------------------------------
 
@@ -232,8 +245,28 @@ class MainWindow(TextSizing, HelpHandlers, QMainWindow):
                 self._guide.highlight(self._rating_screen.chosen_value())
         if self._guide is not None:
             self._guide.setVisible(shown)
+            self._page.updateGeometry()
         if self._rating_screen is not None:
             self._rating_screen.set_guide_shown(shown and self._guide is not None)
+
+    def _fold_guide_if_crowded(self) -> None:
+        """Hide the Rating Guide, for now, when not even a window as wide as the screen can
+        hold it beside the rating page at the least width the page needs (200 % text on a
+        laptop scaled 2×: 683 pixels for 882), where the page would scroll sideways. F1 and
+        the page's button still show it; the tagger's choice to see it is kept for a wider
+        screen or smaller text. The screen's width counts, not the window's: a window not
+        yet maximised would fold it for nothing."""
+        guide, screen = self._guide, self._rating_screen
+        if guide is None or screen is None or guide.isHidden():
+            return
+        if (layout := guide.layout()) is not None:
+            layout.activate()  # its least width at the text's size now
+        needed = (screen.least_rating_width() + self._split.handleWidth()
+                  + guide.minimumSizeHint().width())
+        if max(self.width(), self.screen().availableGeometry().width()) < needed:
+            guide.hide()
+            screen.set_guide_shown(False)
+            self._page.updateGeometry()
 
     def _mark_in_guide(self, value: float | None) -> None:
         if self._guide is not None:

@@ -53,10 +53,12 @@ class TextSizing:
 
 def _resize_when_allowed(window: QWidget, size: QSize, tries: int = 20) -> None:
     """Resize ``window`` to ``size`` once its layouts have taken the smaller text in
-    (they shrink their minimum sizes over a few turns of the event loop)."""
+    (they shrink their minimum sizes over a few turns of the event loop: a page that
+    scrolls asks its window again once its content has)."""
     if window.isMaximized():
         return
-    if tries and size.expandedTo(window.minimumSizeHint()) != size:
+    least = window.minimumSizeHint().expandedTo(window.minimumSize())  # what the window holds to
+    if tries and size.expandedTo(least) != size:
         QTimer.singleShot(0, window, lambda: _resize_when_allowed(window, size, tries - 1))
         return
     window.resize(size)

@@ -5,7 +5,9 @@ Run as ``python -m tests.ui.large_text_probe OUT_DIR LABEL [TEXT_SCALE]`` with Q
 offscreen platform given a screen of the laptop's size (``offscreen:configfile=…``). The
 app's text size is TEXT_SCALE, 2 (200 %) unless told (the user's settings in
 ``ANNOTATOR_CONFIG_DIR``). Each stage is saved as
-``OUT_DIR/i33-LABEL-STAGE.png``; one JSON line per stage says which controls are crushed
+``OUT_DIR/i33-LABEL-STAGE.png``; one JSON line per stage says whether the window needs
+more than the screen (Qt's offscreen platform would shrink it below its least size, which a
+window manager does not), which controls are crushed
 (smaller than they need), outside the screen, or cut off without a scroll bar to reach them,
 and which tables' columns are narrower than their text.
 """
@@ -39,6 +41,7 @@ from annotator.ui.dialogs.about import AboutDialog
 from annotator.ui.dialogs.merge_dialog import MergeDialog
 from annotator.ui.dialogs.rounds_dialog import RoundsDialog
 from annotator.ui.dialogs.start_round import StartRoundDialog
+from annotator.ui.screen_fit import FRAME_ALLOWANCE
 from annotator.userconfig import load_config, save_config
 from tests.analysis.sessions import T0, rate, session
 from tests.ui.screen_fit_probe import copy_sample
@@ -116,6 +119,10 @@ def measure(top: QWidget, stage: str, out_dir: Path, label: str) -> dict:
     _settled(top)
     screen = top.screen().availableGeometry()
     problems = []
+    least = top.minimumSizeHint().expandedTo(top.minimumSize()) + FRAME_ALLOWANCE
+    if least.width() > screen.width() or least.height() > screen.height():
+        problems.append(f"the window needs {least.toTuple()} with its frame, more than the "
+                        f"screen {screen.size().toTuple()}")  # Qt offscreen shrinks it still
     if not screen.contains(top.frameGeometry()):
         problems.append(f"the window {top.frameGeometry().getRect()} is not inside the "
                         f"screen {screen.getRect()}")
@@ -159,6 +166,11 @@ def stages(scratch: Path, out_dir: Path, label: str) -> Iterator[dict]:
     tagger.showMaximized()
     QTest.qWaitForWindowExposed(tagger)
     yield measure(tagger, "notice", out_dir, label)
+    QTest.keyClick(tagger.rating_screen, Qt.Key.Key_Return)  # "Start the tutorial"
+    yield measure(tagger, "rating", out_dir, label)
+    if tagger.rating_guide is None or tagger.rating_guide.isHidden():  # folded: no room
+        QTest.keyClick(tagger.rating_screen, Qt.Key.Key_F1)
+    yield measure(tagger, "rating-guide", out_dir, label)
     tagger.close()
 
 

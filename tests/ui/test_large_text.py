@@ -1,9 +1,10 @@
 """At 200 % text on a laptop screen scaled 2× (1366×768 and 1280×720: 683×384 and
-640×360 logical pixels) the start-round dialog and a notice page scroll rather than crush:
-every control as tall as it needs, on the screen, and shown whole or in a part that
-scrolls to it. ``tests/ui/large_text_probe.py`` runs in a child process (the scale factor
-is read when Qt starts) on Qt's offscreen platform given a screen of that size, and saves
-a screenshot of each stage under the test's temporary folder.
+640×360 logical pixels) the lead's dialogs and the tagger's window (the tutorial's notice,
+the rating page, the Rating Guide beside it) scroll rather than crush: no window needs more
+than the screen, every control is as tall as it needs, on the screen, and shown whole or
+in a part that scrolls to it. ``tests/ui/large_text_probe.py`` runs in a child process
+(the scale factor is read when Qt starts) on Qt's offscreen platform given a screen of
+that size, and saves a screenshot of each stage under the test's temporary folder.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-STAGES = ("start-round", "merge", "rounds", "about", "notice")
+STAGES = ("start-round", "merge", "rounds", "about", "notice", "rating", "rating-guide")
 
 
 @pytest.mark.slow

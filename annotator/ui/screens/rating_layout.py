@@ -26,6 +26,7 @@ from annotator.ui.widgets.notice_page import NoticePage
 from annotator.ui.widgets.pair_text import text_label
 from annotator.ui.widgets.pair_view import PairView, caption_point_size
 from annotator.ui.widgets.rubric_panel import RubricPanel
+from annotator.ui.widgets.scroll_page import PageStack
 from annotator.ui.widgets.submit_bar import SubmitBar
 
 
@@ -93,7 +94,7 @@ def build_rating_layout(screen: QWidget, rubric: Rubric, loader: ImageLoader) ->
     finished.setAlignment(Qt.AlignmentFlag.AlignCenter)
     QVBoxLayout(finished_page).addWidget(finished)
 
-    pages = QStackedWidget(screen)
+    pages = PageStack(screen)  # a notice is not held to the rating page's size
     for page in (rating_page, notice, finished_page):
         pages.addWidget(page)
     outer = QVBoxLayout(screen)

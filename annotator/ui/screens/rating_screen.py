@@ -144,6 +144,9 @@ class RatingScreen(QWidget):
         """The level (or answer) chosen for the pair on screen, if any."""
         return self._ui.rubric.chosen_value()
 
+    def least_rating_width(self) -> int:  # any page shown: may the guide stand beside it?
+        return self._ui.rating_page.minimumSizeHint().width()
+
     def set_guide_shown(self, shown: bool) -> None:
         """Show the Rating Guide button pressed while the guide is beside the screen."""
         self._ui.guide_button.setChecked(shown)
