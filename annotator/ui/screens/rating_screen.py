@@ -1,10 +1,9 @@
 """The rating screen: image, caption, rubric buttons, progress, submit and the game.
 
 Keys: the answers' keys choose one (1–5, Y/N…; never in a box for words: :mod:`.answer_box`),
-Enter submits (then goes on past feedback and notices; on a focused button other than a
-level it presses that button), Ctrl+Enter too,
-``+``/``-``/``0`` zoom the image, F1 opens the Rating Guide (bound by the main window).
-The screen renders what the session returns and decides nothing itself.
+Enter (and Ctrl+Enter) submits, then goes on past feedback and notices (on a focused button
+other than a level it presses that button); ``+``/``-``/``0`` zoom the image; F1 (bound by
+the main window) opens the Rating Guide. The screen renders what the session returns.
 
 Nothing leaves a tagger stuck on a pair: a submit that fails says whether the rating was
 saved and offers to skip the pair (:mod:`annotator.session.recovery`), and a pair whose
@@ -131,10 +130,6 @@ class RatingScreen(QWidget):
     @property
     def image_view(self) -> ImageView:
         return self._ui.image
-
-    def question(self) -> str:
-        """The question on screen now."""
-        return self._ui.question.text()
 
     def asked(self) -> Question | None:
         """The question of the step on screen (None: the rubric's one question)."""
