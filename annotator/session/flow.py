@@ -25,7 +25,7 @@ from annotator.session.pair import Feedback, FlowError, OnScreen, Pair, TooSoonE
 from annotator.session.previous import PRIORS_UP_TO, PreviousRatings
 from annotator.session.rounds import round_intro
 from annotator.session.scoring import Consensus, consensus_of, game_points, gold_points
-from annotator.session.steps import Step, answer_of, asked, pair_steps
+from annotator.session.steps import Step, answer_of, asked, checked_answer, pair_steps
 from annotator.session.stored_round import StoredRound, open_round
 from annotator.store.records import Phase, Rating
 from annotator.store.session_file import SessionStore
@@ -346,7 +346,7 @@ class RatingSession:
         phase = self.phase
         gold = self._gold_by_id.get(item.item_id) if phase in _GOLD_PHASES else None
         step = self._next_step(item.item_id) if gold is None and self._steps else None
-        value, text = self._checked_answer(step, value, text)
+        value, text = checked_answer(self.project.rubric, step, value, text)
         skipped = value == SKIP_VALUE and (step is None or step.question.kind is AnswerKind.SCALE)
         show = gold is not None or (self.settings.feedback and not skipped and step is None)
         consensus: Consensus | None = None
@@ -391,19 +391,6 @@ class RatingSession:
             notice=notice,
             first_pairs=self.first_pairs,
         )
-
-    def _checked_answer(self, step: Step | None, value: float, text: str) -> tuple[float, str]:
-        """The (value, text) to store for the answer to ``step`` (None: the one question of
-        the rubric); ValueError when it is no answer of that question."""
-        rubric = self.project.rubric
-        if step is None or step.question.kind is AnswerKind.SCALE:
-            own_scale = step is not None and step.question.scale is not None
-            scale = rubric.scale if step is None else rubric.scale_of(step.question)
-            skip = value == SKIP_VALUE and rubric.skip is not None and not own_scale
-            if text or (scale.level_for_value(value) is None and not skip):
-                raise ValueError(f"{value!r} is not a level of the rubric {rubric.rubric_id}")
-            return float(value), ""
-        return step.question.stored(value, text)
 
     def _advance(self, rating: Rating) -> Notice | None:
         """Count a stored rating and move the queues on."""

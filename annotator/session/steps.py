@@ -13,7 +13,15 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from annotator.project.answer_model import OVERALL, STAGES, Question, answer_name
+from annotator.project.answer_model import (
+    OVERALL,
+    SKIP_VALUE,
+    STAGES,
+    AnswerKind,
+    Question,
+    answer_name,
+)
+from annotator.project.model import Rubric
 from annotator.store.records import Rating
 
 
@@ -80,3 +88,18 @@ def answer_of(rating: Rating) -> Answer:
     """The answer a stored rating gives."""
     return Answer(rating.value, rating.answer_text,
                   answer_name(rating.answer, rating.value, rating.answer_text))
+
+
+def checked_answer(rubric: Rubric, step: Step | None, value: float,
+                   text: str) -> tuple[float, str]:
+    """The (value, text) to store for the answer to ``step`` (None: the rubric's one
+    question); ValueError when it is no answer of that question (SKIP only on the rubric's
+    own levels, when it offers it)."""
+    if step is None or step.question.kind is AnswerKind.SCALE:
+        own_scale = step is not None and step.question.scale is not None
+        scale = rubric.scale if step is None else rubric.scale_of(step.question)
+        skip = value == SKIP_VALUE and rubric.skip is not None and not own_scale
+        if text or (scale.level_for_value(value) is None and not skip):
+            raise ValueError(f"{value!r} is not a level of the rubric {rubric.rubric_id}")
+        return float(value), ""
+    return step.question.stored(value, text)
