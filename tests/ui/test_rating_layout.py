@@ -126,36 +126,3 @@ def test_the_photo_keeps_its_size_over_20_submits(
     assert seen[0][1].startswith("Shown at ")
     assert seen == [seen[0]] * 20
     window.set_text_scale(1.0)
-
-
-@pytest.mark.parametrize("laptop", LAPTOPS, ids=lambda size: f"{size.width()}x{size.height()}")
-def test_at_200_percent_a_wrapped_mark_never_overlaps_the_distance_bar(
-        qtbot, make_project_folder, make_main_window, laptop: QSize) -> None:
-    """The game's feedback marks "★ Consensus" and "▲ You" under two levels and joins them
-    with "1 level apart": a mark that wraps in a narrow column stays above the bar."""
-    folder = make_project_folder(n_items=4, flow=GAME, priors={
-        f"item00{n}": [2, 2] for n in range(4)})
-    window: MainWindow = make_main_window(folder, tagger="ana")
-    in_window(qtbot, window, laptop)
-    window.set_text_scale(2.0)
-    screen = window.rating_screen
-    checked = 0
-    for _ in rated_pairs(qtbot, screen, 3):
-        pass
-    while screen.state is not ScreenState.FEEDBACK and checked < 3:
-        qtbot.keyClick(screen, "3")
-        qtbot.keyClick(screen, Qt.Key.Key_Return)
-        checked += 1
-    assert screen.state is ScreenState.FEEDBACK
-    qtbot.wait(50)
-    bar = screen.findChild(QWidget, "distanceBar")
-    assert bar is not None and bar.isVisible() and "apart" in bar.text()
-    marks = [label for label in screen.findChildren(QLabel)
-             if label.objectName().startswith("mark") and label.text()]
-    assert len(marks) == 2
-    bar_top = bar.mapTo(screen, QPoint(0, 0)).y()
-    for mark in marks:  # each mark's box, tall enough for its text, ends above the bar
-        top = mark.mapTo(screen, QPoint(0, 0)).y()
-        assert mark.height() >= mark.heightForWidth(mark.width()), mark.text()
-        assert top + mark.height() <= bar_top + 1, (mark.text(), mark.height())
-    window.set_text_scale(1.0)

@@ -313,13 +313,8 @@ class RubricPanel(QWidget):
         by_value: dict[float, list[str]] = {}
         for mark in marks:
             by_value.setdefault(float(mark.value), []).append(mark.who)
-        for column, (value, label) in enumerate(self._marks.items()):
+        for value, label in self._marks.items():
             whose = by_value.get(value, [])
-            # two marks on one level take the bar's row too (there is then no bar); one mark
-            # stays in its own row, which grows when its words wrap, so it never runs into
-            # the bar below it
-            self._grid.removeWidget(label)
-            self._grid.addWidget(label, 1, column, 2 if len(whose) > 1 else 1, 1)
             label.setText("\n".join(f"{MARK_ICONS[who]} {MARK_WORDS[who]}" for who in whose))
             colour = MARK_COLOURS[whose[-1]] if whose else "#1a1a1a"
             label.setStyleSheet(f"color: {colour}; font-weight: bold;")
