@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 from PySide6.QtCore import QObject, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPalette, QPixmap
@@ -42,8 +43,14 @@ REPAINT_MS = 40
 MISSING, UNREADABLE = "image missing", "image unreadable"
 CAPTION = Column("caption", "Caption")
 
-Key = tuple[str, int, float]
-"""A thumbnail: the image file, its height in pixels and the screen's pixel ratio."""
+
+class Key(NamedTuple):
+    """One cached thumbnail: the image file, its height in logical pixels, the screen's
+    device pixel ratio."""
+
+    path: str
+    height: int
+    ratio: float
 
 
 class ItemThumbnails(QObject):
@@ -83,7 +90,7 @@ class ItemThumbnails(QObject):
         item = self._items.get(item_id)
         if item is None:
             return placeholder(height, ratio, MISSING)
-        key = (str(self._root / item.image), height, ratio)
+        key = Key(str(self._root / item.image), height, ratio)
         kept = self._kept.get(key)
         if kept is not None:
             self._kept.move_to_end(key)
@@ -103,7 +110,7 @@ class ItemThumbnails(QObject):
 
     def kept(self) -> list[str]:
         """The image files whose thumbnails are cached, the least recently painted first."""
-        return [path for path, _height, _ratio in self._kept]
+        return [key.path for key in self._kept]
 
     def busy(self) -> bool:
         """Whether thumbnails are still decoding or waiting to."""
@@ -113,19 +120,20 @@ class ItemThumbnails(QObject):
         """``table`` with a caption column (its last) when it has none yet."""
         if any(column.key == CAPTION.key for column in table.columns):
             return table
+        item_id = [column.key for column in table.columns].index("item_id")
         return replace(table, columns=(*table.columns, CAPTION),
-                       rows=tuple((*row, self.caption(str(row[0]))) for row in table.rows))
+                       rows=tuple((*row, self.caption(str(row[item_id]))) for row in table.rows))
 
     def _next(self) -> None:
         """Start the most recently wanted decodes while fewer than the loader's threads
         run (a queue of its own would decode rows long scrolled past)."""
         while self._wanted and len(self._decoding) < DECODE_THREADS:
             key, _ = self._wanted.popitem(last=True)
-            if key[0] in self._decoding:  # that file at another size: after it
+            if key.path in self._decoding:  # that file at another size: after it
                 continue
-            self._decoding[key[0]] = key
-            box = round(key[1] * THUMBNAIL_ASPECT * key[2]), round(key[1] * key[2])
-            self._loader.prefetch(Path(key[0]), box)
+            self._decoding[key.path] = key
+            box = round(key.height * THUMBNAIL_ASPECT * key.ratio), round(key.height * key.ratio)
+            self._loader.prefetch(Path(key.path), box)
 
     def _on_frame(self, frame: Frame) -> None:
         key = self._decoding.pop(frame.path, None)
@@ -136,7 +144,7 @@ class ItemThumbnails(QObject):
     def _on_failed(self, path: str, _message: str) -> None:
         key = self._decoding.pop(path, None)
         if key is not None:
-            self._keep(key, placeholder(key[1], key[2],
+            self._keep(key, placeholder(key.height, key.ratio,
                                         UNREADABLE if Path(path).is_file() else MISSING))
         self._next()
 
@@ -170,9 +178,10 @@ def _boxed(frame: Frame, key: Key) -> QPixmap:
 
     The loader's RGB32 frames leave their unused byte 0, which a transparent canvas would
     take as their alpha: converted first, they are opaque."""
-    _, height, ratio = key
+    height, ratio = key.height, key.ratio
     picture = _canvas(height, ratio)
-    width, tall = frame.size[0] / ratio, frame.size[1] / ratio
+    frame_width, frame_height = frame.size
+    width, tall = frame_width / ratio, frame_height / ratio
     left, top = (thumbnail_width(height) - width) / 2, (height - tall) / 2
     painter = QPainter(picture)
     opaque = frame.image.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)  # an RGB32
