@@ -13,14 +13,14 @@ import time
 import uuid
 from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any, assert_never
+from typing import Any
 
 from annotator.project.answer_model import SKIP_VALUE, AnswerKind
 from annotator.project.model import GoldItem, GoldPurpose, Item, Project
 from annotator.project.plan import PlanBy
 from annotator.session.checks import ScheduledCheck, check_schedule
 from annotator.session.game import FirstPairsCheck, GameProgress, Notice
-from annotator.session.order import shuffled
+from annotator.session.order import gold_step_order
 from annotator.session.pair import Feedback, FlowError, OnScreen, Pair, TooSoonError
 from annotator.session.previous import PRIORS_UP_TO, PreviousRatings
 from annotator.session.rounds import round_intro
@@ -135,30 +135,10 @@ class RatingSession:
 
     def _fill_gold_queue(self) -> list[Item]:
         """The gold pairs still to rate in the tutorial or the probation attempt, in order."""
-        return [pair.item for pair in self._gold_step()
-                if pair.item.item_id not in self.progress.step_rated]
-
-    def _gold_step(self) -> list[GoldItem]:
-        """The gold pairs of the tutorial or of the current probation attempt, in this
-        tagger's order: drawn from the recorded seed, so a restart shows the same next
-        pair; each probation attempt draws afresh; ``tutorial_order = "file"`` keeps the
-        tutorial as ``gold.csv`` lists it. Pressing the file's sequence of ratings is no
-        way through."""
-        phase, progress = self.phase, self.progress
-        match phase:
-            case Phase.TUTORIAL:
-                pool, size, salt = self._tutorial, progress.tutorial_size, "tutorial"
-                if self.settings.tutorial_order == "file":
-                    return list(pool[:size])
-            case Phase.PROBATION:
-                pool, size = self._probation, progress.probation_size
-                salt = f"probation {progress.probation_attempt}"
-            case Phase.GAME | Phase.RETEST | Phase.CHECK:
-                return []  # no gold step under way
-            case _:
-                assert_never(phase)
-        drawn = shuffled((pair.item.item_id for pair in pool), seed=self._order_seed, salt=salt)
-        return [self._gold_by_id[item_id] for item_id in drawn[:size]]
+        step = gold_step_order(self.phase, self.progress, self._tutorial, self._probation,
+                               seed=self._order_seed,
+                               file_order=self.settings.tutorial_order == "file")
+        return [pair.item for pair in step if pair.item.item_id not in self.progress.step_rated]
 
     # where the tagger stands ------------------------------------------------------------
 

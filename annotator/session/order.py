@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import assert_never
 
-from annotator.project.model import Project
+from annotator.project.model import GoldItem, Project
 from annotator.session.checks import spread_checks
+from annotator.session.game import GameProgress
+from annotator.store.records import Phase
 from annotator.store.session_file import SessionStore
 
 
@@ -65,3 +68,28 @@ def tagger_order(store: SessionStore, project: Project, tagger: str, round_numbe
         recorded = recorded + extension
     wanted = set(round_items)
     return [item_id for item_id in recorded if item_id in wanted]
+
+
+def gold_step_order(phase: Phase, progress: GameProgress, tutorial: Sequence[GoldItem],
+                    probation: Sequence[GoldItem], *, seed: int,
+                    file_order: bool) -> list[GoldItem]:
+    """The gold pairs of the tutorial or of the current probation attempt, in this
+    tagger's order: drawn from the recorded seed, so a restart shows the same next pair;
+    each probation attempt draws afresh; ``file_order`` (``tutorial_order = "file"``) keeps
+    the tutorial as ``gold.csv`` lists it. Pressing the file's sequence of ratings is no
+    way through. None outside those two steps."""
+    match phase:
+        case Phase.TUTORIAL:
+            pool, size, salt = tutorial, progress.tutorial_size, "tutorial"
+            if file_order:
+                return list(pool[:size])
+        case Phase.PROBATION:
+            pool, size = probation, progress.probation_size
+            salt = f"probation {progress.probation_attempt}"
+        case Phase.GAME | Phase.RETEST | Phase.CHECK:
+            return []  # no gold step under way
+        case _:
+            assert_never(phase)
+    by_id = {pair.item.item_id: pair for pair in pool}
+    drawn = shuffled(by_id, seed=seed, salt=salt)
+    return [by_id[item_id] for item_id in drawn[:size]]
