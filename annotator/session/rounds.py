@@ -20,8 +20,8 @@ from annotator.store.panel_reading import (
     read_panel_project_id,
 )
 from annotator.store.records import Phase, Rating
-from annotator.store.session_file import from_iso
 from annotator.store.sessions_folder import read_sessions_folder
+from annotator.store.stored_rows import from_iso
 
 _DATA = frozenset(phase.value for phase in Phase if phase.is_data)
 

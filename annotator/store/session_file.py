@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from annotator import __version__
 from annotator.errors import SessionFileError
 from annotator.files import refuse_database_links, refuse_link
-from annotator.project.answer_model import SKIP_VALUE, AnswerKind
+from annotator.project.answer_model import SKIP_VALUE
 from annotator.store.chain import CONTENT_COLUMNS, HEAD_HASH_KEY, HEAD_LENGTH_KEY, genesis, link
 from annotator.store.lock import FolderNotWritableError, SessionLock, read_only_message
 from annotator.store.records import RUBRIC_KEY, SIMULATED_KEY, Phase, Rating
@@ -37,6 +37,7 @@ from annotator.store.refusals import (
 )
 from annotator.store.schema import MIGRATIONS
 from annotator.store.sqlite_db import database
+from annotator.store.stored_rows import rating_from_row, stored_row, to_iso
 from annotator.store.validation import rubric_change
 
 if TYPE_CHECKING:
@@ -51,17 +52,6 @@ _INSERT_RATING = (
 _DATA_PHASES = tuple(phase.value for phase in Phase if phase.is_data)
 _DATA_MARKS = ", ".join("?" for _ in _DATA_PHASES)
 _READ_ONLY_CODES = {8, 14}  # SQLITE_READONLY, SQLITE_CANTOPEN (and their extended codes)
-
-
-def to_iso(moment: datetime) -> str:
-    """UTC ISO-8601 with milliseconds: sortable as text and unambiguous across laptops."""
-    if moment.tzinfo is None:
-        raise ValueError("times must be timezone-aware")
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
-
-
-def from_iso(text: str) -> datetime:
-    return datetime.fromisoformat(text)
 
 
 class SessionStore:
@@ -260,7 +250,7 @@ class SessionStore:
             ) from error
 
     def _insert_rating(self, rating: Rating) -> None:
-        row = _stored_row(rating, self.laptop_id)
+        row = stored_row(rating, self.laptop_id)
         with self._db.atomic():
             head = dict(self._db.execute(
                 "SELECT key, value FROM session_info WHERE key IN (?, ?)",
@@ -296,7 +286,7 @@ class SessionStore:
         rows = self._by_name(
             f"SELECT {_RATING_COLUMNS} FROM ratings {where} ORDER BY rowid", params
         ).fetchall()
-        return [_rating_from_row(row) for row in rows]
+        return [rating_from_row(row) for row in rows]
 
     def has_answer(self, tagger: str, item_id: str, shown_at: datetime, *,
                    question: str = "", stage: str = "") -> bool:
@@ -361,49 +351,3 @@ def _cannot_write(path: Path, error: sqlite3.Error) -> SessionFileError:
                                 file=path)
     reason = OSError(errno.EACCES, "read-only")
     return FolderNotWritableError(read_only_message(reason), file=path)
-
-
-def _stored_row(rating: Rating, laptop_id: str) -> dict[str, Any]:
-    """``rating`` as the values of its row by column name: the content the chain links
-    (:data:`~annotator.store.chain.CONTENT_COLUMNS`)."""
-    return {
-        "rating_id": rating.rating_id,
-        "tagger": rating.tagger,
-        "item_id": rating.item_id,
-        "round": rating.round,
-        "phase": rating.phase.value,
-        "value": float(rating.value),
-        "shown_at": to_iso(rating.shown_at),
-        "submitted_at": to_iso(rating.submitted_at),
-        "ms_on_screen": rating.ms_on_screen,
-        "consensus": None if rating.consensus is None else float(rating.consensus),
-        "consensus_n": rating.consensus_n,
-        "points": rating.points,
-        "laptop_id": laptop_id,
-        "question": rating.question,
-        "stage": rating.stage,
-        "answer": rating.answer.value,
-        "answer_text": rating.answer_text,
-    }
-
-
-def _rating_from_row(row: sqlite3.Row) -> Rating:
-    """The rating a stored row holds (its ``laptop_id`` is the file's, not the rating's)."""
-    return Rating(
-        rating_id=row["rating_id"],
-        tagger=row["tagger"],
-        item_id=row["item_id"],
-        round=row["round"],
-        phase=Phase(row["phase"]),
-        value=row["value"],
-        shown_at=from_iso(row["shown_at"]),
-        submitted_at=from_iso(row["submitted_at"]),
-        ms_on_screen=row["ms_on_screen"],
-        consensus=row["consensus"],
-        consensus_n=row["consensus_n"],
-        points=row["points"],
-        question=row["question"],
-        stage=row["stage"],
-        answer=AnswerKind(row["answer"]),
-        answer_text=row["answer_text"],
-    )

@@ -13,7 +13,7 @@ from annotator.errors import SessionFileError
 from annotator.store.chain import CONTENT_COLUMNS
 from annotator.store.records import Phase, Rating
 from annotator.store.schema import SCHEMA_VERSION
-from annotator.store.session_file import _stored_row
+from annotator.store.stored_rows import stored_row
 from tests.store.sessionfiles import OTHER_PROJECT, PROJECT, T0, make_rating, open_store
 
 
@@ -170,7 +170,7 @@ def test_rated_item_ids_filters_by_tagger_round_and_phase(tmp_path: Path) -> Non
 
 
 def test_naive_times_are_rejected() -> None:
-    from annotator.store.session_file import to_iso
+    from annotator.store.stored_rows import to_iso
 
     with pytest.raises(ValueError):
         to_iso(datetime(2026, 1, 1))
@@ -184,7 +184,7 @@ def test_a_rating_is_stored_by_column_name_in_the_chain_s_order(tmp_path: Path) 
         rating_id="r-1", tagger="ana", item_id="item001", round=2, phase=Phase.RETEST,
         value=4.0, shown_at=T0, submitted_at=T0 + timedelta(seconds=3), ms_on_screen=3000,
         consensus=3.5, consensus_n=4, points=1, question="truthful", stage="post")
-    assert tuple(_stored_row(rating, "laptop-1")) == CONTENT_COLUMNS
+    assert tuple(stored_row(rating, "laptop-1")) == CONTENT_COLUMNS
     store = open_store(tmp_path / "s.sqlite")
     store.record_rating(rating)
     assert store.ratings() == [rating]
@@ -192,4 +192,4 @@ def test_a_rating_is_stored_by_column_name_in_the_chain_s_order(tmp_path: Path) 
     with sqlite3.connect(tmp_path / "s.sqlite") as conn:
         conn.row_factory = sqlite3.Row
         row = conn.execute("SELECT * FROM ratings").fetchone()
-    assert {column: row[column] for column in CONTENT_COLUMNS} == _stored_row(rating, "laptop-1")
+    assert {column: row[column] for column in CONTENT_COLUMNS} == stored_row(rating, "laptop-1")
