@@ -53,7 +53,8 @@ from annotator.analysis.undefined import Undefined
 from annotator.analysis.virtual import summarise
 from annotator.errors import AnnotatorError
 from annotator.names import clean_name
-from annotator.project.csv_reader import RowChecks, parse_cells, read_table
+from annotator.project.csv_reader import read_table
+from annotator.project.row_checks import RowChecks, parse_cells
 
 CSV_COLUMNS = ("item_id", "metric", "score")
 NO_FILE = "no metrics.csv in the project and no --metrics given"

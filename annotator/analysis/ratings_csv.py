@@ -19,7 +19,7 @@ from annotator.analysis.csv_columns import CodedColumn, read_columns
 from annotator.analysis.rating_table import PHASES, RatingTable, blocks, coded_table, sorted_names
 from annotator.errors import AnnotatorError
 from annotator.names import MAX_NAME, clean_name, name_key, name_problem
-from annotator.project.csv_reader import RowChecks
+from annotator.project.row_checks import RowChecks
 from annotator.store.records import Phase
 
 CSV_COLUMNS = ("item_id", "tagger", "round", "rating")

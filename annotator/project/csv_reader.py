@@ -17,20 +17,16 @@ import _csv
 import csv
 import io
 import re
-from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import repeat
 from operator import itemgetter
 from pathlib import Path
-from typing import TypeVar
 
 from annotator.csvtext import WRITTEN_MARK, decode_cell, written_by_app
-from annotator.errors import AnnotatorError
 from annotator.project.model import Problem
 from annotator.project.published import declared_guarded
 
-T = TypeVar("T")
 _UNDECODED = re.compile("[\udc80-\udcff]")
 _SAVE_AS_UTF8 = 'Save it as UTF-8 (in Excel: "CSV UTF-8") and open the project again.'
 _NUL_IN_ROW = ("This line holds a NUL character (a zero byte), which no text has: the file "
@@ -341,67 +337,3 @@ def _not_utf8(table: Table, bad_byte: tuple[int, int], skipped: list[int]) -> No
             f"{_SAVE_AS_UTF8}",
         ),
     )
-
-
-class RowChecks:
-    """The problems of a file taken whole (read with ``skip_bad_rows=False``): the reader's
-    own, and the first problem the caller finds in each row, checking a column at a time
-    (a Python loop per row costs more than reading the file at 70,000 rows)."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.found: dict[int, str] = {}
-
-    def __contains__(self, row: int) -> bool:
-        return row in self.found
-
-    def add(self, rows: Iterable[int], message: Callable[[int], str]) -> None:
-        """``message(row)`` for each of ``rows`` (indices of good rows) not already wrong."""
-        for row in rows:
-            if row not in self.found:
-                self.found[row] = message(row)
-
-    def add_repeats(self, keys: Iterable[Hashable], message: Callable[[int, int], str], *,
-                    counted: Iterable[bool] | None = None) -> None:
-        """``message(row, first)`` for each row whose key an earlier row (``first``) has, of
-        the rows not already wrong and ``counted`` (default: all)."""
-        first: dict[Hashable, int] = {}
-        flags = repeat(True) if counted is None else counted  # repeat() has no end: not strict
-        for row, (key, counts) in enumerate(zip(keys, flags, strict=False)):
-            if counts and row not in self.found:
-                if key in first:
-                    self.found[row] = message(row, first[key])
-                else:
-                    first[key] = row
-
-    def refuse(self) -> None:
-        """Raise one :class:`AnnotatorError` naming every problem, by line, if there is any."""
-        file, lines = self.table.file, self.table.lines
-        problems = [*self.table.problems,
-                    *(Problem(file, lines[row], message) for row, message in self.found.items())]
-        if len(problems) == 1:
-            (only,) = problems
-            raise AnnotatorError(only.message, file=only.file, line=only.line)
-        if problems:
-            problems.sort(key=lambda problem: problem.line or 0)
-            listed = "\n".join(str(problem) for problem in problems)
-            raise AnnotatorError(f"{len(problems)} problems, so nothing was read from this "
-                                 f"file; fix them and try again:\n{listed}", file=file)
-
-
-def parse_cells(cells: Sequence[str], parse: Callable[[str], T]
-                ) -> tuple[list[T | None], list[int]]:
-    """``parse`` of every cell, and the rows where it raised ValueError (None there)."""
-    try:
-        return list(map(parse, cells)), []
-    except ValueError:
-        values: list[T | None] = []
-        failed: list[int] = []
-        for row, cell in enumerate(cells):
-            try:
-                values.append(parse(cell))
-            except ValueError:
-                values.append(None)
-                failed.append(row)
-        return values, failed
-

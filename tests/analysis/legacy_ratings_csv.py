@@ -13,7 +13,8 @@ from typing import Any, cast
 from annotator.analysis.rating_table import RatingTable, build_table
 from annotator.analysis.ratings_csv import _DATA_PHASES, _PHASE_NAMES, _PHASES, SKIP
 from annotator.errors import AnnotatorError
-from annotator.project.csv_reader import RowChecks, parse_cells, read_table
+from annotator.project.csv_reader import read_table
+from annotator.project.row_checks import RowChecks, parse_cells
 
 CSV_COLUMNS = ("item_id", "tagger", "round", "rating")
 CSV_OPTIONAL = ("source", "phase")

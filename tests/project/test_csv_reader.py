@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from annotator.errors import AnnotatorError
-from annotator.project.csv_reader import RowChecks, parse_cells, read_table
+from annotator.project.csv_reader import read_table
+from annotator.project.row_checks import RowChecks, parse_cells
 
 TEXT = 'id,note,,n\n1,"two\nlines",x,5\n\n2,short\n3,plain,y,six\n4,"a ""quote""",z,7\n'
 
