@@ -29,12 +29,6 @@ from annotator.store.validation import rubric_change
 _DATA_PHASES = [phase.value for phase in Phase if phase.is_data]
 
 
-def table_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
-                    sources: dict[str, str] | None = None) -> RatingTable:
-    """The rating table of :func:`answers_from_rows`, without the other answers."""
-    return answers_from_rows(rows, levels=levels, sources=sources)[0]
-
-
 def answers_from_rows(rows: RatingRows, *, levels: np.ndarray | None = None,
                       sources: dict[str, str] | None = None,
                       declared: Mapping[str, Question] | None = None,
