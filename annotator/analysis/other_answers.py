@@ -93,8 +93,7 @@ class OtherAnswers:
 
 def own_scale_questions(declared: Mapping[str, Question]) -> frozenset[str]:
     """The ids of the scale questions answered on their own levels, not the rubric's."""
-    return frozenset(q.question_id for q in declared.values()
-                     if q.kind is AnswerKind.SCALE and q.scale is not None)
+    return frozenset(q.question_id for q in declared.values() if q.scale is not None)
 
 
 def other_answers(rows: RatingRows, counted: np.ndarray,

@@ -207,6 +207,13 @@ class Question:
             raise ValueError(f"question {self.question_id!r}: only a free text may be "
                              "optional")
 
+    @property
+    def on_rubric_levels(self) -> bool:
+        """Answered on the rubric's own levels (a scale question without levels of its
+        own): stored and analysed as the rubric's ratings; every other question's answers
+        are kept and checked apart."""
+        return self.kind is AnswerKind.SCALE and self.scale is None
+
     def _check_choices(self) -> None:
         ids = [choice.choice_id for choice in self.choices]
         keys = [choice.key for choice in self.choices]

@@ -74,7 +74,7 @@ class RowRules:
                    frozenset(question.question_id for question in rubric.questions),
                    rubric.sha256,
                    tuple(TypedAnswers.of(question) for question in rubric.questions
-                         if question.kind is not AnswerKind.SCALE or question.scale))
+                         if not question.on_rubric_levels))
 
     def other_rubric(self, info: Mapping[str, str]) -> str | None:
         """Why a file whose ``session_info`` names another version of the rubric cannot be

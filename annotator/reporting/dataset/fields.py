@@ -39,7 +39,7 @@ def has_typed_answers(rubric: Rubric) -> bool:
     """Whether the rubric asks a question answered otherwise than on its levels (a flag, a
     choice, a free text, or a scale of its own): ``ratings.csv`` then says each answer's
     type in columns of their own."""
-    return any(q.kind is not AnswerKind.SCALE or q.scale is not None for q in rubric.questions)
+    return not all(question.on_rubric_levels for question in rubric.questions)
 
 
 def rating_fields(rubric: Rubric) -> tuple[Field, ...]:
